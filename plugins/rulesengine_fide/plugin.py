@@ -1,0 +1,16 @@
+"""Entry point of the FIDE plugin: hands the registry its tie-breaks and rating systems."""
+
+from __future__ import annotations
+
+from rulesengine import hookimpl
+from rulesengine_fide import rating, tiebreaks
+
+
+@hookimpl
+def rulesengine_tiebreaks():
+    return list(tiebreaks.RULES)
+
+
+@hookimpl
+def rulesengine_rating_systems():
+    return list(rating.SYSTEMS)

@@ -1,0 +1,77 @@
+"""Helpers shared by sub-commands: loading a tournament, writing tables, JSON and CSV."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import sys
+import unicodedata
+from pathlib import Path
+from typing import Any, Sequence
+
+from rulesengine.errors import InputError, Location, Problem
+from rulesengine.model import Tournament
+from rulesengine.registry import Registry, default_registry
+
+
+def add_input_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="tournament file (TRF-16 / TRF-2026)")
+    parser.add_argument("--encoding", default="utf-8", help="text encoding of the file (default utf-8; e.g. latin-1)")
+    parser.add_argument("--input-format", default=None, help="force a file format (default: by extension)")
+
+
+def add_format_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--format", choices=("table", "json", "csv"), default="table", help="output form")
+
+
+def load_tournament(args: argparse.Namespace, registry: Registry | None = None) -> Tournament:
+    registry = registry or default_registry()
+    path = Path(args.file)
+    if not path.exists():
+        raise InputError(Problem(Location(str(path)), "no such file"))
+    fmt = registry.format_for(path, getattr(args, "input_format", None))
+    if fmt.read is None:
+        raise InputError(Problem(Location(str(path)), f"format {fmt.name!r} cannot be read"))
+    return fmt.read(path, args.encoding)
+
+
+def print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+def print_csv(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    sys.stdout.write(buffer.getvalue())
+
+
+def display_width(text: str) -> int:
+    """Terminal columns a string takes (wide East Asian characters take two, combining marks none)."""
+    width = 0
+    for char in text:
+        if unicodedata.combining(char):
+            continue
+        width += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+    return width
+
+
+def format_table(header: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[bool]) -> str:
+    """A plain aligned text table; `right` says which columns are right-aligned (numbers)."""
+    widths = [display_width(h) for h in header]
+    for row in rows:
+        for i, cell in enumerate(row):
+            widths[i] = max(widths[i], display_width(cell))
+
+    def line(cells: Sequence[str]) -> str:
+        out = []
+        for i, cell in enumerate(cells):
+            pad = " " * (widths[i] - display_width(cell))
+            out.append(pad + cell if right[i] else cell + pad)
+        return "  ".join(out).rstrip()
+
+    separator = "  ".join("-" * w for w in widths)
+    return "\n".join([line(header), separator, *(line(r) for r in rows)]) + "\n"

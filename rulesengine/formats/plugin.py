@@ -1,0 +1,19 @@
+"""Built-in formats plugin: TRF-16 (FIDE C.04 Annex 2) with TRF-2026 and XX extensions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulesengine import hookimpl
+from rulesengine.formats.base import TournamentFormat
+from rulesengine.formats.trf import read_trf, write_trf
+
+
+def _read(path: Path, encoding: str = "utf-8"):
+    return read_trf(path, encoding=encoding)
+
+
+@hookimpl
+def rulesengine_formats() -> list[TournamentFormat]:
+    return [TournamentFormat("trf", (".trf", ".txt", ".trfx"), "FIDE TRF-16 / TRF-2026 report file",
+                             read=_read, write=write_trf)]

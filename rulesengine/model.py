@@ -1,0 +1,254 @@
+"""The tournament model: players, rounds and every kind of round entry.
+
+Everything here is immutable. A round entry always says what happened in that round
+(architecture rule "unplayed is data, not absence"): rule plugins decide what each kind
+means for their tie-breaks and ratings, the model only records it.
+
+Scores are exact (`fractions.Fraction`), so 11.5 never becomes 11.499999.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+from typing import Iterator, Mapping
+
+
+class Colour(enum.Enum):
+    """Colour of the pieces a player had in a round (TRF-16 column `c`)."""
+
+    WHITE = "w"
+    BLACK = "b"
+    NONE = "-"
+
+
+class ResultCode(enum.Enum):
+    """What happened to one player in one round (FIDE C.04 Annex 2, TRF-16 result codes).
+
+    The value is the TRF-16 character; NOT_PAIRED covers both `0000 - -` and a blank entry.
+    """
+
+    WIN = "1"
+    DRAW = "="
+    LOSS = "0"
+    FORFEIT_WIN = "+"
+    FORFEIT_LOSS = "-"
+    UNRATED_WIN = "W"
+    UNRATED_DRAW = "D"
+    UNRATED_LOSS = "L"
+    HALF_POINT_BYE = "H"
+    FULL_POINT_BYE = "F"
+    PAIRING_ALLOCATED_BYE = "U"
+    ZERO_POINT_BYE = "Z"
+    NOT_PAIRED = " "
+
+
+class EntryKind(enum.Enum):
+    """The broad kind of a round entry, the distinction tie-break and rating rules start from."""
+
+    GAME = "game"                      # played over the board, rated (1 = 0)
+    UNRATED_GAME = "unrated game"      # played over the board, not to be rated (W D L)
+    FORFEIT_WIN = "forfeit win"
+    FORFEIT_LOSS = "forfeit loss"
+    DOUBLE_FORFEIT = "double forfeit"  # both sides were forfeited
+    PAIRING_ALLOCATED_BYE = "pairing-allocated bye"
+    FULL_POINT_BYE = "full-point bye"
+    HALF_POINT_BYE = "half-point bye"
+    ZERO_POINT_BYE = "zero-point bye"
+    NOT_PAIRED = "not paired"          # absent, withdrawn, or idle in an odd round robin
+
+
+GAME_CODES = frozenset({ResultCode.WIN, ResultCode.DRAW, ResultCode.LOSS})
+UNRATED_GAME_CODES = frozenset({ResultCode.UNRATED_WIN, ResultCode.UNRATED_DRAW, ResultCode.UNRATED_LOSS})
+WIN_CODES = frozenset({ResultCode.WIN, ResultCode.UNRATED_WIN})
+DRAW_CODES = frozenset({ResultCode.DRAW, ResultCode.UNRATED_DRAW})
+LOSS_CODES = frozenset({ResultCode.LOSS, ResultCode.UNRATED_LOSS})
+
+
+@dataclass(frozen=True)
+class RoundEntry:
+    """One player's entry for one round.
+
+    `opponent` is the opponent's start rank, or None when there was no opponent (byes, not
+    paired). For forfeits it is the scheduled opponent when known. `double_forfeit` is set when
+    a forfeit loss is matched by the opponent's forfeit loss (TRF `-` on both sides).
+    """
+
+    round: int
+    opponent: int | None
+    colour: Colour
+    code: ResultCode
+    double_forfeit: bool = False
+
+    @property
+    def kind(self) -> EntryKind:
+        code = self.code
+        if code in GAME_CODES:
+            return EntryKind.GAME
+        if code in UNRATED_GAME_CODES:
+            return EntryKind.UNRATED_GAME
+        if code is ResultCode.FORFEIT_WIN:
+            return EntryKind.FORFEIT_WIN
+        if code is ResultCode.FORFEIT_LOSS:
+            if self.opponent is None:
+                return EntryKind.NOT_PAIRED  # TRF `0000 - -`: absent, not a forfeit
+            return EntryKind.DOUBLE_FORFEIT if self.double_forfeit else EntryKind.FORFEIT_LOSS
+        return _BYE_KINDS[code]
+
+    @property
+    def played(self) -> bool:
+        """True when a game was played over the board (rated or not)."""
+        return self.code in GAME_CODES or self.code in UNRATED_GAME_CODES
+
+    @property
+    def has_opponent(self) -> bool:
+        return self.opponent is not None
+
+
+_BYE_KINDS = {
+    ResultCode.PAIRING_ALLOCATED_BYE: EntryKind.PAIRING_ALLOCATED_BYE,
+    ResultCode.FULL_POINT_BYE: EntryKind.FULL_POINT_BYE,
+    ResultCode.HALF_POINT_BYE: EntryKind.HALF_POINT_BYE,
+    ResultCode.ZERO_POINT_BYE: EntryKind.ZERO_POINT_BYE,
+    ResultCode.NOT_PAIRED: EntryKind.NOT_PAIRED,
+}
+
+
+@dataclass(frozen=True)
+class ScoringSystem:
+    """Points awarded for each kind of round entry.
+
+    The default is 1 - 1/2 - 0 with a pairing-allocated bye worth a win. Other systems (3-1-0,
+    declared by TRF-2026 record 162, JaVaFo's XXS or bbpPairings' BB? lines) are just other values.
+    """
+
+    win: Fraction = Fraction(1)
+    draw: Fraction = Fraction(1, 2)
+    loss: Fraction = Fraction(0)
+    forfeit_win: Fraction | None = None          # None: same as win
+    forfeit_loss: Fraction = Fraction(0)
+    pairing_allocated_bye: Fraction | None = None  # None: same as win
+    full_point_bye: Fraction | None = None         # None: same as win
+    half_point_bye: Fraction | None = None         # None: same as draw
+    zero_point_bye: Fraction = Fraction(0)
+    not_paired: Fraction = Fraction(0)
+
+    def points(self, entry: RoundEntry) -> Fraction:
+        """Points this entry earns under this scoring system."""
+        code = entry.code
+        if code in WIN_CODES:
+            return self.win
+        if code in DRAW_CODES:
+            return self.draw
+        if code in LOSS_CODES:
+            return self.loss
+        if code is ResultCode.FORFEIT_WIN:
+            return self.win if self.forfeit_win is None else self.forfeit_win
+        if code is ResultCode.FORFEIT_LOSS:
+            return self.forfeit_loss if entry.opponent is not None else self.not_paired
+        if code is ResultCode.PAIRING_ALLOCATED_BYE:
+            return self.win if self.pairing_allocated_bye is None else self.pairing_allocated_bye
+        if code is ResultCode.FULL_POINT_BYE:
+            return self.win if self.full_point_bye is None else self.full_point_bye
+        if code is ResultCode.HALF_POINT_BYE:
+            return self.draw if self.half_point_bye is None else self.half_point_bye
+        if code is ResultCode.ZERO_POINT_BYE:
+            return self.zero_point_bye
+        return self.not_paired
+
+    @property
+    def is_standard(self) -> bool:
+        return self == ScoringSystem()
+
+
+STANDARD_SCORING = ScoringSystem()
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player of the tournament and their round entries (index 0 = round 1).
+
+    Fields follow the TRF-16 001 record. `declared_points` and `declared_rank` are what the
+    source file stated; the engine computes its own totals from the entries.
+    """
+
+    start_rank: int
+    name: str
+    rounds: tuple[RoundEntry, ...] = ()
+    sex: str = ""
+    title: str = ""
+    rating: int | None = None
+    federation: str = ""
+    fide_id: str = ""
+    birth_date: str = ""
+    declared_points: Fraction | None = None
+    declared_rank: int | None = None
+
+    def entry(self, round_number: int) -> RoundEntry:
+        """The entry for a round (1-based); missing trailing rounds read as not paired."""
+        if 1 <= round_number <= len(self.rounds):
+            return self.rounds[round_number - 1]
+        return RoundEntry(round_number, None, Colour.NONE, ResultCode.NOT_PAIRED)
+
+    @property
+    def is_rated(self) -> bool:
+        return bool(self.rating)
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """A tournament: header facts, scoring, and players with their round entries.
+
+    `header` keeps every non-player record of the source file in order, as (code, text) pairs,
+    so a file written back is the file read (TRF 0xx records, XX extension lines, comments).
+    `kind` is "swiss" or "round robin" (TRF record 092, or set by the caller).
+    """
+
+    name: str
+    players: tuple[Player, ...]
+    rounds: int
+    scoring: ScoringSystem = STANDARD_SCORING
+    kind: str = "swiss"
+    start_date: str = ""
+    end_date: str = ""
+    tiebreak_order: tuple[str, ...] = ()
+    header: tuple[tuple[str, str], ...] = ()
+    source: str = ""
+    extra: Mapping[str, str] = field(default_factory=dict)
+
+    @cached_property
+    def by_start_rank(self) -> dict[int, Player]:
+        return {p.start_rank: p for p in self.players}
+
+    def player(self, start_rank: int) -> Player:
+        return self.by_start_rank[start_rank]
+
+    def entries(self, start_rank: int) -> Iterator[RoundEntry]:
+        """Every round 1..rounds for a player, missing ones as not paired."""
+        player = self.by_start_rank[start_rank]
+        for r in range(1, self.rounds + 1):
+            yield player.entry(r)
+
+    @cached_property
+    def points(self) -> dict[int, Fraction]:
+        """Each player's total score, computed from the entries with this event's scoring."""
+        scoring = self.scoring
+        return {
+            p.start_rank: sum((scoring.points(e) for e in self.entries(p.start_rank)), Fraction(0))
+            for p in self.players
+        }
+
+    def points_after(self, start_rank: int, round_number: int) -> Fraction:
+        """A player's score after the given round."""
+        player = self.by_start_rank[start_rank]
+        return sum((self.scoring.points(player.entry(r)) for r in range(1, round_number + 1)), Fraction(0))
+
+    @property
+    def is_round_robin(self) -> bool:
+        return self.kind == "round robin"
+
+    @property
+    def has_unrated_players(self) -> bool:
+        return any(not p.is_rated for p in self.players)

@@ -1,0 +1,90 @@
+"""Standings: points and an ordered list of tie-breaks -> a ranked table.
+
+Players are ordered by points, then by each tie-break in turn (FIDE C.07 art. 4: the order is the
+one announced before round 1). Each tie-break sees the criteria before it (`context.previous`),
+which direct encounter needs (art. 6). Players equal on points and every tie-break share a rank.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from fractions import Fraction
+from typing import Any, Mapping, Sequence
+
+from rulesengine.model import Tournament
+from rulesengine.registry import Registry
+from rulesengine.tiebreak import TiebreakContext, TiebreakSpec, TiebreakValue
+
+POINTS = TiebreakSpec("PTS")
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    rank: int
+    start_rank: int
+    name: str
+    points: Fraction
+    tiebreaks: Mapping[str, TiebreakValue]
+
+
+@dataclass(frozen=True)
+class Standings:
+    tournament: Tournament
+    specs: tuple[TiebreakSpec, ...]
+    rows: tuple[StandingRow, ...]
+    notes: tuple[str, ...] = ()
+    values: Mapping[str, Mapping[int, TiebreakValue]] = field(default_factory=dict)
+
+
+def event_date(tournament: Tournament) -> date | None:
+    """The event's start date (TRF record 042) when it can be read, else None."""
+    text = tournament.start_date.strip().replace("/", "-").replace(".", "-")
+    try:
+        return date.fromisoformat(text[:10]) if text else None
+    except ValueError:
+        return None
+
+
+def compute_standings(tournament: Tournament, specs: Sequence[TiebreakSpec], registry: Registry,
+                      rules_date: date | None = None, options: Mapping[str, Any] | None = None) -> Standings:
+    """Rank the players of a tournament by points and the given tie-breaks, in order."""
+    options = dict(options or {})
+    rules_date = rules_date or event_date(tournament)
+    points = tournament.points
+    previous: list[tuple[TiebreakSpec, Mapping[int, TiebreakValue]]] = [(POINTS, points)]
+    notes: list[str] = []
+    values: dict[str, Mapping[int, TiebreakValue]] = {}
+    directions: list[bool] = []
+    for spec in specs:
+        rule = registry.tiebreak(spec.code)
+        context = TiebreakContext(tournament, rules_date, options, tuple(previous))
+        outcome = rule.compute(spec, context)
+        for note in outcome.notes:
+            if note not in notes:
+                notes.append(note)
+        values[str(spec)] = outcome.values
+        previous.append((spec, outcome.values))
+        directions.append(rule.higher_is_better)
+
+    def sort_key(start_rank: int) -> tuple:
+        key: list = [-points[start_rank]]
+        for (spec, higher), (_, vals) in zip(zip(specs, directions), previous[1:]):
+            value = vals.get(start_rank)
+            # A value that cannot be computed (None) ranks below every computed one.
+            key.append((1, 0) if value is None else (0, -value if higher else value))
+        return tuple(key)
+
+    order = sorted((p.start_rank for p in tournament.players), key=lambda s: (sort_key(s), s))
+    rows: list[StandingRow] = []
+    previous_key = None
+    rank = 0
+    for position, start_rank in enumerate(order, start=1):
+        key = sort_key(start_rank)
+        if key != previous_key:
+            rank = position
+            previous_key = key
+        player = tournament.player(start_rank)
+        rows.append(StandingRow(rank, start_rank, player.name, points[start_rank],
+                                {str(spec): values[str(spec)].get(start_rank) for spec in specs}))
+    return Standings(tournament, tuple(specs), tuple(rows), tuple(notes), values)
