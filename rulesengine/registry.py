@@ -34,6 +34,7 @@ BUILTIN_MODULES = (
     ("fide", "rulesengine_fide.plugin"),
     ("uschess", "rulesengine_uschess.plugin"),
     ("club", "rulesengine_club.plugin"),
+    ("ratings", "rulesengine_ratings.plugin"),
 )
 
 

@@ -17,6 +17,9 @@ from rulesengine.errors import RulesEngineError
 # Sub-command modules, in the order `--help` lists them.
 COMMAND_MODULES = (
     "rulesengine.cli.standings",
+    "rulesengine.cli.explain",
+    "rulesengine.cli.rate",
+    "rulesengine.cli.recalc",
     "rulesengine.cli.plugins",
 )
 

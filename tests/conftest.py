@@ -1,0 +1,23 @@
+"""Shared test setup: only built-in plugins load, and the shared fixtures are located once."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+# Tests must not depend on whatever third-party plugins happen to be installed.
+os.environ["RULESENGINE_PLUGINS"] = "builtin"
+
+REPO = Path(__file__).resolve().parent.parent
+SHARED = REPO.parent / "shared"
+TIEBREAK_FIXTURES = SHARED / "fixtures" / "tiebreak"
+PAIRING_FIXTURES = SHARED / "fixtures" / "pairing"
+RATING_VECTORS = SHARED / "fixtures" / "ratings" / "vectors.json"
+
+
+@pytest.fixture(scope="session")
+def registry():
+    from rulesengine.registry import build_registry
+    return build_registry({"RULESENGINE_PLUGINS": "builtin"})
