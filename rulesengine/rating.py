@@ -3,27 +3,57 @@
 A rating plugin registers `RatingSystem` records (see `hookspecs.rulesengine_rating_systems`).
 Its `rate` function is pure: it takes a `RatingRequest` (the event, everyone's pre-event record,
 the event date and options) and returns a `RatingReport` saying, per player and per game, the
-figures used and the rule that decided each one. A season of events (the club ladder) is a
-replay: the records after one event (`PlayerRating.record_after`) are the records before the next.
+figures used and the rule that decided each one.
+
+The shape every system fills in, whatever its arithmetic:
+
+* per game (`GameRating`): the opponent's rating as listed, the rating actually used for them
+  (after any cap), the expected score, the score, the game's own change, whether the game counted
+  and why (`reason`), and the rules applied to it;
+* per player (`PlayerRating`): the rating used, K or its equivalent (None where the system has
+  none, e.g. Glicko), the totals, the unrounded and the published change, the new rating, the
+  rules that decided them, the defaults assumed for missing data, and `record_after`.
+
+A season of events (the club ladder, a replay after a correction) is a fold: the records after
+one event (`PlayerRating.record_after`) are the records before the next; `next_records` builds
+that mapping. Nothing a system needs between events may live anywhere else, which is why
+`RatingRecord.extra` exists (FIDE keeps an unrated player's pooled games there, US Chess its
+"established" flag).
+
+Rules that changed over time are data: a plugin keeps a table of `RuleSet`-like records, each
+with a `name` and the date it took effect, and `rule_set_for` picks the one in force on the event
+date (or the one the caller forces by name). The helpers at the end (`rating_score`,
+`round_half_away_from_zero`, `event_date_of`) are shared because every system needs them the
+same way; anything federation-specific belongs in the plugin.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 from datetime import date
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Protocol, Sequence, TypeVar, Union
 
-from rulesengine.model import Tournament
+from rulesengine.errors import UsageError
+from rulesengine.model import DRAW_CODES, LOSS_CODES, WIN_CODES, RoundEntry, Tournament
+
+# Ratings are floats; systems whose regulation works in table values (FIDE's hundredths) may keep
+# them exact as Fractions. Both print through `rulesengine.numbers.to_json_number`.
+RatingNumber = Union[float, Fraction, int]
 
 
 @dataclass(frozen=True)
 class RatingRecord:
     """A player's standing before the event, as far as it is known.
 
-    Any field may be None (unknown); `assumed` lists the defaults the caller filled in, so the
-    output can say so. `deviation` and `volatility` serve Glicko-type systems; `extra` carries
-    anything else a system needs (e.g. US Chess's "established" flag).
+    Any field may be None (unknown): the rating system decides what to assume and says so in
+    `PlayerRating.assumed`. `assumed` here lists what the *caller* filled in (e.g. a rating list
+    that gave no games count). `games` counts rated games before the event; `highest_rating` is
+    the highest published rating ever (FIDE's K 10 once 2400 was reached); `k` is an explicit
+    override of the system's K. `deviation` and `volatility` serve Glicko-type systems; `extra`
+    carries anything else a system needs between events (keys prefixed with the system's name).
     """
 
     start_rank: int
@@ -37,54 +67,111 @@ class RatingRecord:
     volatility: float | None = None
     assumed: tuple[str, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)
+    birth_date: date | None = None  # when the full date is known (TRF 001); birth_year is then its year
+
+    @property
+    def is_rated(self) -> bool:
+        return self.rating is not None
 
 
 @dataclass(frozen=True)
 class GameRating:
-    """One game (or unplayed round) as the rating system treated it."""
+    """One round entry with an opponent (a game, or a forfeit) as the rating system treated it.
+
+    `opponent_rating` is the opponent's pre-event rating as listed; `opponent_rating_used` is the
+    figure the calculation used (after a cap: FIDE prints it as "2800 *"). `expected` and `change`
+    are None when the game did not count (`rated` False; `reason` says why, citing the rule).
+    `rules` names every rule applied to this game beyond the plain formula.
+    """
 
     round: int
     opponent: int | None
-    opponent_rating_used: float | None
-    expected: float | None
+    opponent_rating_used: RatingNumber | None
+    expected: RatingNumber | None
     score: Fraction
     rated: bool
     reason: str
-    change: float | None = None
+    change: RatingNumber | None = None
+    opponent_rating: RatingNumber | None = None
+    rules: tuple[str, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class UnratedRound:
+    """A round without an opponent (a bye, or not paired): never rated, kept so output is complete."""
+
+    round: int
+    kind: str
+    reason: str
 
 
 @dataclass(frozen=True)
 class PlayerRating:
-    """One player's result: figures, the rules that decided them, and the record after the event."""
+    """One player's result: figures, the rules that decided them, and the record after the event.
+
+    `change` is unrounded; `change_published` is as the system publishes it (FIDE: whole number,
+    half away from zero). `rating_after` is None when the player has no (published) rating after
+    the event. `initial_rating` is True when the new rating is a first rating (FIDE 8.2) rather
+    than an update. `rules` names the rules that decided K, the rounding and the new rating;
+    `assumed` lists defaults taken for missing data (rating list columns absent, etc.).
+    """
 
     start_rank: int
     name: str
-    rating_before: float | None
-    k: float | None
+    rating_before: RatingNumber | None
+    k: RatingNumber | None
     games: tuple[GameRating, ...]
-    expected_total: float
+    expected_total: RatingNumber
     score_total: Fraction
-    change: float
-    change_published: float
-    rating_after: float | None
+    change: RatingNumber
+    change_published: RatingNumber
+    rating_after: RatingNumber | None
     initial_rating: bool
     rules: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     record_after: RatingRecord | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+    assumed: tuple[str, ...] = ()
+    unrated_rounds: tuple[UnratedRound, ...] = ()
+
+    @property
+    def rated_games(self) -> tuple[GameRating, ...]:
+        return tuple(g for g in self.games if g.rated)
 
 
 @dataclass(frozen=True)
 class RatingReport:
+    """The result of rating one event: the system, the rule set used, and every player.
+
+    `rules` names the rule set and why it was chosen ("FIDE B.02 as amended 1 Oct 2025, chosen by
+    the event date 2025-11-02"); `notes` are event-level remarks (defaults assumed for everyone,
+    rating-list rows not matched, ...).
+    """
+
     system: str
     rules: str
     players: tuple[PlayerRating, ...]
     notes: tuple[str, ...] = ()
+    rule_set: str = ""
+    event_date: date | None = None
+
+    def player(self, start_rank: int) -> PlayerRating:
+        for player in self.players:
+            if player.start_rank == start_rank:
+                return player
+        raise KeyError(start_rank)
 
 
 @dataclass(frozen=True)
 class RatingRequest:
-    """The input of a rating computation. `rule_set` forces a rule set instead of the date's."""
+    """The input of a rating computation. `rule_set` forces a rule set instead of the date's.
+
+    `records` maps start rank to pre-event record; a player missing from it is treated as having
+    an empty record (unrated, nothing known) — use `record` to read it. `event_date` decides which
+    dated rules apply; when None, systems use `event_date_of` (the tournament's start date).
+    `options` are system-specific (e.g. Glicko-2's `tau`), documented in `RatingSystem.options`.
+    """
 
     tournament: Tournament
     records: Mapping[int, RatingRecord]
@@ -92,12 +179,140 @@ class RatingRequest:
     rule_set: str | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
 
+    def record(self, start_rank: int) -> RatingRecord:
+        return self.records.get(start_rank) or RatingRecord(start_rank)
+
 
 @dataclass(frozen=True)
 class RatingSystem:
-    """A rating system a plugin provides (returned by the `rulesengine_rating_systems` hook)."""
+    """A rating system a plugin provides (returned by the `rulesengine_rating_systems` hook).
+
+    `rule_sets` names the dated rule sets `RatingRequest.rule_set` may force, oldest first;
+    `options` maps each accepted option name to a one-line description (shown by `--help`-like
+    listings and checked by the CLI).
+    """
 
     name: str
     description: str
     rate: Callable[[RatingRequest], RatingReport]
     rule_sets: tuple[str, ...] = ()
+    options: Mapping[str, str] = field(default_factory=dict)
+
+
+# ---------------------------------------------------------------- dated rule sets
+
+
+class Dated(Protocol):
+    name: str
+    effective_from: date
+
+
+D = TypeVar("D", bound=Dated)
+
+
+def rule_set_for(table: Sequence[D], event_date: date | None, forced: str | None = None) -> tuple[D, str]:
+    """The rule set in force on `event_date` (or the one named by `forced`), and why it was chosen.
+
+    `table` is a plugin's list of dated rule sets. Without a date, the newest is used and the
+    reason says so; before the oldest entry, the oldest is used and the reason says that too.
+    """
+    ordered = sorted(table, key=lambda r: r.effective_from)
+    if forced:
+        for rule_set in ordered:
+            if rule_set.name.lower() == forced.lower():
+                return rule_set, f"forced by option (rule set {rule_set.name})"
+        raise UsageError(f"unknown rule set {forced!r}; known: {', '.join(r.name for r in ordered)}")
+    if event_date is None:
+        return ordered[-1], "no event date: the rules in force now were assumed"
+    chosen = None
+    for rule_set in ordered:
+        if rule_set.effective_from <= event_date:
+            chosen = rule_set
+    if chosen is None:
+        return ordered[0], (f"event date {event_date.isoformat()} is before the oldest known rules "
+                            f"({ordered[0].effective_from.isoformat()}); those were used")
+    return chosen, f"in force on the event date {event_date.isoformat()}"
+
+
+# ---------------------------------------------------------------- helpers every system needs
+
+
+def rating_score(entry: RoundEntry) -> Fraction | None:
+    """The game score a rating system uses: 1, 1/2 or 0, whatever the event's scoring system.
+
+    Ratings count a win as 1 even in a 3-1-0 event. Returns None for entries without a game
+    result (byes, forfeits, not paired); W/D/L unrated games do return their score, since whether
+    they count is the system's decision, not the score's.
+    """
+    if entry.code in WIN_CODES:
+        return Fraction(1)
+    if entry.code in DRAW_CODES:
+        return Fraction(1, 2)
+    if entry.code in LOSS_CODES:
+        return Fraction(0)
+    return None
+
+
+def round_half_away_from_zero(value: RatingNumber, places: int = 0) -> RatingNumber:
+    """Round to `places` decimals with 0.5 away from zero (FIDE B.02 8.3.4: "0.5 is rounded away
+    from zero"); Python's round() rounds halves to even and is wrong for this.
+
+    Fractions are rounded exactly and an int comes back for places=0; floats are rounded through
+    their shortest decimal form, so 2.675 (stored as 2.67499...) rounds as the 2.675 a person sees.
+    """
+    if isinstance(value, Fraction):
+        scaled = abs(value) * 10 ** places
+        whole = int(scaled + Fraction(1, 2))
+        signed = whole if value >= 0 else -whole
+        return signed if places == 0 else Fraction(signed, 10 ** places)
+    quantum = Decimal(1).scaleb(-places)
+    rounded = Decimal(repr(float(value))).copy_abs().quantize(quantum, rounding=ROUND_HALF_UP)
+    rounded = rounded if value >= 0 else -rounded
+    return int(rounded) if places == 0 else float(rounded)
+
+
+_DATE_FORMATS = (
+    re.compile(r"^(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})$"),
+    re.compile(r"^(?P<d>\d{1,2})[-/.](?P<m>\d{1,2})[-/.](?P<y>\d{4})$"),
+)
+
+
+def parse_date(text: str) -> date | None:
+    """A date as tournament files write it (2025/10/31, 2025-10-31, 31.10.2025), or None."""
+    text = (text or "").strip()
+    for pattern in _DATE_FORMATS:
+        match = pattern.match(text)
+        if match:
+            try:
+                return date(int(match["y"]), int(match["m"]), int(match["d"]))
+            except ValueError:
+                return None
+    return None
+
+
+def event_date_of(request: RatingRequest) -> date | None:
+    """The date that picks the rules: the request's, else the tournament's start date (TRF 042).
+
+    FIDE rates an event with the list in force when it starts (Title Regulations 1.4.6a), and the
+    2650 amendment gives no other date, so the start date is the one used throughout.
+    """
+    if request.event_date is not None:
+        return request.event_date
+    return parse_date(request.tournament.start_date) or parse_date(request.tournament.end_date)
+
+
+def next_records(report: RatingReport, before: Mapping[int, RatingRecord]) -> dict[int, RatingRecord]:
+    """The records after the event, for the next one: `record_after` where the system gave one.
+
+    Keyed by start rank of this event; a season replay re-keys them by its own player identity.
+    """
+    after = dict(before)
+    for player in report.players:
+        if player.record_after is not None:
+            after[player.start_rank] = player.record_after
+    return after
+
+
+def with_assumed(record: RatingRecord, *notes: str) -> RatingRecord:
+    """A copy of the record with more caller-side assumptions listed."""
+    return replace(record, assumed=record.assumed + tuple(notes))
