@@ -38,7 +38,6 @@ FIRST_ROUND_COL = 89  # each round is 10 characters: "  oooo c r"
 ROUND_WIDTH = 10
 
 PLAYER_MARK = "001"
-ROUND_ROBIN_WORDS = ("ROBIN", "BERGER", "RR")
 
 _COLOURS = {"w": Colour.WHITE, "b": Colour.BLACK, "-": Colour.NONE, " ": Colour.NONE}
 _CODES = {c.value: c for c in ResultCode}
@@ -127,8 +126,8 @@ def parse_trf(text: str, source: str = "<input>") -> Tournament:
         raise InputError(problems)
 
     kind_text = (fields.get("092", "") + " " + fields.get("192", "")).upper()
-    kind = "round robin" if any(w in re.split(r"[^A-Z]+", kind_text) for w in ROUND_ROBIN_WORDS) \
-        or "ROBIN" in kind_text or "BERGER" in kind_text else "swiss"
+    words = set(re.split(r"[^A-Z]+", kind_text))
+    kind = "round robin" if "RR" in words or "ROBIN" in kind_text or "BERGER" in kind_text else "swiss"
     tiebreaks = tuple(_tiebreak_codes(header))
     return Tournament(
         name=fields.get("012", ""),
@@ -215,26 +214,31 @@ def _parse_player_line(line: str, number: int, source: str, problems: list[Probl
 
 
 def _parse_round(block: str, round_number: int, start: int, bad) -> RoundEntry | None:
-    """Parse one 10-character round block "  oooo c r" (round `round_number`)."""
+    """Parse one 10-character round block "  oooo c r" (round `round_number`).
+
+    TRF-2026: four blanks equal 0000, a blank colour equals "-", letter codes are
+    case-insensitive; a wholly blank block means the player was not paired.
+    """
     if not block.strip():
         return RoundEntry(round_number, None, Colour.NONE, ResultCode.NOT_PAIRED)
     opp_text, colour_text, code_text = block[2:6], block[7], block[9]
     if block[:2].strip() or block[6] != " " or block[8] != " ":
         bad(start, f"round {round_number}: expected '  oooo c r' in columns {start + 1}-{start + 10}, found {block!r}")
         return None
-    if not opp_text.strip().isdigit():
+    opp_digits = opp_text.strip() or "0"
+    if not opp_digits.isdigit():
         bad(start + 2, f"round {round_number}: opponent must be a start rank or 0000, found {opp_text!r}")
         return None
-    colour = _COLOURS.get(colour_text)
+    colour = _COLOURS.get(colour_text.lower())
     if colour is None:
         bad(start + 7, f"round {round_number}: colour must be w, b or -, found {colour_text!r}")
         return None
-    code = _CODES.get(code_text)
+    code = _CODES.get(code_text.upper())
     if code is None:
         bad(start + 9, f"round {round_number}: unknown result code {code_text!r} "
                        f"(known: 1 = 0 + - W D L H F U Z or blank)")
         return None
-    opponent = int(opp_text) or None
+    opponent = int(opp_digits) or None
     if opponent is None and code not in _BYE_CODES:
         bad(start + 9, f"round {round_number}: result {code_text!r} needs an opponent, found 0000")
         return None
@@ -270,12 +274,14 @@ def _scoring(header: list[tuple[str, str]], source: str, problems: list[Problem]
     for code, rest in header:
         try:
             if code == "162":
-                # 162 pairs: letter then value, e.g. "162  W 3.0    D 1.0"
+                # 162 pairs, letter then value ("162  W 3.0    D 1.0"). TRF-2026: W = win, forfeit
+                # win and full-point bye; D = draw and half-point bye; L = loss; A = absence
+                # (zero-point bye, forfeit loss); P = pairing-allocated bye; X = unknown result.
                 tokens = rest.split()
                 for letter, value in zip(tokens[::2], tokens[1::2]):
-                    key = {"W": "win", "D": "draw", "L": "loss", "P": "pairing_allocated_bye",
-                           "A": "zero_point_bye", "X": "forfeit_win"}.get(letter)
-                    if key:
+                    for key in {"W": ("win",), "D": ("draw",), "L": ("loss",),
+                                "P": ("pairing_allocated_bye",),
+                                "A": ("zero_point_bye", "forfeit_loss")}.get(letter.upper(), ()):
                         values[key] = Fraction(value)
             elif code == "XXS":
                 for token in rest.split():
@@ -296,12 +302,13 @@ def _scoring(header: list[tuple[str, str]], source: str, problems: list[Problem]
 
 
 def _tiebreak_codes(header: list[tuple[str, str]]) -> list[str]:
-    """TRF-2026 records 202/212 list the announced tie-breaks in order."""
-    codes: list[str] = []
-    for code, rest in header:
-        if code in ("202", "212"):
-            codes.extend(t for t in re.split(r"[\s,;]+", rest.strip()) if t)
-    return codes
+    """The announced tie-breaks in order: TRF-2026 record 202 (comma-separated codes), or record
+    212 (the same list with PTS first)."""
+    lists = {code: [t for t in re.split(r"[\s,;]+", rest.strip()) if t]
+             for code, rest in header if code in ("202", "212")}
+    if "202" in lists:
+        return lists["202"]
+    return [c for c in lists.get("212", []) if c.upper() != "PTS"]
 
 
 def _link_and_check(by_sno: dict[int, _RawPlayer], rounds: int, source: str,
@@ -364,15 +371,16 @@ def format_player_line(player: Player, rounds: int, points: Fraction | None = No
         f"{player.fide_id:>11.11} {player.birth_date:<10.10} "
         f"{format_points(pts) if pts is not None else '':>4} {rnk if rnk is not None else '':>4}"
     )
+    # Exactly the round blocks the player has: a file's trailing blank blocks survive, and a
+    # line that stopped early (a withdrawal) stays short.
     blocks = []
-    for r in range(1, rounds + 1):
-        entry = player.entry(r)
+    for entry in player.rounds[:rounds]:
         if entry.code is ResultCode.NOT_PAIRED:
             blocks.append(" " * ROUND_WIDTH)
         else:
             opponent = f"{entry.opponent:{opponent_padding}>4}" if entry.opponent else "0000"
             blocks.append(f"  {opponent} {entry.colour.value} {entry.code.value}")
-    return (line + "".join(blocks)).rstrip()
+    return line.rstrip() + "".join(blocks) if not blocks else line + "".join(blocks)
 
 
 def write_trf(tournament: Tournament) -> str:

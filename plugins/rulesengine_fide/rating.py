@@ -1,3 +1,0 @@
-"""FIDE rating regulations (B.02). Filled in by the rating-systems work (issue 5)."""
-
-SYSTEMS: list = []
