@@ -1,0 +1,3 @@
+"""US Chess rating system (Glickman-Doan)."""
+
+SYSTEMS: list = []
