@@ -1,0 +1,340 @@
+"""FIDE Rating Regulations B.02: rating one event for every player.
+
+The calculation follows the articles in order:
+
+* which games count: 5.1 (unplayed games are not rated), 8.3.1 (a rated player's change counts
+  only games against rated players), TRF W/D/L results (played but unrated by the organiser),
+  and for rapid and blitz 7.3.1 (600 points or more with a player above 2600);
+* a rated player: D capped at 400 per side (8.3.1; from 1 Oct 2025 not for players rated 2650+),
+  PD from table 8.1.2 (8.3.2a), ΔR = score - PD (8.3.2), K from 8.3.3 with the 700 rule, change
+  = K x ΣΔR rounded to a whole number with 0.5 away from zero (8.3.4);
+* an unrated player: the initial rating of 8.2 from the games against rated opponents, pooled
+  with earlier events through `RatingRecord.extra` until 5 such games are reached (7.1.4).
+
+Arithmetic is exact (`Fraction`): table values are hundredths, so the change is exact and the
+one rounding the regulation prescribes is applied to the exact number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from typing import Sequence
+
+from rulesengine.model import EntryKind, RoundEntry, Tournament
+from rulesengine.rating import (GameRating, PlayerRating, RatingRecord, RatingReport, RatingRequest, UnratedRound,
+                                event_date_of, rating_score, round_half_away_from_zero, rule_set_for)
+from rulesengine_fide.rating.rules import (INITIAL_2022, INITIAL_HYPOTHETICAL_DRAWS, FideRules,
+                                           development_coefficient, k_for_games)
+from rulesengine_fide.rating.tables import expected_score, rating_difference, score_hundredths
+
+# Keys in RatingRecord.extra: an unrated player's pooled results against rated opponents (7.1.4).
+POOLED_GAMES = "fide.pooled_games"
+POOLED_SCORE = "fide.pooled_score"
+POOLED_OPPONENTS = "fide.pooled_opponent_ratings"
+
+HYPOTHETICAL_OPPONENT = 1800
+
+
+def rate_event(request: RatingRequest, table: Sequence[FideRules], system: str) -> RatingReport:
+    """Rate one event under the FIDE rule set in force on its date (or the one forced)."""
+    event_date = event_date_of(request)
+    rules, why = rule_set_for(table, event_date, request.rule_set)
+    tournament = request.tournament
+    ratings = {p.start_rank: request.record(p.start_rank).rating for p in tournament.players}
+    notes = []
+    if event_date is None:
+        notes.append("no event date given (--date) and none in the file: " + why)
+    players = []
+    for player in tournament.players:
+        record = request.record(player.start_rank)
+        entries = list(tournament.entries(player.start_rank))
+        if record.rating is not None:
+            players.append(_rate_rated_player(player.start_rank, player.name, record, entries, ratings, rules,
+                                              event_date.year if event_date else None))
+        else:
+            players.append(_rate_unrated_player(player.start_rank, player.name, record, entries, ratings, rules))
+    if any(p.k is not None and p.extra.get("games_in_event", 0) for p in players):
+        notes.append("the 700 rule (8.3.3) counts the games of this event only; games of other events in the "
+                     "same rating period are not known here")
+    title = f"{rules.title} ({why})"
+    return RatingReport(system=system, rules=title, players=tuple(players), notes=tuple(notes),
+                        rule_set=rules.name, event_date=event_date)
+
+
+# ---------------------------------------------------------------- which games count
+
+
+def _exclusion(entry: RoundEntry, own: float | None, opponent: float | None, rules: FideRules,
+               for_initial: bool) -> str | None:
+    """Why a game with an opponent is not rated, or None when it is."""
+    kind = entry.kind
+    if kind in (EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS, EntryKind.DOUBLE_FORFEIT):
+        return f"5.1: unplayed game ({kind.value}) is not rated"
+    if kind is EntryKind.UNRATED_GAME:
+        return "played but marked not to be rated (TRF W/D/L result)"
+    if kind is not EntryKind.GAME:
+        return f"5.1: no game ({kind.value})"
+    if opponent is None:
+        if for_initial:
+            return "7.1.4/8.2.2: only games against rated opponents count toward an initial rating"
+        return "8.3.1: opponent unrated; a rating change counts games against rated players only"
+    if own is not None and rules.unrated_if_difference is not None:
+        if abs(own - opponent) >= rules.unrated_if_difference and max(own, opponent) > rules.unrated_if_above:
+            return (f"7.3.1 (rapid/blitz, from 1 Dec 2024): difference {abs(own - opponent):g} is "
+                    f"{rules.unrated_if_difference} or more and a player is rated above {rules.unrated_if_above}")
+    return None
+
+
+def _unrated_round(entry: RoundEntry) -> UnratedRound:
+    return UnratedRound(entry.round, entry.kind.value, f"5.1: no game played ({entry.kind.value}); never rated")
+
+
+# ---------------------------------------------------------------- rated player (8.3)
+
+
+def _rate_rated_player(start_rank: int, name: str, record: RatingRecord, entries: list[RoundEntry],
+                       ratings: dict[int, float | None], rules: FideRules, event_year: int | None) -> PlayerRating:
+    own = record.rating
+    games: list[GameRating] = []
+    byes: list[UnratedRound] = []
+    cap_used = False
+    for entry in entries:
+        if entry.opponent is None:
+            byes.append(_unrated_round(entry))
+            continue
+        opponent = ratings.get(entry.opponent)
+        score = rating_score(entry) if entry.played else _forfeit_score(entry)
+        reason = _exclusion(entry, own, opponent, rules, for_initial=False)
+        if reason:
+            games.append(GameRating(entry.round, entry.opponent, None, None, score, False, reason,
+                                    opponent_rating=opponent))
+            continue
+        difference, used, game_rules = _capped_difference(own, opponent, rules, cap_used)
+        cap_used = cap_used or difference != own - opponent
+        expected = expected_score(difference)
+        games.append(GameRating(entry.round, entry.opponent, used, expected, score, True,
+                                "rated: played against a rated opponent (8.3.1)", opponent_rating=opponent,
+                                rules=game_rules + ("8.3.2a: PD from table 8.1.2",),
+                                extra={"difference": difference, "delta_R": score - expected}))
+    rated = [g for g in games if g.rated]
+    assumed: list[str] = list(record.assumed)
+    k, k_rules = _k_for(record, len(rated), rules, event_year, assumed)
+    expected_total = sum((g.expected for g in rated), Fraction(0))
+    score_total = sum((g.score for g in rated), Fraction(0))
+    delta_total = score_total - expected_total
+    change = k * delta_total
+    published = round_half_away_from_zero(change)
+    rating_after = own + published
+    games = [replace(g, change=k * g.extra["delta_R"]) if g.rated else g for g in games]
+    notes = []
+    next_rating: float | None = rating_after
+    if rated and rating_after < rules.list_floor:
+        notes.append(f"7.2.1: rating {rating_after:g} is below {rules.list_floor}; the player is shown as "
+                     f"unrated on the next list and starts again as an unrated player")
+        next_rating = None
+    if not rated:
+        notes.append("no rated game in this event: rating unchanged")
+    highest = max(x for x in (record.highest_rating, own, rating_after) if x is not None)
+    record_after = replace(record, rating=next_rating, games=(record.games or 0) + len(rated) if record.games is not None
+                           else None, highest_rating=highest if next_rating is not None else record.highest_rating,
+                           k=None, assumed=(), extra=_without_pool(record.extra))
+    return PlayerRating(
+        start_rank=start_rank, name=name, rating_before=own, k=k, games=tuple(games),
+        expected_total=expected_total, score_total=score_total, change=change, change_published=published,
+        rating_after=rating_after if rated else own, initial_rating=False,
+        rules=tuple(k_rules) + ("8.3.2: change = K x sum of (score - PD)",
+                                "8.3.4: change rounded to a whole number, 0.5 away from zero "
+                                "(here per event; FIDE rounds per rating period)"),
+        notes=tuple(notes), record_after=record_after, assumed=tuple(assumed), unrated_rounds=tuple(byes),
+        extra={"sum_delta_R": delta_total, "games_in_event": len(rated)})
+
+
+def _forfeit_score(entry: RoundEntry) -> Fraction:
+    return Fraction(1) if entry.kind is EntryKind.FORFEIT_WIN else Fraction(0)
+
+
+def _capped_difference(own: float, opponent: float, rules: FideRules,
+                       cap_used: bool) -> tuple[float, float, tuple[str, ...]]:
+    """D for table 8.1.2 after the 400-point rule of 8.3.1, the opponent rating that D implies,
+    and the rule applied.
+
+    The test uses the rating of the player whose change is computed, so one game can be capped
+    for one side only (FIDE's December 2025 calculation: the 2813 player used D = 413 while his
+    2400 opponent saw him as 2800).
+    """
+    difference = own - opponent
+    if abs(difference) <= rules.cap:
+        return difference, opponent, ()
+    if rules.cap_exempt_from is not None and own >= rules.cap_exempt_from:
+        return difference, opponent, (f"8.3.1: rated {rules.cap_exempt_from} or above, the real difference "
+                                      f"{difference:g} is used (no 400 cap, from 1 Oct 2025)",)
+    if rules.cap_once_per_event and cap_used:
+        return difference, opponent, ("8.3.1 (2022 text): the 400-point rule applies only once per event; "
+                                      "real difference used",)
+    capped = rules.cap if difference > 0 else -rules.cap
+    return capped, own - capped, (f"8.3.1: 400-point cap, difference {difference:g} counted as {capped:g}",)
+
+
+def _k_for(record: RatingRecord, games_in_event: int, rules: FideRules, event_year: int | None,
+           assumed: list[str]) -> tuple[int | float, list[str]]:
+    """K for this event: explicit K, or 8.3.3 from the record; then the 700 rule."""
+    applied: list[str] = []
+    if record.k is not None:
+        k: int | float = int(record.k) if float(record.k).is_integer() else record.k
+        applied.append(f"K {k:g} given explicitly (rating list k column)")
+    else:
+        rating = record.rating
+        games = record.games
+        if games is None:
+            games = rules.new_player_games
+            if rating < 2400:
+                assumed.append(f"games before the event unknown: assumed {rules.new_player_games} or more "
+                               f"(not a new player)")
+        highest = record.highest_rating
+        if highest is None:
+            highest = rating
+            if rating < 2400:
+                assumed.append("highest rating unknown: assumed never 2400 or more")
+        age = None
+        if record.birth_year is not None and event_year is not None:
+            age = event_year - record.birth_year
+        elif rules.k_junior is not None and max(rating, highest) < rules.junior_below:
+            assumed.append("birth year unknown: assumed not a junior")
+        by_birthday = None
+        if record.birth_date is not None and event_year is not None and not rules.junior_to_year_end:
+            by_birthday = age is not None and age < 18
+        decision = development_coefficient(rules, rating=rating, games=games, highest=highest,
+                                           age_this_year=age, junior_by_birthday=by_birthday)
+        k = decision.k
+        applied.append(decision.rule)
+    k, rule = k_for_games(k, games_in_event, rules.k_games_limit)
+    if rule:
+        applied.append(rule)
+    return k, applied
+
+
+# ---------------------------------------------------------------- unrated player (7.1.4, 8.2)
+
+
+def _rate_unrated_player(start_rank: int, name: str, record: RatingRecord, entries: list[RoundEntry],
+                         ratings: dict[int, float | None], rules: FideRules) -> PlayerRating:
+    games: list[GameRating] = []
+    byes: list[UnratedRound] = []
+    for entry in entries:
+        if entry.opponent is None:
+            byes.append(_unrated_round(entry))
+            continue
+        opponent = ratings.get(entry.opponent)
+        score = rating_score(entry) if entry.played else _forfeit_score(entry)
+        reason = _exclusion(entry, None, opponent, rules, for_initial=True)
+        if reason:
+            games.append(GameRating(entry.round, entry.opponent, None, None, score, False, reason,
+                                    opponent_rating=opponent))
+        else:
+            games.append(GameRating(entry.round, entry.opponent, opponent, None, score, True,
+                                    "counts toward the initial rating: played against a rated opponent (7.1.4, 8.2)",
+                                    opponent_rating=opponent))
+    rated = [g for g in games if g.rated]
+    event_games = len(rated)
+    event_score = sum((g.score for g in rated), Fraction(0))
+    event_opponents = sum((Fraction(g.opponent_rating_used) for g in rated), Fraction(0))
+    pooled_games = int(record.extra.get(POOLED_GAMES, 0))
+    pooled_score = Fraction(record.extra.get(POOLED_SCORE, 0))
+    pooled_opponents = Fraction(record.extra.get(POOLED_OPPONENTS, 0))
+    notes: list[str] = []
+    applied: list[str] = []
+    if pooled_games:
+        notes.append(f"pooled with {pooled_games} earlier game(s) against rated opponents (7.1.4; the 26-month "
+                     f"window is the caller's to enforce)")
+    if event_games and event_score == 0 and pooled_games == 0 and (record.games or 0) == 0:
+        notes.append("8.2.1: an unrated player who scores zero in their first event has that score disregarded")
+        rated_games = tuple(replace(g, rated=False, reason="8.2.1: zero score in the first event is disregarded")
+                            for g in games)
+        return _unrated_result(start_rank, name, record, rated_games, byes, notes, applied, None, {}, 0, 0, 0)
+    n = pooled_games + event_games
+    total_score = pooled_score + event_score
+    total_opponents = pooled_opponents + event_opponents
+    if n == 0:
+        notes.append("no game against a rated opponent: no initial rating")
+        return _unrated_result(start_rank, name, record, tuple(games), byes, notes, applied, None, {}, 0, 0, 0)
+    if rules.initial_rule is None:
+        notes.append(f"initial ratings under the rule set {rules.name} are not implemented")
+        return _unrated_result(start_rank, name, record, tuple(games), byes, notes, applied, None, {}, n,
+                               total_score, total_opponents)
+    if rules.initial_rule == INITIAL_HYPOTHETICAL_DRAWS:
+        figures = initial_rating(total_opponents, n, total_score, rules)
+        applied += ["8.2.2: Ra = average of rated opponents plus two hypothetical opponents rated 1800, "
+                    "each game against them a draw", "8.2.3: Ru = Ra + dp (table 8.1.1), rounded, maximum "
+                    f"{rules.initial_max}"]
+    else:
+        figures = initial_rating_2022(total_opponents, n, total_score)
+        applied += [INITIAL_2022]
+    published = n >= rules.initial_min_games and figures["Ru"] >= rules.list_floor
+    figures["published"] = published
+    if n < rules.initial_min_games:
+        notes.append(f"7.1.4: {n} game(s) against rated opponents; a rating is published after "
+                     f"{rules.initial_min_games}")
+    elif figures["Ru"] < rules.list_floor:
+        notes.append(f"7.1.4: initial rating {figures['Ru']} is below {rules.list_floor}: not published")
+    return _unrated_result(start_rank, name, record, tuple(games), byes, notes, applied,
+                           figures["Ru"] if published else None, figures, n, total_score, total_opponents)
+
+
+def initial_rating(opponent_ratings_sum: Fraction | int, games: int, score: Fraction,
+                   rules: FideRules) -> dict:
+    """The initial rating of B.02 8.2 (from 1 March 2024) and every intermediate figure.
+
+    8.2.2: "Ra is the average rating of the player's rated opponents plus two hypothetical
+    opponents rated 1800. The result against these two hypothetical opponents is considered as a
+    draw." 8.2.3: "Ru = Ra + dp", rounded to the nearest whole number, maximum 2200. dp comes
+    from table 8.1.1 at p rounded to the hundredth (see `score_hundredths`).
+    """
+    ra = (Fraction(opponent_ratings_sum) + 2 * HYPOTHETICAL_OPPONENT) / (games + 2)
+    p = (Fraction(score) + 1) / (games + 2)
+    p_rounded = score_hundredths(p)
+    dp = rating_difference(p_rounded)
+    unrounded = ra + dp
+    ru = round_half_away_from_zero(unrounded)
+    if rules.initial_max is not None:
+        ru = min(ru, rules.initial_max)
+    return {"Ra": ra, "p": p, "p_hundredths": int(p_rounded * 100), "dp": dp, "Ru_unrounded": unrounded, "Ru": ru}
+
+
+def initial_rating_2022(opponent_ratings_sum: Fraction | int, games: int, score: Fraction) -> dict:
+    """The archived 2022-February 2024 rule: Ra = average of the rated opponents; at 50 % or more,
+    Ru = Ra + 20 per half point above 50 %; below 50 %, Ru = Ra + dp. [S, research note 1.7]"""
+    ra = Fraction(opponent_ratings_sum) / games
+    p = Fraction(score) / games
+    p_rounded = score_hundredths(p)
+    if p >= Fraction(1, 2):
+        dp: Fraction | int = 40 * (Fraction(score) - Fraction(games, 2))
+    else:
+        dp = rating_difference(p_rounded)
+    unrounded = ra + dp
+    return {"Ra": ra, "p": p, "p_hundredths": int(p_rounded * 100), "dp": dp, "Ru_unrounded": unrounded,
+            "Ru": round_half_away_from_zero(unrounded)}
+
+
+def _unrated_result(start_rank, name, record: RatingRecord, games, byes, notes, applied, new_rating, figures,
+                    pooled_games, pooled_score, pooled_opponents) -> PlayerRating:
+    if new_rating is not None:
+        record_after = replace(record, rating=new_rating, games=pooled_games, highest_rating=new_rating, k=None,
+                               assumed=(), extra=_without_pool(record.extra))
+    else:
+        extra = dict(_without_pool(record.extra))
+        if pooled_games:
+            extra.update({POOLED_GAMES: pooled_games, POOLED_SCORE: pooled_score,
+                          POOLED_OPPONENTS: pooled_opponents})
+        record_after = replace(record, rating=None, assumed=(), extra=extra)
+    rated = [g for g in games if g.rated]
+    extra = {"initial": figures, "pooled_games": pooled_games} if figures else {"pooled_games": pooled_games}
+    return PlayerRating(
+        start_rank=start_rank, name=name, rating_before=None, k=None, games=tuple(games), expected_total=0,
+        score_total=sum((g.score for g in rated), Fraction(0)), change=0, change_published=0,
+        rating_after=new_rating, initial_rating=new_rating is not None, rules=tuple(applied), notes=tuple(notes),
+        record_after=record_after, assumed=tuple(record.assumed), unrated_rounds=tuple(byes), extra=extra)
+
+
+def _without_pool(extra) -> dict:
+    return {k: v for k, v in extra.items() if k not in (POOLED_GAMES, POOLED_SCORE, POOLED_OPPONENTS)}
