@@ -1,10 +1,11 @@
-"""Entry point of the generic rating-systems plugin."""
+"""Entry point of the generic rating-systems plugin: `elo`, `glicko`, `glicko2`."""
 
 from __future__ import annotations
 
 from rulesengine import hookimpl
+from rulesengine_ratings import elo, glicko, glicko2
 
-SYSTEMS: list = []  # filled in by the rating-systems work (issue 5)
+SYSTEMS = [elo.SYSTEM, glicko.SYSTEM, glicko2.SYSTEM]
 
 
 @hookimpl
