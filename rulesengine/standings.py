@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
 from rulesengine.model import Tournament
+from rulesengine.numbers import to_text
 from rulesengine.registry import Registry
 from rulesengine.tiebreak import TiebreakContext, TiebreakSpec, TiebreakValue
 
@@ -46,6 +47,22 @@ def event_date(tournament: Tournament) -> date | None:
         return None
 
 
+def declared_points_notes(tournament: Tournament) -> list[str]:
+    """Say where the points a file declares differ from what its results add up to.
+
+    The engine always ranks by the computed total; a difference usually means a typing error or
+    a scoring system the file does not declare, and a TD must see it.
+    """
+    notes = []
+    for player in tournament.players:
+        declared = player.declared_points
+        if declared is not None and declared != tournament.points[player.start_rank]:
+            notes.append(f"player {player.start_rank} ({player.name}): the file gives {to_text(declared)} points, "
+                         f"the results add up to {to_text(tournament.points[player.start_rank])}; "
+                         f"the results are used")
+    return notes
+
+
 def compute_standings(tournament: Tournament, specs: Sequence[TiebreakSpec], registry: Registry,
                       rules_date: date | None = None, options: Mapping[str, Any] | None = None) -> Standings:
     """Rank the players of a tournament by points and the given tie-breaks, in order."""
@@ -53,7 +70,7 @@ def compute_standings(tournament: Tournament, specs: Sequence[TiebreakSpec], reg
     rules_date = rules_date or event_date(tournament)
     points = tournament.points
     previous: list[tuple[TiebreakSpec, Mapping[int, TiebreakValue]]] = [(POINTS, points)]
-    notes: list[str] = []
+    notes: list[str] = declared_points_notes(tournament)
     values: dict[str, Mapping[int, TiebreakValue]] = {}
     directions: list[bool] = []
     for spec in specs:

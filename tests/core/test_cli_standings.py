@@ -126,3 +126,16 @@ def test_plugins_command_lists_builtins(capsys):
     assert fide["distribution"] == "rulesengine" and fide["builtin"] is True and "BH" in fide["tiebreaks"]
     assert main(["plugins"]) == 0
     assert "fide  (rulesengine" in capsys.readouterr().out
+
+
+def test_declared_points_that_differ_from_the_results_are_noted(tmp_path, capsys):
+    text = (TIEBREAK / "hc02_bye_example.trf").read_text(encoding="utf-8")
+    wrong = text.replace("Example, Hero                     2100 NOR     2000000 2000/01/01  4.5",
+                         "Example, Hero                     2100 NOR     2000000 2000/01/01  5.0")
+    assert wrong != text
+    path = tmp_path / "typo.trf"
+    path.write_text(wrong, encoding="utf-8")
+    data = run_json(capsys, str(path))
+    assert data["standings"][0]["points"] == 4.5
+    assert data["notes"] == ["player 1 (Example, Hero): the file gives 5 points, the results add up to 4.5; "
+                             "the results are used"]
