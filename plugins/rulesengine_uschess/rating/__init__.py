@@ -1,3 +1,17 @@
-"""US Chess rating system (Glickman-Doan)."""
+"""US Chess rating system (Glickman & Doan, "The US Chess Rating System", revised September 2020).
 
-SYSTEMS: list = []
+Modules: `parameters` (the dated table of constants), `formulas` (effective games, special and
+standard formulas), `initial` (Step 1 for unrated players), `floors`, `time_control` (Regular,
+Quick, Blitz and dual rating) and `event` (the five steps over one event).
+"""
+
+from rulesengine.rating import RatingSystem
+
+from rulesengine_uschess.rating.event import OPTIONS, rate
+from rulesengine_uschess.rating.parameters import RULE_SET_NAMES
+
+SYSTEMS = (
+    RatingSystem("uschess", "US Chess (Glickman-Doan, revised September 2020): special and standard formulas, "
+                 "bonus, floors; OTB/online Regular, Quick and Blitz by time control", rate,
+                 rule_sets=RULE_SET_NAMES, options=OPTIONS),
+)
