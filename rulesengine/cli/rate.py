@@ -1,5 +1,302 @@
-"""Placeholder: this sub-command is added by its issue's work."""
+"""`rulesengine rate` and `rulesengine explain-rating`: what an event does to everyone's rating.
+
+    rulesengine rate FILE.trf --system fide [--rating-list LIST.csv] [--date YYYY-MM-DD]
+                     [--rule-set NAME] [--option NAME=VALUE ...] [--format table|json|csv]
+    rulesengine explain-rating FILE.trf --player N [same options]
+
+The JSON of `rate` is a contract (shared/docs/contracts.md); fields beyond it are additions
+(`rule_set`, `event_date`, `notes`, and per player `assumed`, `rules`, `notes`, `unrated_rounds`,
+per game `opponent_rating`, `change`, `rules`). A game that did not count has `rated` false, its
+`reason`, and null `opponent_rating_used` / `expected`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from datetime import date
+from fractions import Fraction
+
+from rulesengine.cli.common import (add_format_argument, add_input_arguments, format_table, load_tournament,
+                                    print_csv, print_json)
+from rulesengine.errors import UsageError
+from rulesengine.numbers import to_json_number
+from rulesengine.rating import GameRating, PlayerRating, RatingReport, RatingRequest
+from rulesengine.rating_list import build_records
+from rulesengine.registry import default_registry
 
 
 def register(subparsers) -> None:
-    return None
+    rate = subparsers.add_parser("rate", help="rating changes of every player (FIDE, Glicko-2, ...)")
+    _add_rating_arguments(rate)
+    add_format_argument(rate)
+    rate.set_defaults(handler=run_rate)
+    explain = subparsers.add_parser("explain-rating", help="one player's rating calculation, step by step")
+    _add_rating_arguments(explain)
+    explain.add_argument("--player", type=int, required=True, metavar="N", help="start rank of the player")
+    explain.set_defaults(handler=run_explain)
+
+
+def _add_rating_arguments(parser: argparse.ArgumentParser) -> None:
+    add_input_arguments(parser)
+    parser.add_argument("--system", default="fide", help="rating system (fide, fide-rapid, fide-blitz, elo, glicko, "
+                                                         "glicko2, or a plugin's); default fide")
+    parser.add_argument("--rating-list", default=None, metavar="FILE.csv",
+                        help="pre-event records: start_rank or fide_id, rating, games, birth_year, highest_rating, k")
+    parser.add_argument("--date", default=None, metavar="YYYY-MM-DD",
+                        help="event date choosing the rules in force (default: the file's start date)")
+    parser.add_argument("--rule-set", default=None, metavar="NAME", help="force a dated rule set of the system")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a system option, e.g. tau=0.5 for glicko2 or k=32 for elo (repeatable)")
+
+
+def compute(args: argparse.Namespace) -> RatingReport:
+    """Load the event and the records, and rate it with the chosen system (shared by both commands)."""
+    registry = default_registry()
+    system = registry.rating_system(args.system)
+    tournament = load_tournament(args, registry)
+    records, notes = build_records(tournament, args.rating_list, args.encoding)
+    options = {}
+    for text in args.option:
+        name, sep, value = text.partition("=")
+        if not sep or not name.strip():
+            raise UsageError(f"--option {text!r}: want NAME=VALUE")
+        name = name.strip().lower()
+        if name not in system.options:
+            known = ", ".join(system.options) or "none"
+            raise UsageError(f"rating system {system.name!r} has no option {name!r}; its options: {known}")
+        options[name] = value.strip()
+    if args.rule_set and system.rule_sets and args.rule_set not in system.rule_sets:
+        raise UsageError(f"rating system {system.name!r} has no rule set {args.rule_set!r}; "
+                         f"known: {', '.join(system.rule_sets)}")
+    request = RatingRequest(tournament, records, _parse_date(args.date), args.rule_set, options)
+    report = system.rate(request)
+    return RatingReport(report.system, report.rules, report.players, tuple(notes) + report.notes,
+                        report.rule_set, report.event_date)
+
+
+def _parse_date(text: str | None) -> date | None:
+    if text is None:
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise UsageError(f"--date {text!r}: want YYYY-MM-DD") from None
+
+
+# ---------------------------------------------------------------- rate
+
+
+def report_json(report: RatingReport) -> dict:
+    """The JSON contract of `rulesengine rate --format json` (plus additional fields)."""
+    return {
+        "system": report.system,
+        "rules": report.rules,
+        "rule_set": report.rule_set,
+        "event_date": report.event_date.isoformat() if report.event_date else None,
+        "players": [_player_json(p) for p in report.players],
+        "notes": list(report.notes),
+    }
+
+
+def _player_json(player: PlayerRating) -> dict:
+    return {
+        "start_rank": player.start_rank,
+        "name": player.name,
+        "rating_before": to_json_number(player.rating_before),
+        "k": to_json_number(player.k),
+        "games": [_game_json(g) for g in player.games],
+        "expected_total": to_json_number(player.expected_total),
+        "score_total": to_json_number(player.score_total),
+        "change": to_json_number(player.change),
+        "change_published": to_json_number(player.change_published),
+        "rating_after": to_json_number(player.rating_after),
+        "initial_rating": player.initial_rating,
+        "assumed": list(player.assumed),
+        "rules": list(player.rules),
+        "notes": list(player.notes),
+        "unrated_rounds": [{"round": r.round, "kind": r.kind, "reason": r.reason} for r in player.unrated_rounds],
+        **({"details": {k: _json_value(v) for k, v in player.extra.items()}} if player.extra else {}),
+    }
+
+
+def _game_json(game: GameRating) -> dict:
+    return {
+        "round": game.round,
+        "opponent": game.opponent,
+        "opponent_rating_used": to_json_number(game.opponent_rating_used),
+        "expected": to_json_number(game.expected),
+        "score": to_json_number(game.score),
+        "rated": game.rated,
+        "reason": game.reason,
+        "opponent_rating": to_json_number(game.opponent_rating),
+        "change": to_json_number(game.change),
+        "rules": list(game.rules),
+    }
+
+
+def _json_value(value):
+    if isinstance(value, dict):
+        return {k: _json_value(v) for k, v in value.items()}
+    if isinstance(value, (bool, str)) or value is None:
+        return value
+    return to_json_number(value)
+
+
+def run_rate(args: argparse.Namespace) -> int:
+    report = compute(args)
+    if args.format == "json":
+        print_json(report_json(report))
+        return 0
+    header = ["SNo", "Name", "Rtg", "K", "G", "Score", "Exp", "Change", "Pub", "New"]
+    rows = [[str(p.start_rank), p.name, _num(p.rating_before, 0), _num(p.k, 2), str(len(p.rated_games)),
+             _num(p.score_total, 1), _num(p.expected_total, 2), _signed(p.change, 2), _signed(p.change_published, 2),
+             _num(p.rating_after, 0) + (" (initial)" if p.initial_rating else "")]
+            for p in report.players]
+    if args.format == "csv":
+        print_csv(header, rows)
+    else:
+        sys.stdout.write(f"{report.system}: {report.rules}\n\n")
+        sys.stdout.write(format_table(header, rows, [True, False] + [True] * 8))
+    for note in report.notes:
+        print(f"# Note: {note}" if args.format == "csv" else f"Note: {note}")
+    return 0
+
+
+# ---------------------------------------------------------------- explain-rating
+
+
+def run_explain(args: argparse.Namespace) -> int:
+    report = compute(args)
+    try:
+        player = report.player(args.player)
+    except KeyError:
+        raise UsageError(f"no player with start rank {args.player}") from None
+    names = {p.start_rank: p.name for p in report.players}
+    sys.stdout.write(explain_player(report, player, names))
+    return 0
+
+
+def explain_player(report: RatingReport, player: PlayerRating, names: dict[int, str]) -> str:
+    """A player's calculation as a rating officer shows it: each game, the sums, K, the rounding."""
+    out = [f"{player.name} (start rank {player.start_rank})",
+           f"System: {report.system}. Rules: {report.rules}", ""]
+    if player.rating_before is None:
+        out.append("Rating before the event: unrated")
+    else:
+        out.append(f"Rating before the event: {_num(player.rating_before, 2)}"
+                   + (f"   RD {_num(player.extra['rd_before'], 2)}" if "rd_before" in player.extra else ""))
+    if player.k is not None:
+        k_rules = [r for r in player.rules if "K" in r and ("8.3.3" in r or "explicit" in r)]
+        out.append(f"K: {_num(player.k, 2)}" + (f"   ({'; '.join(k_rules)})" if k_rules else ""))
+    out.append("")
+    with_rd = any("opponent_rd" in g.extra for g in player.games)
+    header = ["Rd", "Opponent", "Rating", *(["RD"] if with_rd else []), "Used", "Result", "Expected", "Score-Exp",
+              "Change"]
+    rows = []
+    for game in player.games:
+        if not game.rated:
+            continue
+        places = _places(game.expected)
+        delta = None if game.expected is None else game.score - _as_fraction(game.expected)
+        rows.append([str(game.round), f"{game.opponent} {names.get(game.opponent, '')}".strip(),
+                     _num(game.opponent_rating, 0),
+                     *([_num(game.extra.get("opponent_rd"), 1)] if with_rd else []),
+                     _num(game.opponent_rating_used, 0) + (" *" if game.opponent_rating_used != game.opponent_rating
+                                                           else ""),
+                     _result(game.score), _fixed(game.expected, places), _fixed(delta, places, signed=True),
+                     _signed(game.change, 2)])
+    if rows:
+        right = [True, False] + [True] * (len(header) - 2)
+        out.append(format_table(header, rows, right).rstrip("\n"))
+        if any(cell.endswith("*") for r in rows for cell in r):
+            out.append("* rating difference capped: the opponent counted at the rating shown")
+    else:
+        out.append("No game counted for this player.")
+    skipped = [g for g in player.games if not g.rated]
+    if skipped or player.unrated_rounds:
+        out.append("")
+        out.append("Not counted:")
+        for game in skipped:
+            out.append(f"  round {game.round} vs {game.opponent} {names.get(game.opponent, '')}: {game.reason}")
+        for entry in player.unrated_rounds:
+            out.append(f"  round {entry.round} ({entry.kind}): {entry.reason}")
+    out.append("")
+    if player.rating_before is not None:
+        rated = player.rated_games
+        out.append(f"Games counted: {len(rated)}   Score: {_num(player.score_total, 1)}   "
+                   f"Expected: {_num(player.expected_total, 4)}   "
+                   f"Score - Expected: {_signed(_as_fraction(player.score_total) - _as_fraction(player.expected_total), 4)}")
+        if player.k is not None:
+            out.append(f"Change: K {_num(player.k, 2)} x {_signed(player.score_total - _as_fraction(player.expected_total), 4)}"
+                       f" = {_signed(player.change, 4)}")
+        else:
+            out.append(f"Change: {_signed(player.change, 4)}")
+        out.append(f"Published change: {_signed(player.change_published, 4)}")
+        out.append(f"Rating after the event: {_num(player.rating_after, 2)}"
+                   + (f"   RD {_num(player.extra['rd_after'], 2)}" if "rd_after" in player.extra else "")
+                   + (f"   volatility {_num(player.extra['volatility_after'], 6)}"
+                      if "volatility_after" in player.extra else ""))
+    else:
+        initial = player.extra.get("initial")
+        if initial:
+            n = player.extra.get("pooled_games", 0)
+            out.append(f"Initial rating from {n} game(s) against rated opponents:")
+            out.append(f"  Ra = average of the opponents plus two hypothetical 1800s = {_num(initial['Ra'], 2)}")
+            out.append(f"  p = fractional score (two hypothetical draws included) = {_num(initial['p'], 4)}"
+                       f" -> {initial['p_hundredths'] / 100:.2f}")
+            out.append(f"  dp (table 8.1.1) = {_signed(initial['dp'], 0)}")
+            out.append(f"  Ru = Ra + dp = {_num(initial['Ru_unrounded'], 2)} -> {initial['Ru']}")
+        out.append("Rating after the event: " + (f"{_num(player.rating_after, 2)} (initial rating)"
+                                                 if player.rating_after is not None else "none published"))
+    if player.rules:
+        out.append("")
+        out.append("Rules applied:")
+        out.extend(f"  {rule}" for rule in player.rules)
+    if player.assumed:
+        out.append("Assumed:")
+        out.extend(f"  {a}" for a in player.assumed)
+    if player.notes or report.notes:
+        out.append("Notes:")
+        out.extend(f"  {n}" for n in (*player.notes, *report.notes))
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------- formatting
+
+
+def _as_fraction(value) -> Fraction:
+    return value if isinstance(value, Fraction) else Fraction(value)
+
+
+def _num(value, places: int) -> str:
+    if value is None:
+        return "-"
+    number = to_json_number(value)
+    if isinstance(number, int):
+        return str(number)
+    text = f"{float(value):.{places}f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def _places(value) -> int:
+    """Table values (FIDE's hundredths) print with 2 decimals, computed ones with 4."""
+    return 2 if isinstance(value, Fraction) and (value * 100).denominator == 1 else 4
+
+
+def _fixed(value, places: int, signed: bool = False) -> str:
+    if value is None:
+        return "-"
+    text = f"{float(value):.{places}f}"
+    return "+" + text if signed and float(value) > 0 else text
+
+
+def _signed(value, places: int) -> str:
+    if value is None:
+        return "-"
+    text = _num(value, places)
+    return text if text.startswith("-") or float(value) == 0 else "+" + text
+
+
+def _result(score: Fraction) -> str:
+    return {Fraction(1): "1", Fraction(1, 2): "1/2", Fraction(0): "0"}.get(score, str(score))

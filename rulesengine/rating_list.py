@@ -1,0 +1,224 @@
+"""Pre-event rating records: from the tournament file, and from a rating list CSV.
+
+    records, notes = build_records(tournament, "list.csv")
+
+The tournament file gives each player's rating, FIDE ID and birth date (TRF 001). A rating list
+(`--rating-list FILE.csv`) adds or overrides, one row per player, with the columns
+
+    start_rank | fide_id   which player (start_rank wins when both are given)
+    rating                 pre-event rating ("" = unrated)
+    games                  rated games before the event
+    birth_year             year of birth
+    highest_rating         highest published rating ever
+    k                      explicit K, overriding the system's rule
+    deviation, volatility  Glicko-type systems (optional extras)
+
+Any column may be absent and any cell empty: the record then says "unknown" (None) and the
+rating system states the default it assumed. Rows are matched by start rank, or by FIDE ID; a
+FIDE ID not in the event is skipped (a federation's full list may be given), a start rank not
+in the event is an error. Problems are reported as `FILE:LINE:COL: message`, all at once.
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import replace
+from datetime import date
+from pathlib import Path
+from typing import Mapping
+
+from rulesengine.errors import InputError, Location, Problem
+from rulesengine.model import Tournament
+from rulesengine.rating import RatingRecord, parse_date
+
+KEY_COLUMNS = ("start_rank", "fide_id")
+INT_COLUMNS = ("games", "birth_year")
+NUMBER_COLUMNS = ("rating", "highest_rating", "k", "deviation", "volatility")
+KNOWN_COLUMNS = KEY_COLUMNS + INT_COLUMNS + NUMBER_COLUMNS
+
+
+def records_from_tournament(tournament: Tournament) -> dict[int, RatingRecord]:
+    """Each player's record as far as the tournament file tells: rating, FIDE ID, birth date."""
+    records = {}
+    for player in tournament.players:
+        birth = parse_date(player.birth_date)
+        year = birth.year if birth else _year_only(player.birth_date)
+        records[player.start_rank] = RatingRecord(
+            start_rank=player.start_rank, rating=float(player.rating) if player.rating else None,
+            fide_id=player.fide_id.strip(), birth_year=year, birth_date=birth)
+    return records
+
+
+def _year_only(text: str) -> int | None:
+    text = (text or "").strip()[:4]
+    return int(text) if len(text) == 4 and text.isdigit() and int(text) > 1800 else None
+
+
+def read_rating_list(path: str | Path, tournament: Tournament, encoding: str = "utf-8") -> tuple[dict[int, dict], list[str]]:
+    """The rows of a rating-list CSV that match players of the event: start rank -> {column: value}.
+
+    Only the columns present (and cells not empty) appear in each row's dict; an empty `rating`
+    cell stands for "unrated" and appears as None. Returns the rows and notes for the output.
+    """
+    path = Path(path)
+    try:
+        text = path.read_bytes().decode(encoding)
+    except OSError as exc:
+        raise InputError(Problem(Location(str(path)), f"cannot read file: {exc.strerror}")) from None
+    except UnicodeDecodeError:
+        raise InputError(Problem(Location(str(path)), f"not valid {encoding} text")) from None
+    lines = text.splitlines()
+    if not lines or not lines[0].strip():
+        raise InputError(Problem(Location(str(path), 1, 1), "empty rating list: the first line must name the columns"))
+    delimiter = ";" if lines[0].count(";") > lines[0].count(",") else ","
+    header_cells = _split(lines[0], delimiter)
+    problems: list[Problem] = []
+    columns: list[str] = []
+    for cell, col in header_cells:
+        name = cell.strip().lower().replace(" ", "_")
+        if name not in KNOWN_COLUMNS:
+            problems.append(Problem(Location(str(path), 1, col),
+                                    f"unknown column {cell.strip()!r}; known: {', '.join(KNOWN_COLUMNS)}"))
+        elif name in columns:
+            problems.append(Problem(Location(str(path), 1, col), f"column {name!r} appears twice"))
+        columns.append(name)
+    if not any(c in columns for c in KEY_COLUMNS):
+        problems.append(Problem(Location(str(path), 1, 1), "the rating list needs a start_rank or a fide_id column"))
+    if problems:
+        raise InputError(problems)
+
+    by_id = {p.fide_id.strip(): p.start_rank for p in tournament.players if p.fide_id.strip()}
+    ranks = {p.start_rank for p in tournament.players}
+    rows: dict[int, dict] = {}
+    seen_at: dict[int, int] = {}
+    skipped = 0
+    for line_number, line in enumerate(lines[1:], start=2):
+        if not line.strip():
+            continue
+        cells = _split(line, delimiter)
+        if len(cells) > len(columns):
+            problems.append(Problem(Location(str(path), line_number, cells[len(columns)][1]),
+                                    f"{len(cells)} cells but the header names {len(columns)} columns"))
+            continue
+        values: dict = {}
+        key_cols: dict[str, int] = {}
+        for (cell, col), name in zip(cells, columns):
+            raw = cell.strip()
+            if not raw:
+                if name == "rating":
+                    values["rating"] = None
+                continue
+            try:
+                values[name] = _convert(name, raw)
+            except ValueError as exc:
+                problems.append(Problem(Location(str(path), line_number, col), str(exc)))
+            if name in KEY_COLUMNS:
+                key_cols[name] = col
+        start_rank = values.pop("start_rank", None)
+        fide_id = values.pop("fide_id", None)
+        key_col = key_cols.get("start_rank") or key_cols.get("fide_id") or 1
+        if start_rank is None and fide_id is None:
+            if not any(p.location.line == line_number for p in problems):
+                problems.append(Problem(Location(str(path), line_number, 1), "row names no player: give start_rank or fide_id"))
+            continue
+        if start_rank is not None:
+            if start_rank not in ranks:
+                problems.append(Problem(Location(str(path), line_number, key_col),
+                                        f"no player with start rank {start_rank} in the event"))
+                continue
+        else:
+            start_rank = by_id.get(fide_id)
+            if start_rank is None:
+                skipped += 1
+                continue
+        if start_rank in seen_at:
+            problems.append(Problem(Location(str(path), line_number, key_col),
+                                    f"player {start_rank} is already given on line {seen_at[start_rank]}"))
+            continue
+        seen_at[start_rank] = line_number
+        rows[start_rank] = values
+    if problems:
+        raise InputError(problems)
+    notes = [f"rating list {path.name}: {len(rows)} of {len(ranks)} players matched"
+             + (f"; {skipped} row(s) with FIDE IDs not in this event skipped" if skipped else "")]
+    absent = [c for c in ("rating", "games", "birth_year", "highest_rating", "k") if c not in columns]
+    if absent:
+        notes.append(f"rating list {path.name} has no column {', '.join(absent)}: the tournament file's data or the "
+                     f"system's defaults are used")
+    return rows, notes
+
+
+def build_records(tournament: Tournament, rating_list: str | Path | None = None,
+                  encoding: str = "utf-8") -> tuple[dict[int, RatingRecord], list[str]]:
+    """Everyone's pre-event record: the tournament file's data, overridden by the rating list."""
+    records = records_from_tournament(tournament)
+    notes: list[str] = []
+    if rating_list is None:
+        notes.append("no rating list: ratings and birth dates come from the tournament file; anything else a system "
+                     "needs is unknown and its defaults apply (listed per player)")
+        return records, notes
+    rows, notes = read_rating_list(rating_list, tournament, encoding)
+    for start_rank, values in rows.items():
+        records[start_rank] = _apply(records[start_rank], values)
+    missing = sorted(set(records) - set(rows))
+    if missing:
+        notes.append(f"not in the rating list (tournament file data used): {', '.join(map(str, missing))}")
+    return records, notes
+
+
+def _apply(record: RatingRecord, values: Mapping) -> RatingRecord:
+    changes = dict(values)
+    if "birth_year" in changes and record.birth_date is not None and record.birth_date.year != changes["birth_year"]:
+        changes["birth_date"] = None  # the list's year wins over a conflicting file date
+    return replace(record, **changes)
+
+
+def _convert(name: str, raw: str):
+    if name == "fide_id":
+        return raw
+    if name in ("start_rank",) + INT_COLUMNS:
+        if not raw.lstrip("-").isdigit():
+            raise ValueError(f"{name} must be a whole number, found {raw!r}")
+        value = int(raw)
+        if name == "birth_year" and not 1800 <= value <= date.today().year + 1:
+            raise ValueError(f"birth_year {value} is not a plausible year")
+        if value < 0 or (name == "start_rank" and value == 0):
+            raise ValueError(f"{name} must be positive, found {raw!r}")
+        return value
+    try:
+        value = float(raw.replace(",", ".") if raw.count(",") == 1 and "." not in raw else raw)
+    except ValueError:
+        raise ValueError(f"{name} must be a number, found {raw!r}") from None
+    if value != value or value in (float("inf"), float("-inf")) or value < 0:
+        raise ValueError(f"{name} must be a non-negative number, found {raw!r}")
+    if name == "rating" and value == 0:
+        return None  # TRF and most lists write 0 for "unrated"
+    return int(value) if value.is_integer() else value
+
+
+def _split(line: str, delimiter: str) -> list[tuple[str, int]]:
+    """The cells of one CSV line with the 1-based column where each starts (quotes honoured)."""
+    cells: list[tuple[str, int]] = []
+    parsed = next(csv.reader([line], delimiter=delimiter))
+    position = 0
+    for value in parsed:
+        start = position + 1
+        # Advance past this cell in the raw text: quoted cells may contain the delimiter.
+        if position < len(line) and line[position] == '"':
+            position += 1
+            while position < len(line):
+                if line[position] == '"':
+                    if position + 1 < len(line) and line[position + 1] == '"':
+                        position += 2
+                        continue
+                    position += 1
+                    break
+                position += 1
+            while position < len(line) and line[position] != delimiter:
+                position += 1
+        else:
+            end = line.find(delimiter, position)
+            position = len(line) if end == -1 else end
+        position += 1
+        cells.append((value, start))
+    return cells
