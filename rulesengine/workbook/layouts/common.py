@@ -1,0 +1,314 @@
+"""What every crosstable layout shares: finding the header, reading the player columns, and the
+checks made after any import (results mirror each other, points re-totalled against the totals
+column). Problems are collected, never raised one by one, so the TD sees them all at once.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Callable, Sequence
+
+from rulesengine.errors import InputError, Location, Problem
+from rulesengine.model import Colour, Player, ResultCode, RoundEntry, ScoringSystem, STANDARD_SCORING, Tournament
+from rulesengine.workbook.grid import CellValue, Grid, cell_address, text
+from rulesengine.workbook.numbers import parse_int, parse_points
+
+HEADER_SCAN_ROWS = 40
+
+# What a result must be answered with on the opponent's row (as in the TRF reader).
+MIRROR = {
+    ResultCode.WIN: {ResultCode.LOSS},
+    ResultCode.LOSS: {ResultCode.WIN},
+    ResultCode.DRAW: {ResultCode.DRAW},
+    ResultCode.FORFEIT_WIN: {ResultCode.FORFEIT_LOSS},
+    ResultCode.FORFEIT_LOSS: {ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS},
+    ResultCode.UNRATED_WIN: {ResultCode.UNRATED_LOSS},
+    ResultCode.UNRATED_LOSS: {ResultCode.UNRATED_WIN},
+    ResultCode.UNRATED_DRAW: {ResultCode.UNRATED_DRAW},
+}
+# A cell may end with a TRF code in brackets, e.g. `-1 (F)`, saying what the layout's own
+# notation cannot (a requested full-point bye looks like a pairing-allocated one on chess-results).
+TRF_NOTE = re.compile(r"\s*\(\s*([UFHZ])\s*\)\s*$", re.IGNORECASE)
+BYE_CODES = {"U": ResultCode.PAIRING_ALLOCATED_BYE, "F": ResultCode.FULL_POINT_BYE,
+             "H": ResultCode.HALF_POINT_BYE, "Z": ResultCode.ZERO_POINT_BYE}
+
+
+def norm(value: CellValue) -> str:
+    """A header label normalised for matching: lower case, no spaces or dots at the ends."""
+    return re.sub(r"\s+", " ", text(value).lower()).strip(" .:#")
+
+
+# Header labels of the player columns, as seen in the layouts' own files.
+SNO_LABELS = {"sno", "snr", "no", "nr", "#", "pair", "pair no", "pair num", "start no", "start rank", "id no", "num", ""}
+NAME_LABELS = {"name", "player", "player name", "players", "nombre", "naam", "spieler"}
+RATING_LABELS = {"rtg", "rating", "elo", "rtng", "rate", "fide rtg", "nrtg", "irtg", "pre", "pre-rating"}
+FED_LABELS = {"fed", "federation", "country", "fed."}
+TITLE_LABELS = {"title", "tit", "t"}
+TOTAL_LABELS = {"pts", "points", "total", "score", "tot", "sum", "punkte", "pts total"}
+RANK_LABELS = {"rk", "rank", "pos", "place", "pl", "rank no"}
+FIDE_ID_LABELS = {"fide id", "fideid", "fide-id", "id", "uscf id", "uscf", "us chess id"}
+
+
+def formula(value: CellValue) -> bool:
+    """True when a cell holds a formula's text (openpyxl without cached values gives `=...`)."""
+    return isinstance(value, str) and value.lstrip().startswith("=")
+
+
+@dataclass
+class RawEntry:
+    """One round of one player as read, before the mirror checks."""
+
+    round: int
+    opponent: int | None
+    colour: Colour
+    code: ResultCode
+    cell: str  # A1 address, for messages
+
+
+@dataclass
+class RawPlayer:
+    start_rank: int
+    name: str
+    row: int
+    name_cell: str
+    entries: list[RawEntry] = field(default_factory=list)
+    rating: int | None = None
+    federation: str = ""
+    title: str = ""
+    fide_id: str = ""
+    total: Fraction | None = None
+    total_cell: str = ""
+    rank: int | None = None
+
+
+class Problems:
+    """A collector of problems on one sheet."""
+
+    def __init__(self, sheet: str):
+        self.sheet = sheet
+        self.items: list[Problem] = []
+
+    def add(self, row: int, col: int, message: str) -> None:
+        self.items.append(Problem(Location(sheet=self.sheet, cell=cell_address(row, col)), message))
+
+    def at(self, cell: str, message: str) -> None:
+        self.items.append(Problem(Location(sheet=self.sheet, cell=cell), message))
+
+    def raise_if_any(self) -> None:
+        if self.items:
+            raise InputError(self.items)
+
+
+@dataclass(frozen=True)
+class Columns:
+    """Where the player columns of a crosstable are (0-based; None = absent)."""
+
+    header_row: int
+    name: int
+    sno: int | None = None
+    rating: int | None = None
+    federation: int | None = None
+    title: int | None = None
+    total: int | None = None
+    rank: int | None = None
+    fide_id: int | None = None
+
+
+def find_column(labels: Sequence[str], wanted: set[str], start: int = 0, stop: int | None = None) -> int | None:
+    for c, label in enumerate(labels[start:stop], start=start):
+        if label in wanted:
+            return c
+    return None
+
+
+def header_labels(grid: Grid, row: int) -> list[str]:
+    """The normalised labels of a header row, reading merged blocks' values into each column."""
+    return [norm(v) for v in grid.row(row, merged=True)]
+
+
+def find_header(grid: Grid, accept: Callable[[list[str]], bool]) -> int | None:
+    """The first row (within the first rows of the sheet) whose labels `accept` approves."""
+    for r in range(min(grid.height, HEADER_SCAN_ROWS)):
+        labels = header_labels(grid, r)
+        if any(label in NAME_LABELS for label in labels) and accept(labels):
+            return r
+    return None
+
+
+def player_columns(labels: list[str], header_row: int, first_round_col: int, after_rounds: int) -> Columns:
+    """Locate the player columns before the rounds and the totals/rank columns after them."""
+    name = find_column(labels, NAME_LABELS, 0, first_round_col)
+    before = labels[:first_round_col]
+    rank = find_column(before, RANK_LABELS)
+    sno = find_column(before, SNO_LABELS - {""})
+    if sno is None and rank is None:
+        # A first column with an empty header holding numbers is the pairing number.
+        sno = 0 if name != 0 and before and before[0] == "" else None
+    return Columns(
+        header_row=header_row,
+        name=name if name is not None else 0,
+        sno=sno,
+        rating=find_column(before, RATING_LABELS),
+        federation=find_column(before, FED_LABELS),
+        title=find_column(before, TITLE_LABELS),
+        fide_id=find_column(before, FIDE_ID_LABELS),
+        total=find_column(labels, TOTAL_LABELS, after_rounds),
+        rank=rank if rank is not None else find_column(labels, RANK_LABELS, after_rounds),
+    )
+
+
+def is_blank_row(row: Sequence[CellValue]) -> bool:
+    return all(text(v) == "" for v in row)
+
+
+def read_player(grid: Grid, r: int, cols: Columns, problems: Problems, position: int,
+                sno_from_rank: bool = True) -> RawPlayer | None:
+    """The player facts of row r (start rank, name, rating, ...), or None for a row to skip."""
+    def cell(c: int | None) -> CellValue:
+        return grid.value(r, c) if c is not None else None
+
+    name_value = cell(cols.name)
+    if formula(name_value):
+        problems.add(r, cols.name, f"name cell holds a formula ({text(name_value)[:40]}); the engine never "
+                                   f"evaluates formulas: type the name itself")
+        name = ""
+    else:
+        name = text(name_value)
+    number_col = cols.sno if cols.sno is not None else (cols.rank if sno_from_rank else None)
+    sno: int | None = position
+    if number_col is not None:
+        raw = cell(number_col)
+        sno = start_number(raw)
+        if sno is None or sno <= 0:
+            problems.add(r, number_col, f"start number must be a positive whole number, found {text(raw)!r}")
+            return None
+    player = RawPlayer(start_rank=sno, name=name, row=r, name_cell=cell_address(r, cols.name))
+    if not name and not formula(name_value):
+        problems.add(r, cols.name, f"player {sno} has no name")
+    if cols.rating is not None:
+        raw = cell(cols.rating)
+        if text(raw):
+            rating = parse_int(raw)
+            if rating is None:
+                problems.add(r, cols.rating, f"rating must be a whole number, found {text(raw)!r}")
+            player.rating = rating or None
+    if cols.federation is not None:
+        player.federation = text(cell(cols.federation))
+    if cols.title is not None:
+        player.title = text(cell(cols.title))
+    if cols.fide_id is not None:
+        player.fide_id = text(cell(cols.fide_id))
+    if cols.total is not None:
+        raw = cell(cols.total)
+        player.total_cell = cell_address(r, cols.total)
+        if text(raw) and not formula(raw):
+            total = parse_points(raw)
+            if total is None:
+                problems.add(r, cols.total, f"points total must be a number, found {text(raw)!r}")
+            player.total = total
+    if cols.rank is not None and cols.rank != number_col:
+        player.rank = parse_int(cell(cols.rank))
+    return player
+
+
+def start_number(value: CellValue) -> int | None:
+    """A start/pairing number cell: 12, 12.0, "12", "12." -> 12; anything else -> None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else None
+    raw = text(value).rstrip(".")
+    return int(raw) if raw.isdigit() else None
+
+
+def build_tournament(raws: list[RawPlayer], rounds: int, problems: Problems, *, name: str = "",
+                     kind: str = "swiss", scoring: ScoringSystem = STANDARD_SCORING,
+                     tiebreak_order: tuple[str, ...] = (), layout: str = "",
+                     check_colours: bool = True) -> Tournament:
+    """Link the players, check that every game reads the same from both sides, re-total points.
+
+    Raises InputError with every problem found (including those already collected).
+    """
+    by_sno: dict[int, RawPlayer] = {}
+    for raw in raws:
+        if raw.start_rank in by_sno:
+            problems.at(raw.name_cell, f"start number {raw.start_rank} is already used by "
+                                       f"{by_sno[raw.start_rank].name!r} in row {by_sno[raw.start_rank].row + 1}")
+            continue
+        by_sno[raw.start_rank] = raw
+    players: list[Player] = []
+    for sno, raw in by_sno.items():
+        entries: dict[int, RoundEntry] = {}
+        for e in raw.entries:
+            entry = RoundEntry(e.round, e.opponent, e.colour, e.code)
+            if e.opponent is not None:
+                other = by_sno.get(e.opponent)
+                if e.opponent == sno:
+                    problems.at(e.cell, f"round {e.round}: player {sno} is paired with themself")
+                elif other is None:
+                    problems.at(e.cell, f"round {e.round}: opponent {e.opponent} is not in the crosstable")
+                else:
+                    theirs = next((x for x in other.entries if x.round == e.round), None)
+                    if theirs is None or theirs.opponent != sno:
+                        found = "nothing" if theirs is None or theirs.opponent is None else f"opponent {theirs.opponent}"
+                        problems.at(e.cell, f"round {e.round}: player {sno} is paired with {e.opponent}, but "
+                                            f"{theirs.cell if theirs else 'the row of ' + str(e.opponent)} "
+                                            f"gives {found}")
+                    elif theirs.code not in MIRROR.get(e.code, set()):
+                        problems.at(e.cell, f"round {e.round}: result {_show(e.code)} for player {sno} does not "
+                                            f"match {_show(theirs.code)} given by player {e.opponent} in {theirs.cell}")
+                    elif check_colours and entry.played and e.colour is not Colour.NONE and theirs.colour is e.colour:
+                        problems.at(e.cell, f"round {e.round}: players {sno} and {e.opponent} both have "
+                                            f"{'white' if e.colour is Colour.WHITE else 'black'} (see {theirs.cell})")
+                    elif e.code is ResultCode.FORFEIT_LOSS and theirs.code is ResultCode.FORFEIT_LOSS:
+                        entry = replace(entry, double_forfeit=True)
+            entries[e.round] = entry
+        ordered = tuple(entries.get(r, RoundEntry(r, None, Colour.NONE, ResultCode.NOT_PAIRED))
+                        for r in range(1, rounds + 1))
+        players.append(Player(start_rank=sno, name=raw.name, rounds=ordered, title=raw.title,
+                              rating=raw.rating, federation=raw.federation, fide_id=raw.fide_id,
+                              declared_points=raw.total, declared_rank=raw.rank))
+    tournament = Tournament(name=name, players=tuple(sorted(players, key=lambda p: p.start_rank)),
+                            rounds=rounds, scoring=scoring, kind=kind, tiebreak_order=tiebreak_order,
+                            source=problems.sheet, extra={"layout": layout, "sheet": problems.sheet})
+    if not problems.items:
+        points = tournament.points
+        for sno, raw in by_sno.items():
+            if raw.total is not None and raw.total != points[sno]:
+                problems.at(raw.total_cell, f"points total {_fmt(raw.total)} for player {sno} ({raw.name}) "
+                                            f"does not match {_fmt(points[sno])} counted from the results")
+    problems.raise_if_any()
+    return tournament
+
+
+def _show(code: ResultCode) -> str:
+    return {ResultCode.WIN: "win", ResultCode.LOSS: "loss", ResultCode.DRAW: "draw",
+            ResultCode.FORFEIT_WIN: "forfeit win", ResultCode.FORFEIT_LOSS: "forfeit loss",
+            ResultCode.UNRATED_WIN: "unrated win", ResultCode.UNRATED_LOSS: "unrated loss",
+            ResultCode.UNRATED_DRAW: "unrated draw"}.get(code, code.name.lower().replace("_", " "))
+
+
+def _fmt(points: Fraction) -> str:
+    return str(points.numerator) if points.denominator == 1 else f"{float(points):g}"
+
+
+def split_trf_note(raw: str) -> tuple[str, ResultCode | None]:
+    """`-1 (F)` -> ("-1", FULL_POINT_BYE); a cell without a note -> (cell, None)."""
+    match = TRF_NOTE.search(raw)
+    if not match:
+        return raw, None
+    return raw[:match.start()].strip(), BYE_CODES[match.group(1).upper()]
+
+
+def data_rows(grid: Grid, first: int, key_cols: Sequence[int]) -> list[int]:
+    """Rows of the table body: from `first` down to the first row blank in all `key_cols`."""
+    rows = []
+    for r in range(first, grid.height):
+        if all(text(grid.value(r, c)) == "" for c in key_cols):
+            break
+        rows.append(r)
+    return rows

@@ -1,0 +1,136 @@
+"""Our own template's crosstable: per round three columns `Opp | Col | Res` under a `Round N` header.
+
+    SNo | Name | Rtg | FED |      Round 1      |      Round 2      | ... | Pts
+        |      |     |     | Opp | Col | Res   | Opp | Col | Res   |
+     1  | Ana  | 2100| NOR |  4  |  w  |  1    |  3  |  b  |  ½    |
+
+`Res` takes the TRF-16 codes (`1 = 0 + - W D L H F U Z`) plus `½`, `1/2`, `0.5`; `Col` is `w`/`b`
+or empty; `Opp` is the opponent's start number, empty for byes. Nothing is lost from a TRF file.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from rulesengine.model import Colour, ResultCode, ScoringSystem, STANDARD_SCORING, Tournament
+from rulesengine.workbook.grid import Grid, text
+from rulesengine.workbook.layouts.common import (Problems, RawEntry, build_tournament, data_rows, formula,
+                                                 header_labels, norm, player_columns, read_player, start_number)
+
+NAME = "template"
+RESULT_CODES = {
+    "1": ResultCode.WIN, "0": ResultCode.LOSS, "=": ResultCode.DRAW, "½": ResultCode.DRAW,
+    "1/2": ResultCode.DRAW, "0.5": ResultCode.DRAW, "0,5": ResultCode.DRAW,
+    "+": ResultCode.FORFEIT_WIN, "-": ResultCode.FORFEIT_LOSS,
+    "W": ResultCode.UNRATED_WIN, "D": ResultCode.UNRATED_DRAW, "L": ResultCode.UNRATED_LOSS,
+    "H": ResultCode.HALF_POINT_BYE, "F": ResultCode.FULL_POINT_BYE, "U": ResultCode.PAIRING_ALLOCATED_BYE,
+    "Z": ResultCode.ZERO_POINT_BYE,
+}
+# What the dropdowns of the template offer, in this order.
+RESULT_CHOICES = ("1", "½", "0", "+", "-", "H", "F", "U", "Z", "W", "D", "L")
+COLOUR_CHOICES = ("w", "b")
+_BYES = {ResultCode.HALF_POINT_BYE, ResultCode.FULL_POINT_BYE, ResultCode.PAIRING_ALLOCATED_BYE,
+         ResultCode.ZERO_POINT_BYE}
+_COLOURS = {"w": Colour.WHITE, "white": Colour.WHITE, "b": Colour.BLACK, "black": Colour.BLACK,
+            "": Colour.NONE, "-": Colour.NONE}
+
+
+def _sub_header(grid: Grid) -> int | None:
+    for r in range(min(grid.height, 40)):
+        labels = [norm(v) for v in grid.row(r)]
+        if "opp" in labels and "res" in labels:
+            return r
+    return None
+
+
+def detect(grid: Grid) -> bool:
+    return _sub_header(grid) is not None
+
+
+def _round_groups(grid: Grid, sub: int) -> list[tuple[int, int, int | None, int]]:
+    """(round, opp col, col col or None, res col) for each round, left to right."""
+    labels = [norm(v) for v in grid.row(sub)]
+    top = header_labels(grid, sub - 1) if sub > 0 else [""] * len(labels)
+    groups = []
+    for c, label in enumerate(labels):
+        if label != "opp":
+            continue
+        colour = c + 1 if c + 1 < len(labels) and labels[c + 1] == "col" else None
+        res = next((k for k in range(c + 1, min(c + 4, len(labels))) if labels[k] == "res"), None)
+        if res is None:
+            continue
+        match = re.search(r"(\d+)", top[c] if c < len(top) else "")
+        number = int(match.group(1)) if match else len(groups) + 1
+        groups.append((number, c, colour, res))
+    return groups
+
+
+def read(grid: Grid, *, scoring: ScoringSystem = STANDARD_SCORING, kind: str = "swiss",
+         name: str = "") -> Tournament:
+    problems = Problems(grid.sheet)
+    sub = _sub_header(grid)
+    if sub is None:
+        problems.add(0, 0, "no header row with Opp / Col / Res columns found")
+        problems.raise_if_any()
+    groups = _round_groups(grid, sub)
+    first_round_col = groups[0][1] if groups else grid.width
+    after = max((g[3] for g in groups), default=first_round_col) + 1
+    top = header_labels(grid, sub - 1) if sub > 0 else []
+    labels = [t or norm(s) for t, s in zip(top + [""] * grid.width, [norm(v) for v in grid.row(sub)])]
+    cols = player_columns(labels, sub, first_round_col, after)
+    rounds = max((g[0] for g in groups), default=0)
+    raws = []
+    for position, r in enumerate(data_rows(grid, sub + 1, [c for c in (cols.sno, cols.name) if c is not None]),
+                                 start=1):
+        player = read_player(grid, r, cols, problems, position)
+        if player is None:
+            continue
+        for number, opp_col, colour_col, res_col in groups:
+            entry = _read_round(grid, r, number, opp_col, colour_col, res_col, problems)
+            if entry is not None:
+                player.entries.append(entry)
+        raws.append(player)
+    return build_tournament(raws, rounds, problems, name=name, kind=kind, scoring=scoring, layout=NAME)
+
+
+def _read_round(grid: Grid, r: int, number: int, opp_col: int, colour_col: int | None, res_col: int,
+                problems: Problems) -> RawEntry | None:
+    opp_raw, res_raw = grid.value(r, opp_col), grid.value(r, res_col)
+    colour_raw = grid.value(r, colour_col) if colour_col is not None else None
+    for c, raw in ((opp_col, opp_raw), (res_col, res_raw), (colour_col, colour_raw)):
+        if c is not None and formula(raw):
+            problems.add(r, c, f"round {number}: the cell holds a formula; type the value itself")
+            return None
+    cell = grid.address(r, res_col).split("!", 1)[1]
+    res_text = text(res_raw)
+    if isinstance(res_raw, float) and not res_raw.is_integer():
+        res_text = "0.5" if res_raw == 0.5 else res_text
+    code = RESULT_CODES.get(res_text) or RESULT_CODES.get(res_text.upper())
+    opp_text = text(opp_raw)
+    if not res_text:
+        if opp_text:
+            problems.add(r, res_col, f"round {number}: opponent {opp_text} is given but no result")
+        return None
+    if code is None:
+        problems.add(r, res_col, f"round {number}: unknown result {res_text!r} (use {' '.join(RESULT_CHOICES)})")
+        return None
+    colour = _COLOURS.get(text(colour_raw).lower())
+    if colour is None:
+        problems.add(r, colour_col, f"round {number}: colour must be w or b, found {text(colour_raw)!r}")
+        return None
+    if code in _BYES:
+        if opp_text and start_number(opp_raw) != 0:
+            problems.add(r, opp_col, f"round {number}: a bye ({res_text}) has no opponent, found {opp_text!r}")
+            return None
+        return RawEntry(number, None, Colour.NONE, code, cell)
+    opponent = start_number(opp_raw) if opp_text else None
+    if opp_text and (opponent is None or opponent < 0):
+        problems.add(r, opp_col, f"round {number}: opponent must be a start number, found {opp_text!r}")
+        return None
+    if not opponent:
+        if code is ResultCode.FORFEIT_LOSS:  # absent, as TRF `0000 - -`
+            return RawEntry(number, None, Colour.NONE, ResultCode.NOT_PAIRED, cell)
+        problems.add(r, opp_col, f"round {number}: result {res_text!r} needs an opponent")
+        return None
+    return RawEntry(number, opponent, colour, code, cell)

@@ -1,0 +1,146 @@
+"""The optional `Players` sheet: one row per start number with what a crosstable may not carry
+(rating, federation, FIDE ID, birth year, games played before, K, ...), for standings and ratings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import date, datetime
+from typing import Any
+
+from rulesengine.errors import Problem
+from rulesengine.model import Tournament
+from rulesengine.rating import RatingRecord
+from rulesengine.workbook.grid import Grid, text
+from rulesengine.workbook.layouts.common import (FED_LABELS, FIDE_ID_LABELS, NAME_LABELS, Problems, RATING_LABELS,
+                                                 TITLE_LABELS, find_column, formula, norm, start_number)
+from rulesengine.workbook.numbers import parse_points
+
+PLAYERS_SHEET = "Players"
+# Column header -> RatingRecord/Player field, beyond the crosstable's own columns.
+_EXTRA = {
+    "games": "games", "games played": "games", "prior games": "games", "n": "games",
+    "k": "k", "k-factor": "k", "k factor": "k",
+    "birth": "birth_year", "birth year": "birth_year", "born": "birth_year", "year of birth": "birth_year",
+    "birthday": "birth_year", "birth date": "birth_year", "b-day": "birth_year",
+    "highest rating": "highest_rating", "highest": "highest_rating", "peak": "highest_rating",
+    "rd": "deviation", "deviation": "deviation", "volatility": "volatility",
+}
+
+
+@dataclass(frozen=True)
+class PlayerFacts:
+    start_rank: int
+    name: str = ""
+    rating: int | None = None
+    federation: str = ""
+    title: str = ""
+    fide_id: str = ""
+    games: int | None = None
+    k: float | None = None
+    birth_year: int | None = None
+    highest_rating: float | None = None
+    deviation: float | None = None
+    volatility: float | None = None
+
+
+def parse_players(grid: Grid | None) -> tuple[dict[int, PlayerFacts], list[Problem]]:
+    """Read the Players sheet: header row with `SNo` and `Name`, one row per player."""
+    if grid is None:
+        return {}, []
+    problems = Problems(grid.sheet)
+    header = None
+    for r in range(min(grid.height, 20)):
+        labels = [norm(v) for v in grid.row(r, merged=True)]
+        if any(label in NAME_LABELS for label in labels) and find_column(labels, {"sno", "no", "#", "nr", "start no"}) is not None:
+            header = r
+            break
+    if header is None:
+        return {}, []
+    labels = [norm(v) for v in grid.row(header, merged=True)]
+    sno_col = find_column(labels, {"sno", "no", "#", "nr", "start no"})
+    cols = {"name": find_column(labels, NAME_LABELS), "rating": find_column(labels, RATING_LABELS),
+            "federation": find_column(labels, FED_LABELS), "title": find_column(labels, TITLE_LABELS),
+            "fide_id": find_column(labels, FIDE_ID_LABELS)}
+    for c, label in enumerate(labels):
+        if label in _EXTRA and _EXTRA[label] not in cols:
+            cols[_EXTRA[label]] = c
+    facts: dict[int, PlayerFacts] = {}
+    for r in range(header + 1, grid.height):
+        raw_sno = grid.value(r, sno_col)
+        if text(raw_sno) == "":
+            if all(text(v) == "" for v in grid.rows[r]):
+                continue
+            problems.add(r, sno_col, "row has no start number")
+            continue
+        sno = start_number(raw_sno)
+        if sno is None or sno <= 0:
+            problems.add(r, sno_col, f"start number must be a positive whole number, found {text(raw_sno)!r}")
+            continue
+        values: dict[str, Any] = {}
+        for field_name, c in cols.items():
+            if c is None:
+                continue
+            raw = grid.value(r, c)
+            if text(raw) == "":
+                continue
+            if formula(raw):
+                problems.add(r, c, f"{field_name.replace('_', ' ')} cell holds a formula; type the value itself")
+                continue
+            try:
+                values[field_name] = _convert(field_name, raw)
+            except ValueError as exc:
+                problems.add(r, c, str(exc))
+        if sno in facts:
+            problems.add(r, sno_col, f"start number {sno} appears twice")
+            continue
+        facts[sno] = PlayerFacts(start_rank=sno, **values)
+    return facts, problems.items
+
+
+def _convert(field_name: str, raw: Any) -> Any:
+    if field_name in ("name", "federation", "title", "fide_id"):
+        return text(raw)
+    if field_name == "birth_year":
+        if isinstance(raw, (date, datetime)):
+            return raw.year
+        digits = text(raw)[:4]
+        if not digits.isdigit():
+            raise ValueError(f"birth year must be a year, found {text(raw)!r}")
+        return int(digits)
+    number = parse_points(raw)
+    if number is None:
+        raise ValueError(f"{field_name.replace('_', ' ')} must be a number, found {text(raw)!r}")
+    if field_name in ("rating", "games"):
+        if number.denominator != 1:
+            raise ValueError(f"{field_name} must be a whole number, found {text(raw)!r}")
+        return int(number)
+    return float(number)
+
+
+def merge_players(tournament: Tournament, facts: dict[int, PlayerFacts]) -> Tournament:
+    """Fill what the crosstable left empty (rating, federation, ...) from the Players sheet."""
+    if not facts:
+        return tournament
+    players = []
+    for p in tournament.players:
+        f = facts.get(p.start_rank)
+        if f is None:
+            players.append(p)
+            continue
+        players.append(replace(p, rating=p.rating or f.rating, federation=p.federation or f.federation,
+                               title=p.title or f.title, fide_id=p.fide_id or f.fide_id,
+                               birth_date=p.birth_date or (str(f.birth_year) if f.birth_year else "")))
+    return replace(tournament, players=tuple(players))
+
+
+def rating_records(tournament: Tournament, facts: dict[int, PlayerFacts]) -> dict[int, RatingRecord]:
+    records = {}
+    for p in tournament.players:
+        f = facts.get(p.start_rank, PlayerFacts(p.start_rank))
+        birth = f.birth_year or (int(p.birth_date[:4]) if p.birth_date[:4].isdigit() else None)
+        records[p.start_rank] = RatingRecord(
+            start_rank=p.start_rank, rating=float(p.rating) if p.rating else None, games=f.games,
+            birth_year=birth, highest_rating=f.highest_rating, k=f.k, fide_id=p.fide_id,
+            deviation=f.deviation, volatility=f.volatility)
+    return records

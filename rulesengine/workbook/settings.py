@@ -1,0 +1,160 @@
+"""The `Settings` sheet: what the TD chose (tie-break order, rating system, rules date, ...).
+
+The sheet is a list of `key | value` rows; keys are matched without regard to case, spaces or
+punctuation, so `Tie-breaks`, `Tiebreaks` and `tie breaks` are the same key. Keys starting with
+`Ladder ` (or `Rating option `) are passed to the rating system as options. Unknown keys are
+reported, so a typo does not silently change nothing. CLI flags override the sheet.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from datetime import date, datetime
+from fractions import Fraction
+from typing import Any, Mapping
+
+from rulesengine.errors import Location, Problem
+from rulesengine.workbook.grid import Grid, cell_address, text
+from rulesengine.workbook.numbers import parse_points
+
+SETTINGS_SHEET = "Settings"
+
+
+@dataclass(frozen=True)
+class WorkbookSettings:
+    """Everything the recalculation needs besides the crosstable. None/empty = not set."""
+
+    tiebreaks: tuple[str, ...] | None = None
+    rating_system: str | None = None
+    rules_date: date | None = None
+    rule_set: str | None = None
+    event_name: str | None = None
+    start_date: str | None = None
+    crosstable_sheet: str | None = None
+    layout: str | None = None
+    kind: str | None = None  # "swiss" or "round robin"
+    points_win: Fraction | None = None
+    points_draw: Fraction | None = None
+    points_loss: Fraction | None = None
+    rating_options: Mapping[str, Any] = field(default_factory=dict)
+
+    def override(self, other: "WorkbookSettings") -> "WorkbookSettings":
+        """These settings with every field `other` sets replacing ours (CLI flags over the sheet)."""
+        changes = {name: getattr(other, name) for name in self.__dataclass_fields__
+                   if getattr(other, name) not in (None, {}, ())}
+        if other.rating_options:
+            changes["rating_options"] = {**self.rating_options, **other.rating_options}
+        return replace(self, **changes)
+
+
+def _key(label: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", label.lower())
+
+
+_KEYS = {
+    "tiebreaks": "tiebreaks", "tiebreak": "tiebreaks", "tiebreakorder": "tiebreaks", "tiebreaksinorder": "tiebreaks",
+    "ratingsystem": "rating_system", "rating": "rating_system", "system": "rating_system",
+    "rulesdate": "rules_date", "rulesof": "rules_date",
+    "ruleset": "rule_set",
+    "event": "event_name", "eventname": "event_name", "tournament": "event_name", "tournamentname": "event_name",
+    "startdate": "start_date", "date": "start_date",
+    "crosstablesheet": "crosstable_sheet", "crosstable": "crosstable_sheet",
+    "layout": "layout",
+    "type": "kind", "tournamenttype": "kind", "system type": "kind",
+    "pointsforawin": "points_win", "win": "points_win", "pointsforwin": "points_win",
+    "pointsforadraw": "points_draw", "draw": "points_draw", "pointsfordraw": "points_draw",
+    "pointsforaloss": "points_loss", "loss": "points_loss", "pointsforloss": "points_loss",
+}
+_OPTION_PREFIXES = ("ladder", "ratingoption")
+
+
+def parse_settings(grid: Grid | None) -> tuple[WorkbookSettings, list[Problem]]:
+    """Read a Settings grid (`key | value` rows; a header row `Setting | Value` is skipped)."""
+    if grid is None:
+        return WorkbookSettings(), []
+    values: dict[str, Any] = {}
+    options: dict[str, Any] = {}
+    problems: list[Problem] = []
+    for r, row in grid.iter_rows():
+        label = text(row[0] if row else None)
+        if not label or label.startswith("#"):
+            continue
+        value = row[1] if len(row) > 1 else None
+        where = Location(sheet=grid.sheet, cell=cell_address(r, 1))
+        key = _key(label)
+        if key in ("setting", "settings", "key", "name") :
+            continue
+        prefix = next((p for p in _OPTION_PREFIXES if key.startswith(p)), None)
+        if prefix is not None:
+            option = re.sub(r"[^a-z0-9]+", "_", label.lower()[len(label.split()[0]):].strip()).strip("_")
+            if option and value is not None and text(value):
+                options[option] = value if not isinstance(value, str) else value.strip()
+            continue
+        name = _KEYS.get(key)
+        if name is None:
+            if text(value):
+                problems.append(Problem(Location(sheet=grid.sheet, cell=cell_address(r, 0)),
+                                        f"unknown setting {label!r} (known: Tie-breaks, Rating system, "
+                                        f"Rules date, Rule set, Event, Start date, Crosstable sheet, Layout, Type, "
+                                        f"Points for a win/draw/loss, Ladder ...)"))
+            continue
+        if value is None or text(value) == "":
+            continue
+        if isinstance(value, str) and value.lstrip().startswith("="):
+            problems.append(Problem(where, f"setting {label!r} holds a formula; type the value itself"))
+            continue
+        try:
+            values[name] = _convert(name, value)
+        except ValueError as exc:
+            problems.append(Problem(where, f"setting {label!r}: {exc}"))
+    return WorkbookSettings(rating_options=options, **values), problems
+
+
+def _convert(name: str, value: Any) -> Any:
+    if name == "tiebreaks":
+        return tuple(t for t in (p.strip() for p in re.split(r"[,;\n]+", text(value))) if t)
+    if name == "rules_date":
+        return _to_date(value)
+    if name in ("points_win", "points_draw", "points_loss"):
+        points = parse_points(value)
+        if points is None:
+            raise ValueError(f"{text(value)!r} is not a number of points")
+        return points
+    if name == "kind":
+        word = _key(text(value))
+        if word in ("roundrobin", "rr", "berger", "allplayall"):
+            return "round robin"
+        if word in ("swiss", "dutch"):
+            return "swiss"
+        raise ValueError(f"{text(value)!r} is not a tournament type (swiss or round robin)")
+    if name == "start_date" and isinstance(value, (date, datetime)):
+        return (value.date() if isinstance(value, datetime) else value).isoformat()
+    if name == "rating_system" and _key(text(value)) in ("none", "no", "off"):
+        return None
+    return text(value)
+
+
+def _to_date(value: Any) -> date:
+    if isinstance(value, datetime):
+        return value.date()
+    if isinstance(value, date):
+        return value
+    raw = text(value).replace("/", "-").replace(".", "-")
+    try:
+        return date.fromisoformat(raw)
+    except ValueError:
+        raise ValueError(f"{text(value)!r} is not a date (use YYYY-MM-DD)") from None
+
+
+def settings_from_options(tiebreaks: str | None = None, rating_system: str | None = None,
+                          rules_date: str | date | None = None, **other: Any) -> WorkbookSettings:
+    """Settings given as command-line options (strings), for `WorkbookSettings.override`."""
+    fields: dict[str, Any] = {k: v for k, v in other.items() if v is not None}
+    if tiebreaks is not None:
+        fields["tiebreaks"] = tuple(t.strip() for t in tiebreaks.split(",") if t.strip())
+    if rating_system is not None:
+        fields["rating_system"] = rating_system
+    if rules_date is not None:
+        fields["rules_date"] = _to_date(rules_date)
+    return WorkbookSettings(**fields)
