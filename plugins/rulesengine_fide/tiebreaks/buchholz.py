@@ -1,0 +1,128 @@
+"""Buchholz and its family: BH (art. 8.1), AOB (art. 8.2), FB (art. 8.3), with the helpers
+ABH / AFB (the adjusted score a player contributes to opponents, art. 16.3).
+
+Note to art. 8 (2026): these tie-breaks must not be used in round-robins. When asked for one
+anyway it is computed (unplayed games per art. 15) and a note says so.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rulesengine.tiebreak import Explanation, TiebreakContext, TiebreakOutcome, TiebreakSpec
+from rulesengine_fide.tiebreaks.modifiers import apply_cuts, cut_and_median
+from rulesengine_fide.tiebreaks.opposition import explanation_lines, opposition, treatment
+from rulesengine_fide.tiebreaks.unplayed import contributed_points
+
+ROUND_ROBIN_NOTE = ("{spec}: Buchholz tie-breaks must not be used in round-robins (FIDE C.07 art. 8, note); "
+                    "computed as requested, unplayed games per art. 15")
+
+
+def _round_robin_notes(spec: TiebreakSpec, t) -> tuple[str, ...]:
+    return (ROUND_ROBIN_NOTE.format(spec=spec),) if t.round_robin else ()
+
+
+def _buchholz_values(spec: TiebreakSpec, context: TiebreakContext, fore: bool) -> tuple[dict[int, Fraction], object]:
+    t = treatment(spec, context, fore=fore)
+    low, high = cut_and_median(spec)
+    data = t.data
+    values = {sno: data.value(apply_cuts(opposition(t, sno), low, high, data.rounds, t.rule_set).total)
+              for sno in data.start_ranks}
+    return values, t
+
+
+def buchholz(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
+    """FIDE C.07 art. 8.1: the sum of the (adjusted, art. 16.3) scores of the player's opponents;
+    own unplayed rounds against a dummy opponent (art. 16.4); Cut-n / Median-n (art. 14, 16.5)."""
+    values, t = _buchholz_values(spec, context, fore=False)
+    return TiebreakOutcome(values, _round_robin_notes(spec, t))
+
+
+def fore_buchholz(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
+    """FIDE C.07 art. 8.3: Buchholz with every final-round pairing counted as a draw."""
+    values, t = _buchholz_values(spec, context, fore=True)
+    return TiebreakOutcome(values, _round_robin_notes(spec, t))
+
+
+def average_of_opponents_buchholz(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
+    """FIDE C.07 art. 8.2: the average Buchholz (``/F``: Fore Buchholz) of the opponents played
+    over the board. The article prescribes no rounding: the value is the exact mean."""
+    fore = spec.modifier("F") is not None
+    inner = type(spec)(spec.code, tuple(m for m in spec.modifiers if m[0] != "F"))
+    bh, t = _buchholz_values(inner, context, fore=fore)
+    data = t.data
+    values: dict[int, Fraction | None] = {}
+    lonely: list[int] = []
+    for sno in data.start_ranks:
+        opponents = [bh[r.opponent] for r in data.table[sno] if r.over_the_board and r.opponent]
+        if opponents:
+            values[sno] = sum(opponents, Fraction(0)) / len(opponents)
+        else:
+            values[sno] = None
+            lonely.append(sno)
+    notes = list(_round_robin_notes(spec, t))
+    if lonely:
+        notes.append(f"{spec}: no value for player(s) {', '.join(map(str, lonely))}: no game played over the board "
+                     f"(FIDE C.07 art. 8.2 averages over games played)")
+    return TiebreakOutcome(values, tuple(notes))
+
+
+def adjusted_score(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
+    """Helper ABH: the score a player contributes to opponents' Buchholz (FIDE C.07 art. 16.3)."""
+    return _contributed(spec, context, fore=False)
+
+
+def adjusted_fore_score(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
+    """Helper AFB: the score a player contributes to opponents' Fore Buchholz (art. 8.3, 16.3)."""
+    return _contributed(spec, context, fore=True)
+
+
+def _contributed(spec: TiebreakSpec, context: TiebreakContext, fore: bool) -> TiebreakOutcome:
+    t = treatment(spec, context, fore=fore)
+    return TiebreakOutcome({sno: t.data.value(units) for sno, units in t.adjusted.items()})
+
+
+def explain_buchholz(spec: TiebreakSpec, context: TiebreakContext, start_rank: int) -> Explanation:
+    return _explain(spec, context, start_rank, fore=spec.code == "FB")
+
+
+def _explain(spec: TiebreakSpec, context: TiebreakContext, start_rank: int, fore: bool) -> Explanation:
+    t = treatment(spec, context, fore=fore)
+    low, high = cut_and_median(spec)
+    entries = opposition(t, start_rank)
+    result = apply_cuts(entries, low, high, t.data.rounds, t.rule_set)
+    notes = [f"rules: {t.rule_set.value}{', round robin (art. 15)' if t.round_robin else ''}"]
+    notes.extend(_round_robin_notes(spec, t))
+    return Explanation(start_rank, str(spec), explanation_lines(entries, result.dropped, t.data.value),
+                       t.data.value(result.total), tuple(notes))
+
+
+def explain_average_of_buchholz(spec: TiebreakSpec, context: TiebreakContext, start_rank: int) -> Explanation:
+    from rulesengine.tiebreak import ContributionLine
+    fore = spec.modifier("F") is not None
+    inner = type(spec)("FB" if fore else "BH", tuple(m for m in spec.modifiers if m[0] != "F"))
+    bh, t = _buchholz_values(inner, context, fore=fore)
+    lines = tuple(ContributionLine(r.number, r.opponent, f"game vs {r.opponent}: {inner.code} {_text(bh[r.opponent])}",
+                                   bh[r.opponent]) for r in t.data.table[start_rank] if r.over_the_board and r.opponent)
+    total = average_of_opponents_buchholz(spec, context).values[start_rank]
+    return Explanation(start_rank, str(spec), lines, total,
+                       (f"average of {len(lines)} opponents' {inner.code} (art. 8.2), exact",))
+
+
+def explain_contributed(spec: TiebreakSpec, context: TiebreakContext, start_rank: int) -> Explanation:
+    from rulesengine.tiebreak import ContributionLine
+    fore = spec.code == "AFB"
+    t = treatment(spec, context, fore=fore)
+    data = t.data
+    points = contributed_points(data, start_rank, t.rule_set, t.round_robin, fore)
+    lines = []
+    for r, value in zip(data.table[start_rank], points):
+        desc = r.kind.value + (f" vs {r.opponent}" if r.opponent else "")
+        if value != r.points:
+            desc += f": scored {_text(data.value(r.points))}, counts {_text(data.value(value))} for opponents (art. 16.3)"
+        lines.append(ContributionLine(r.number, r.opponent or None, desc, data.value(value)))
+    return Explanation(start_rank, str(spec), tuple(lines), data.value(sum(points)))
+
+
+def _text(value) -> str:
+    return f"{float(value):g}"

@@ -1,0 +1,169 @@
+"""Tie-breaks on the player's own results (FIDE C.07 art. 5, 7 and 9.2) and TieBreakServer's
+helper counts.
+
+Round robins (art. 15.2): unplayed games are treated as regular games; the March-2026 text
+keeps forfeit *losses* unplayed for these (Type B) tie-breaks, so a forfeit win counts as a
+game won (and, with Black, as a game played and won with Black). The text before March 2026
+counts forfeits of both signs as games.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rulesengine.model import EntryKind
+from rulesengine.tiebreak import ContributionLine, Explanation, TiebreakContext, TiebreakOutcome, TiebreakSpec
+from rulesengine_fide.tiebreaks.event import EventData, Round, event_data
+from rulesengine_fide.tiebreaks.rulesets import RuleSet, is_round_robin, rule_set
+
+
+def points(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
+    """FIDE C.07 art. 5: the score."""
+    return TiebreakOutcome(dict(context.tournament.points))
+
+
+def _count(context: TiebreakContext, test) -> TiebreakOutcome:
+    data = event_data(context.tournament)
+    return TiebreakOutcome({sno: sum(1 for r in data.table[sno] if test(data, r)) for sno in data.start_ranks})
+
+
+def _games_in_round_robin(spec: TiebreakSpec, context: TiebreakContext):
+    """Which forfeits art. 15.2 counts as games for Type B tie-breaks (none in a Swiss)."""
+    if not is_round_robin(context):
+        return frozenset()
+    if rule_set(spec, context) is RuleSet.FIDE_2026:
+        return frozenset({EntryKind.FORFEIT_WIN})
+    return frozenset({EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS})
+
+
+def wins(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
+    """FIDE C.07 art. 7.1 (WIN): rounds in which the player obtained the points of a win,
+    with or without playing (pairing-allocated bye, full-point bye, forfeit win)."""
+    return _count(context, lambda d, r: r.points == d.win)
+
+
+def games_won(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
+    """FIDE C.07 art. 7.2 (WON): games won over the board (round robins: art. 15.2)."""
+    counted = _games_in_round_robin(spec, context)
+    return _count(context, lambda d, r: r.win_result or (r.kind in counted and r.kind is EntryKind.FORFEIT_WIN))
+
+
+def black_games(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
+    """FIDE C.07 art. 7.3 (BPG): games played with Black (round robins: art. 15.2)."""
+    counted = _games_in_round_robin(spec, context)
+    return _count(context, lambda d, r: r.black and (r.over_the_board or r.kind in counted))
+
+
+def black_wins(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
+    """FIDE C.07 art. 7.4 (BWG): games won with Black (round robins: art. 15.2)."""
+    counted = _games_in_round_robin(spec, context)
+    return _count(context, lambda d, r: r.black and (r.win_result or (r.kind in counted
+                                                                     and r.kind is EntryKind.FORFEIT_WIN)))
+
+
+def rounds_elected_to_play(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
+    """FIDE C.07 art. 7.6 (REP, formerly GE): rounds that are not voluntarily unplayed --
+    games, pairing-allocated byes, full-point byes and forfeit wins."""
+    return _count(context, lambda d, r: not r.voluntarily_unplayed)
+
+
+def voluntarily_unplayed(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
+    """Helper VUR (art. 16.2): half- and zero-point byes, absences, forfeit losses."""
+    return _count(context, lambda d, r: r.voluntarily_unplayed)
+
+
+def games_played(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
+    """Helper NUM: games played over the board."""
+    return _count(context, lambda d, r: r.over_the_board)
+
+
+def standard_points(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
+    """FIDE C.07 art. 7.7 (STD, 2026): 1 for each round the player scored more than the scheduled
+    opponent (or, without an opponent, more than a draw), 1/2 for the same, 0 for less."""
+    data = event_data(context.tournament)
+    return TiebreakOutcome({sno: sum((_standard(data, r) for r in data.table[sno]), Fraction(0))
+                            for sno in data.start_ranks})
+
+
+def _standard(data: EventData, r: Round) -> Fraction:
+    if r.opponent:
+        other = data.table[r.opponent][r.number - 1].points
+    else:
+        other = data.draw
+    return Fraction(1) if r.points > other else (Fraction(1, 2) if r.points == other else Fraction(0))
+
+
+def pairing_number(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
+    """FIDE C.07 art. 7.8 (TPN, 2026): the tournament pairing number, lower first."""
+    return TiebreakOutcome({p.start_rank: p.start_rank for p in context.tournament.players})
+
+
+def progressive(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
+    """FIDE C.07 art. 7.5 (PS): the sum of the running scores after each round; Cut-n leaves
+    out the running scores after the first n rounds (art. 14.1.1.c)."""
+    data = event_data(context.tournament)
+    cut = spec.number("C", 1) if spec.modifier("C") is not None else 0
+    return TiebreakOutcome({sno: data.value(sum(_running(data, sno)[cut:])) for sno in data.start_ranks})
+
+
+def _running(data: EventData, sno: int) -> list[int]:
+    total, out = 0, []
+    for r in data.table[sno]:
+        total += r.points
+        out.append(total)
+    return out
+
+
+def explain_progressive(spec: TiebreakSpec, context: TiebreakContext, start_rank: int) -> Explanation:
+    data = event_data(context.tournament)
+    cut = spec.number("C", 1) if spec.modifier("C") is not None else 0
+    lines = tuple(
+        ContributionLine(r.number, r.opponent or None, f"{r.kind.value}: +{data.value(r.points)}, running score",
+                         data.value(running), "Cut: score after an early round (art. 14.1.1.c)" if i < cut else "")
+        for i, (r, running) in enumerate(zip(data.table[start_rank], _running(data, start_rank))))
+    return Explanation(start_rank, str(spec), lines, progressive(spec, context).values[start_rank])
+
+
+def koya_limit(spec: TiebreakSpec, context: TiebreakContext, data: EventData) -> Fraction:
+    """The score an opponent needs for Koya (art. 9.2, 14.5): 50 % of the maximum possible score,
+    or ``/L40`` (another percentage) or ``/L+1`` / ``/L-1`` (half-points above or below)."""
+    games = data.rounds
+    if is_round_robin(context):
+        players = len(data.start_ranks)
+        if players and data.rounds % players == 0:
+            games -= data.rounds // players  # odd round robin: one idle round per cycle
+        games -= sum(1 for sno in data.start_ranks if data.last_paired[sno] == 0)
+    text = spec.modifier("L")
+    percent, offset = Fraction(50), Fraction(0)
+    if text:
+        if text[0] in "+-":
+            offset = Fraction(int(text), 2)
+        else:
+            percent = Fraction(int(text))
+    return percent * data.value(data.win) * games / 100 + offset
+
+
+def koya(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
+    """FIDE C.07 art. 9.2 (KS): points scored against the opponents who finished with at least
+    50 % of the maximum possible score (limit modified by ``/L``, art. 14.5)."""
+    data = event_data(context.tournament)
+    limit = koya_limit(spec, context, data)
+    return TiebreakOutcome({
+        sno: data.value(sum(r.points for r in data.table[sno]
+                            if r.opponent and data.value(data.totals[r.opponent]) >= limit))
+        for sno in data.start_ranks})
+
+
+def explain_koya(spec: TiebreakSpec, context: TiebreakContext, start_rank: int) -> Explanation:
+    data = event_data(context.tournament)
+    limit = koya_limit(spec, context, data)
+    lines = []
+    for r in data.table[start_rank]:
+        if not r.opponent:
+            continue
+        final = data.value(data.totals[r.opponent])
+        lines.append(ContributionLine(r.number, r.opponent, f"vs {r.opponent} (final score {float(final):g}): "
+                                      f"scored {data.value(r.points)}", data.value(r.points),
+                                      "" if final >= limit else f"opponent below the limit {float(limit):g}"))
+    return Explanation(start_rank, str(spec), tuple(lines), koya(spec, context).values[start_rank],
+                       (f"limit: {float(limit):g} points (art. 9.2, 14.5)",))

@@ -1,0 +1,106 @@
+"""Direct encounter, FIDE C.07 art. 6.
+
+Within each group of players still tied on every criterion before DE (``context.previous``):
+
+* 6.1: the points each scored in the games among them (a pair that met more than once counts
+  the average of their games); forfeits count only with ``/P`` (Swiss) and always in round
+  robins (art. 15).
+* 6.2: if they all met, they are ordered by those points; players separated from the rest are
+  placed, and DE is applied again to each subgroup still tied, with only the games inside it.
+* 6.3: if not all met (Swiss), a player is placed first only when no other could reach their
+  points even winning every game not played among them (the "certain leader"); the next one
+  likewise, and so on, until that is no longer certain.
+
+The value is the player's place within the tied group (1, 2, ... with shared places for
+players DE cannot separate) and 0 when DE separates nobody in the group -- as TieBreakServer
+reports it. Smaller ranks first.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rulesengine.tiebreak import TiebreakContext, TiebreakOutcome, TiebreakSpec
+from rulesengine_fide.tiebreaks.event import EventData, event_data
+from rulesengine_fide.tiebreaks.rulesets import is_round_robin
+
+
+def direct_encounter(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
+    """FIDE C.07 art. 6 (DE), incl. 6.3 "certain leader", recursively within tied groups."""
+    data = event_data(context.tournament)
+    round_robin = is_round_robin(context)
+    forfeits_count = round_robin or spec.modifier("P") is not None
+    values: dict[int, int] = {sno: 0 for sno in data.start_ranks}
+    for group in context.tied_groups():
+        places = rank_group(data, sorted(group), forfeits_count, all_met_required=not round_robin)
+        if len(set(places.values())) > 1:
+            values.update(places)
+    return TiebreakOutcome(values)
+
+
+def _scores_within(data: EventData, members: list[int], forfeits_count: bool
+                   ) -> dict[int, tuple[Fraction, int]]:
+    """Per member: points against the others (averaged per opponent) and how many of them it met."""
+    inside = set(members)
+    out = {}
+    for sno in members:
+        by_opponent: dict[int, list[int]] = {}
+        for r in data.table[sno]:
+            if r.opponent in inside and (r.over_the_board or (forfeits_count and r.forfeit)):
+                by_opponent.setdefault(r.opponent, []).append(r.points)
+        total = sum((Fraction(sum(p), len(p)) for p in by_opponent.values()), Fraction(0))
+        out[sno] = (total, len(by_opponent))
+    return out
+
+
+def rank_group(data: EventData, group: list[int], forfeits_count: bool, all_met_required: bool = True
+               ) -> dict[int, int]:
+    """Places 1.. within a tied group (art. 6.2 / 6.3), equal places for players not separated."""
+    place = {sno: 1 for sno in group}
+    pending = [list(group)]
+    while pending:
+        next_round: list[list[int]] = []
+        for members in pending:
+            if len(members) < 2:
+                continue
+            base = place[members[0]]
+            new = _separate(data, members, forfeits_count, all_met_required)
+            if len(set(new.values())) == 1:
+                continue  # nothing separated: this subgroup stays tied
+            for sno, offset in new.items():
+                place[sno] = base + offset
+            subgroups: dict[int, list[int]] = {}
+            for sno in members:
+                subgroups.setdefault(place[sno], []).append(sno)
+            next_round.extend(subgroups.values())
+        pending = next_round
+    return place
+
+
+def _separate(data: EventData, members: list[int], forfeits_count: bool, all_met_required: bool
+              ) -> dict[int, int]:
+    """One application of art. 6.2 / 6.3 to a subgroup: offsets 0.. from the subgroup's place."""
+    scores = _scores_within(data, members, forfeits_count)
+    others = len(members) - 1
+    all_met = not all_met_required or all(met == others for _, met in scores.values())
+    if all_met:
+        order = sorted(members, key=lambda s: (-scores[s][0], s))
+        offsets, previous, current = {}, None, 0
+        for position, sno in enumerate(order):
+            if scores[sno][0] != previous:
+                current, previous = position, scores[sno][0]
+            offsets[sno] = current
+        return offsets
+    # Art. 6.3: the most each could still reach if every missing game among them were won.
+    best = {s: scores[s][0] + (others - scores[s][1]) * data.win for s in members}
+    order = sorted(members, key=lambda s: (-scores[s][0], -best[s], s))
+    offsets = {order[0]: 0}
+    current, certain = 0, True
+    for position in range(1, len(order)):
+        leader_points = scores[order[position - 1]][0]
+        if certain and leader_points > max(best[s] for s in order[position:]):
+            current = position
+        else:
+            certain = False
+        offsets[order[position]] = current
+    return offsets

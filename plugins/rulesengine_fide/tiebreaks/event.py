@@ -1,0 +1,143 @@
+"""One pass over a tournament, shared by every tie-break: who met whom, and what each round was.
+
+Scores are kept as whole numbers of *units* (the largest unit every score of the scoring
+system is a multiple of: 1/2 under 1-1/2-0), so the arithmetic of thousands of players is
+integer arithmetic; values leave as exact `Fraction`s. `event_data(tournament)` computes the
+table once per tournament object and caches it; it depends on the tournament only, never on
+which tie-break asked first, so no tie-break can change another (the reference engine's
+"FB before BH" defect cannot happen here).
+"""
+
+from __future__ import annotations
+
+import math
+import weakref
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from rulesengine.model import Colour, EntryKind, Tournament
+
+#: Round kinds that are *voluntarily unplayed rounds* (VUR, C.07 art. 16.2 as read in
+#: domain.md section 3): the player could have played and did not.
+VOLUNTARILY_UNPLAYED = frozenset({
+    EntryKind.HALF_POINT_BYE, EntryKind.ZERO_POINT_BYE, EntryKind.NOT_PAIRED,
+    EntryKind.FORFEIT_LOSS, EntryKind.DOUBLE_FORFEIT,
+})
+OVER_THE_BOARD = frozenset({EntryKind.GAME, EntryKind.UNRATED_GAME})
+FORFEITS = frozenset({EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS, EntryKind.DOUBLE_FORFEIT})
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """One player's round, as the tie-breaks see it (points in units)."""
+
+    number: int
+    opponent: int          # scheduled opponent's start rank, 0 when there was none
+    points: int            # in units
+    kind: EntryKind
+    black: bool            # played (or was scheduled) with Black
+    win_result: bool       # a win over the board (W or 1)
+    game_result_points: int  # rating points of an over-the-board game, in units (W=1, D=1/2)
+
+    @property
+    def over_the_board(self) -> bool:
+        return self.kind in OVER_THE_BOARD
+
+    @property
+    def voluntarily_unplayed(self) -> bool:
+        return self.kind in VOLUNTARILY_UNPLAYED
+
+    @property
+    def forfeit(self) -> bool:
+        return self.kind in FORFEITS
+
+
+@dataclass(frozen=True)
+class EventData:
+    rounds: int
+    unit: Fraction                 # the value of one unit, e.g. 1/2
+    win: int                       # points of a win, in units
+    draw: int                      # points of a draw, in units
+    start_ranks: tuple[int, ...]
+    table: dict[int, tuple[Round, ...]]
+    totals: dict[int, int]         # final score, in units
+    last_non_vur: dict[int, int]   # last round that is not voluntarily unplayed (0: none)
+    last_paired: dict[int, int]    # last round with a scheduled opponent or a pairing-allocated bye
+    ratings: dict[int, int | None]
+    #: Values derived from this table alone (adjusted scores, ...), memoised by their own key.
+    memo: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def value(self, units: int) -> Fraction:
+        return units * self.unit
+
+    def value2(self, units_squared: int) -> Fraction:
+        """A product of two scores (Sonneborn-Berger) back to points."""
+        return units_squared * self.unit * self.unit
+
+    def points_after(self, start_rank: int, round_number: int) -> int:
+        return sum(r.points for r in self.table[start_rank][:round_number])
+
+
+def _unit(tournament: Tournament) -> Fraction:
+    s = tournament.scoring
+    values = [s.win, s.draw, s.loss, s.forfeit_loss, s.zero_point_bye, s.not_paired,
+              s.forfeit_win, s.pairing_allocated_bye, s.full_point_bye, s.half_point_bye, Fraction(1, 2)]
+    denominator = 1
+    for v in values:
+        if v is not None:
+            denominator = math.lcm(denominator, Fraction(v).denominator)
+    return Fraction(1, denominator)
+
+
+def _build(tournament: Tournament) -> EventData:
+    unit = _unit(tournament)
+    scale = unit.denominator
+    scoring = tournament.scoring
+
+    def units(value: Fraction) -> int:
+        return int(Fraction(value) * scale)
+
+    table: dict[int, tuple[Round, ...]] = {}
+    totals: dict[int, int] = {}
+    last_non_vur: dict[int, int] = {}
+    last_paired: dict[int, int] = {}
+    win, draw = units(scoring.win), units(scoring.draw)
+    for player in tournament.players:
+        sno = player.start_rank
+        rows = []
+        for entry in tournament.entries(sno):
+            kind = entry.kind
+            pts = units(scoring.points(entry))
+            otb = kind in OVER_THE_BOARD
+            code = entry.code.value
+            result_points = 0
+            if otb:
+                result_points = scale if code in "1W" else (scale // 2 if code in "=D" else 0)
+            rows.append(Round(entry.round, entry.opponent or 0, pts, kind, entry.colour is Colour.BLACK,
+                              otb and code in "1W", result_points))
+        table[sno] = tuple(rows)
+        totals[sno] = sum(r.points for r in rows)
+        last_non_vur[sno] = max((r.number for r in rows if not r.voluntarily_unplayed), default=0)
+        last_paired[sno] = max((r.number for r in rows
+                                if r.opponent or r.kind is EntryKind.PAIRING_ALLOCATED_BYE), default=0)
+    return EventData(tournament.rounds, unit, win, draw, tuple(p.start_rank for p in tournament.players),
+                     table, totals, last_non_vur, last_paired,
+                     {p.start_rank: (p.rating or None) for p in tournament.players})
+
+
+_CACHE: dict[int, tuple[weakref.ref, EventData]] = {}
+_CACHE_SIZE = 16
+
+
+def event_data(tournament: Tournament) -> EventData:
+    """The shared per-tournament table (computed once per tournament object)."""
+    key = id(tournament)
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0]() is tournament:
+        return hit[1]
+    data = _build(tournament)
+    if len(_CACHE) >= _CACHE_SIZE:
+        for stale in [k for k, (ref, _) in _CACHE.items() if ref() is None] or list(_CACHE)[:1]:
+            del _CACHE[stale]
+    _CACHE[key] = (weakref.ref(tournament), data)
+    return data

@@ -1,0 +1,88 @@
+"""The list of opponents' scores behind Buchholz, Fore Buchholz and Sonneborn-Berger.
+
+For each round of a player: the opponent's adjusted score (art. 16.3) when the round counts as
+a game, else the dummy (art. 16.4) or virtual opponent, or nothing (round robins, art. 15).
+A round counts as a game when it was played over the board, or it had a scheduled opponent and
+either the spec has ``/P`` ("forfeits count as played"), the event is treated as a round robin
+(art. 15), or -- for Fore Buchholz -- it is the final round (art. 8.3: all final-round
+pairings count as draws).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulesengine.tiebreak import ContributionLine, TiebreakContext, TiebreakSpec
+from rulesengine_fide.tiebreaks.event import EventData, event_data
+from rulesengine_fide.tiebreaks.modifiers import Contribution
+from rulesengine_fide.tiebreaks.rulesets import RuleSet, is_round_robin, rule_set
+from rulesengine_fide.tiebreaks.unplayed import adjusted_scores, dummy_opponent_score, is_trailing_unplayed
+
+
+@dataclass(frozen=True)
+class Treatment:
+    """How unplayed rounds are treated for one spec in one context."""
+
+    data: EventData
+    rule_set: RuleSet
+    round_robin: bool
+    forfeits_as_played: bool
+    fore: bool
+
+    @property
+    def adjusted(self) -> dict[int, int]:
+        return adjusted_scores(self.data, self.rule_set, self.round_robin, self.fore)
+
+
+def treatment(spec: TiebreakSpec, context: TiebreakContext, fore: bool = False) -> Treatment:
+    return Treatment(event_data(context.tournament), rule_set(spec, context), is_round_robin(context),
+                     spec.modifier("P") is not None, fore)
+
+
+def opposition(t: Treatment, sno: int, weight_by_result: bool = False) -> list[Contribution]:
+    """The contributions of every round (value = score, or score x own points for SB)."""
+    data = t.data
+    adjusted = t.adjusted
+    out: list[Contribution] = []
+    for r in data.table[sno]:
+        opp = r.opponent
+        counts_as_game = opp and (r.over_the_board or t.forfeits_as_played or t.round_robin
+                                  or (t.fore and r.number == data.rounds))
+        if counts_as_game:
+            score = adjusted[opp]
+            how = "game" if r.over_the_board else f"{r.kind.value} counted as a game"
+            desc = f"{how} vs {opp}: adjusted score {_fmt(data, score)}"
+            if score != data.totals[opp]:
+                desc += f" (final score {_fmt(data, data.totals[opp])}, art. 16.3 adjustment)"
+            vur = False
+        elif t.round_robin:
+            continue  # art. 15: a round without an opponent is left out
+        else:
+            score, desc = dummy_opponent_score(data, sno, r.number, t.rule_set, adjusted, t.fore)
+            desc = f"{r.kind.value}{f' vs {opp}' if opp else ''}: {desc}"
+            vur = r.voluntarily_unplayed and not t.rule_set.virtual_opponent
+        value = score * r.points if weight_by_result else score
+        if weight_by_result:
+            desc += f" x own {_fmt(data, r.points)}"
+        out.append(Contribution(r.number, opp or None, score, value, vur, desc))
+    return out
+
+
+def contribution_note(data: EventData, sno: int, round_number: int) -> str:
+    """Why a round contributes what it does to opponents (for explanations of ABH)."""
+    if is_trailing_unplayed(data, sno, round_number):
+        return "no later round played: counts as a draw (art. 16.3)"
+    return ""
+
+
+def _fmt(data: EventData, units: int) -> str:
+    value = data.value(units)
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+
+
+def explanation_lines(entries: list[Contribution], dropped: tuple[tuple[Contribution, str], ...],
+                      to_value) -> tuple[ContributionLine, ...]:
+    """Breakdown lines in round order; dropped entries say why (cut, median, art. 16.5)."""
+    why = {id(c): reason for c, reason in dropped}
+    return tuple(ContributionLine(c.round, c.opponent, c.description, to_value(c.value), why.get(id(c), ""))
+                 for c in entries)

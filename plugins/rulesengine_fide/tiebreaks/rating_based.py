@@ -1,0 +1,215 @@
+"""Rating-based tie-breaks, FIDE C.07 art. 10: ARO, TPR, PTP, APRO, APPO, RTNG.
+
+Only games played over the board count (forfeits never do, art. 15.2 and 16). Art. 10: these
+tie-breaks are not computed when the field has unrated players -- every value is then ``None``
+with a note -- unless a rating for unrated players is given with ``/U`` (``ARO/U1400``).
+Averages are rounded to the nearest whole rating point, halves up; TPR = ARO + dp(p) with p the
+fractional score in whole percent, rounded half up (B.02 table 8.1.1); PTP is the lowest whole
+rating whose expected score (table 8.1.2) against the opponents reaches the score.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+from rulesengine.tiebreak import ContributionLine, Explanation, TiebreakContext, TiebreakOutcome, TiebreakSpec
+from rulesengine_fide.tiebreaks.event import EventData, event_data
+from rulesengine_fide.tiebreaks.fide_tables import expected_score_hundredths, rating_difference
+from rulesengine_fide.tiebreaks.modifiers import cut_and_median
+from rulesengine_fide.tiebreaks.rulesets import rule_set
+
+UNRATED_NOTE = ("{spec}: not computed -- the field has unrated players (FIDE C.07 art. 10: rating-based "
+                "tie-breaks are excluded then); a rating for unrated players can be set with /U, e.g. {code}/U1400")
+
+
+@dataclass(frozen=True)
+class RatedGame:
+    round: int
+    opponent: int
+    rating: int
+    result: Fraction     # 1, 1/2 or 0
+
+
+def half_up(value: Fraction) -> int:
+    """Round to the nearest whole number, halves up (the regulations' rounding of averages)."""
+    return math.floor(value + Fraction(1, 2))
+
+
+def _ratings(spec: TiebreakSpec, data: EventData) -> dict[int, int] | None:
+    """Ratings by start rank with /U applied; None when some player has no rating (art. 10)."""
+    default = spec.modifier("U")
+    fallback = int(default) if default else None
+    out = {}
+    for sno, rating in data.ratings.items():
+        value = rating if rating else fallback
+        if value is None:
+            return None
+        out[sno] = value
+    return out
+
+
+def _game_result(data: EventData, r) -> Fraction:
+    return Fraction(r.game_result_points) * data.unit
+
+
+def _games(data: EventData, ratings: dict[int, int], sno: int) -> list[RatedGame]:
+    return [RatedGame(r.number, r.opponent, ratings[r.opponent], _game_result(data, r))
+            for r in data.table[sno] if r.over_the_board and r.opponent]
+
+
+def cut_games(spec: TiebreakSpec, context: TiebreakContext, data: EventData, games: list[RatedGame]
+              ) -> tuple[list[RatedGame], list[tuple[RatedGame, str]]]:
+    """Cut-n / Median-n on opponents' ratings (art. 14.1.1.b). Under the rules before September
+    2023 (``/V0``) the cuts are counted over all rounds, so unplayed rounds are cut first."""
+    low, high = cut_and_median(spec)
+    low = min(low, data.rounds)
+    high = min(high, data.rounds - low)
+    if rule_set(spec, context).virtual_opponent and (low or high):
+        unplayed = data.rounds - len(games)
+        used = min(unplayed, low)
+        low -= used
+        high -= min(unplayed - used, high)
+    ordered = sorted(games, key=lambda g: (g.rating, g.round))
+    dropped = [(g, "cut: lowest rating") for g in ordered[:low]]
+    kept = ordered[low:]
+    if high:
+        dropped += [(g, "median: highest rating") for g in kept[len(kept) - high:]]
+        kept = kept[:len(kept) - high]
+    return sorted(kept, key=lambda g: g.round), dropped
+
+
+def average_rating(games: list[RatedGame]) -> int | None:
+    return half_up(Fraction(sum(g.rating for g in games), len(games))) if games else None
+
+
+def performance(games: list[RatedGame]) -> int | None:
+    """TPR (art. 10.2): ARO + dp for the fractional score in whole percent (half up)."""
+    if not games:
+        return None
+    score = sum((g.result for g in games), Fraction(0))
+    percent = half_up(Fraction(half_up(score * 100), len(games)))
+    return average_rating(games) + rating_difference(percent)
+
+
+def perfect_performance(games: list[RatedGame]) -> int | None:
+    """PTP (art. 10.3): the lowest whole rating R whose expected score against the opponents
+    (table 8.1.2) is at least the score; a zero score gives the lowest opponent's rating - 800."""
+    if not games:
+        return None
+    score100 = int(sum((g.result for g in games), Fraction(0)) * 100)
+    ratings = [g.rating for g in games]
+    if score100 == 0:
+        return min(ratings) - 800
+
+    def reaches(r: int) -> bool:
+        return sum(expected_score_hundredths(r, o) for o in ratings) >= score100
+
+    low, high = min(ratings) - 800, max(ratings) + 800   # reaches(high) always holds
+    while high - low > 1:
+        middle = (low + high) // 2
+        if reaches(middle):
+            high = middle
+        else:
+            low = middle
+    return high
+
+
+def _prepare(spec: TiebreakSpec, context: TiebreakContext):
+    data = event_data(context.tournament)
+    ratings = _ratings(spec, data)
+    return data, ratings
+
+
+def _unrated_outcome(spec: TiebreakSpec, data: EventData) -> TiebreakOutcome:
+    return TiebreakOutcome({sno: None for sno in data.start_ranks},
+                           (UNRATED_NOTE.format(spec=spec, code=spec.code),))
+
+
+def _no_games_note(spec: TiebreakSpec, missing: list[int]) -> tuple[str, ...]:
+    if not missing:
+        return ()
+    return (f"{spec}: no value for player(s) {', '.join(map(str, missing))}: no game against a rated opponent "
+            f"played over the board (FIDE C.07 art. 10)",)
+
+
+def _per_player(spec: TiebreakSpec, context: TiebreakContext, compute) -> TiebreakOutcome:
+    data, ratings = _prepare(spec, context)
+    if ratings is None:
+        return _unrated_outcome(spec, data)
+    values = {sno: compute(data, ratings, sno) for sno in data.start_ranks}
+    return TiebreakOutcome(values, _no_games_note(spec, [s for s, v in values.items() if v is None]))
+
+
+def average_rating_of_opponents(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
+    """FIDE C.07 art. 10.1 (ARO): the average rating of the opponents played over the board,
+    rounded to the nearest whole number; Cut-n / Median-n on the ratings (art. 14)."""
+    return _per_player(spec, context, lambda d, rt, s: average_rating(cut_games(spec, context, d, _games(d, rt, s))[0]))
+
+
+def tournament_performance(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
+    """FIDE C.07 art. 10.2 (TPR): ARO plus the rating difference of B.02 table 8.1.1."""
+    return _per_player(spec, context, lambda d, rt, s: performance(_games(d, rt, s)))
+
+
+def perfect_tournament_performance(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
+    """FIDE C.07 art. 10.3 (PTP): the lowest rating that would have expected the score obtained."""
+    return _per_player(spec, context, lambda d, rt, s: perfect_performance(_games(d, rt, s)))
+
+
+def _average_of_opponents(spec: TiebreakSpec, context: TiebreakContext, inner) -> TiebreakOutcome:
+    data, ratings = _prepare(spec, context)
+    if ratings is None:
+        return _unrated_outcome(spec, data)
+    own = {sno: inner(_games(data, ratings, sno)) for sno in data.start_ranks}
+    values: dict[int, int | None] = {}
+    for sno in data.start_ranks:
+        found = [own[r.opponent] for r in data.table[sno]
+                 if r.over_the_board and r.opponent and own[r.opponent] is not None]
+        values[sno] = half_up(Fraction(sum(found), len(found))) if found else None
+    return TiebreakOutcome(values, _no_games_note(spec, [s for s, v in values.items() if v is None]))
+
+
+def average_performance_of_opponents(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
+    """FIDE C.07 art. 10.4 (APRO): the average TPR of the opponents played, rounded."""
+    return _average_of_opponents(spec, context, performance)
+
+
+def average_perfect_performance_of_opponents(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
+    """FIDE C.07 art. 10.5 (APPO): the average PTP of the opponents played, rounded."""
+    return _average_of_opponents(spec, context, perfect_performance)
+
+
+def rating(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
+    """FIDE C.07 art. 10.6 (RTNG, 2026): the player's rating, highest first."""
+    data, ratings = _prepare(spec, context)
+    if ratings is None:
+        return _unrated_outcome(spec, data)
+    return TiebreakOutcome(dict(ratings))
+
+
+def explain_average_rating(spec: TiebreakSpec, context: TiebreakContext, start_rank: int) -> Explanation:
+    """ARO / TPR / PTP breakdown: each game's opponent rating and result, and what a cut dropped."""
+    data, ratings = _prepare(spec, context)
+    if ratings is None:
+        return Explanation(start_rank, str(spec), (), None, (UNRATED_NOTE.format(spec=spec, code=spec.code),))
+    games = _games(data, ratings, start_rank)
+    kept, dropped = cut_games(spec, context, data, games) if spec.code == "ARO" else (games, [])
+    why = {g.round: reason for g, reason in dropped}
+    lines = [ContributionLine(g.round, g.opponent, f"game vs {g.opponent}: rating {g.rating}, scored {g.result}",
+                              g.rating, why.get(g.round, "")) for g in games]
+    for r in data.table[start_rank]:
+        if not (r.over_the_board and r.opponent):
+            lines.append(ContributionLine(r.number, r.opponent or None,
+                                          f"{r.kind.value}: not a game played over the board, not counted", None,
+                                          "unplayed (art. 10, 16)"))
+    lines.sort(key=lambda line: line.round or 0)
+    compute = {"ARO": average_rating, "TPR": performance, "PTP": perfect_performance}[spec.code]
+    total = compute(kept)
+    notes = [f"{len(kept)} opponents counted"]
+    if spec.code == "TPR" and kept:
+        score = sum((g.result for g in kept), Fraction(0))
+        notes.append(f"ARO {average_rating(kept)}, score {score}/{len(kept)} "
+                     f"-> dp {performance(kept) - average_rating(kept)} (B.02 table 8.1.1)")
+    return Explanation(start_rank, str(spec), tuple(lines), total, tuple(notes))
