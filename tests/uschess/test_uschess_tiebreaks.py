@@ -61,25 +61,15 @@ ANA, BO, CY, DI, ED, FAY, GUS = range(1, 8)
 F = Fraction
 
 
-def riverbend():
-    return tournament_from_text(["Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus"], [
-        "1-4 1-0, 2-5 1-0, 3-6 =, 7 U",
-        "3-1 =, 6-2 -+, 5-7 0-1, 4 H",
-        "1-2 0-1, 7-3 =, 4-6 =, 5 U",
-        "1-5 =, 2-7 =, 3-4 1-0",
-        "7-1 0-1, 3-2 =, 4-5 -+",
-    ])
-
-
 def values(registry, tournament, text):
     spec = registry.resolve_specs([text])[0]
     context = TiebreakContext(tournament, previous=((parse_spec("PTS"), tournament.points),))
     return dict(registry.tiebreak(spec.code).compute(spec, context).values)
 
 
-@pytest.fixture(scope="module")
-def event():
-    return riverbend()
+@pytest.fixture
+def event(riverbend):
+    return riverbend
 
 
 def test_scores_of_the_hand_worked_event(event):
