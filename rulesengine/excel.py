@@ -1,0 +1,126 @@
+"""The Recalculate button: xlwings entry points shared by xlwings Lite and the ribbon add-in.
+
+Both routes call `recalculate(book)` with an xlwings Book (`excel/lite/main.py` from the
+`@script` of a Lite workbook, `excel/addin/rulesengine_td.py` with `xw.Book.caller()`). It reads
+every sheet the recalculation needs once, as a grid; calls the same pure function as the CLI
+(`rulesengine.workbook.recalc.recalculate`); and applies the WritePlan with one write per sheet.
+
+xlwings queues writes: a range read after it was written still shows its old value (in Lite and
+in xlwings' remote mode alike), so nothing here reads after the first write.
+
+This module does not import xlwings; it only calls methods of the Book it is given, which keeps
+it importable (and testable) where xlwings is missing, and keeps the Lite path free of anything
+but the engine's pure-Python code: no threads, no processes, no CLI libraries.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any, Sequence
+
+from rulesengine.errors import RulesEngineError
+from rulesengine.workbook.grid import CellValue, Grid, parse_address
+from rulesengine.workbook.recalc import CLEAR_SHEET, SheetWrite, WritePlan, sheets_to_read
+from rulesengine.workbook.recalc import recalculate as recalculate_grids
+from rulesengine.workbook.settings import WorkbookSettings
+
+ALERT_TITLE = "Recalculate: nothing was written"
+
+
+def recalculate(book: Any, overrides: WorkbookSettings | None = None,
+                explain: Sequence[str] = ()) -> WritePlan | None:
+    """Recalculate an open workbook: standings, tie-breaks and ratings on the engine's sheets.
+
+    Returns the plan that was written. Bad input (`Sheet!Cell: message`) or a bad setting is
+    shown to the TD in an alert and printed (the Lite pane shows prints), and nothing is written;
+    then None is returned.
+    """
+    grids = read_grids(book)
+    try:
+        plan = recalculate_grids(grids, overrides, explain=explain)
+    except RulesEngineError as exc:
+        _tell(book, str(exc))
+        return None
+    apply_plan(book, plan)
+    for note in plan.notes:
+        print(f"Note: {note}")
+    return plan
+
+
+def read_grids(book: Any) -> dict[str, Grid]:
+    """Each sheet the recalculation needs, read once, as a grid anchored at A1."""
+    sheets = {sheet.name: sheet for sheet in book.sheets}
+    return {name: read_grid(sheets[name]) for name in sheets_to_read(list(sheets))}
+
+
+def read_grid(sheet: Any) -> Grid:
+    """One sheet's values from A1 to the end of its used range, in one read.
+
+    The used range need not start at A1; the grid always does, so cell addresses in messages
+    are the sheet's own. Excel hands every number over as a float: whole numbers become ints,
+    as openpyxl reads them, so both routes give the parsers the same grid.
+    """
+    last = sheet.used_range.last_cell
+    values = sheet.range((1, 1), (last.row, last.column)).options(ndim=2).value
+    return Grid(sheet.name, _trim([[_from_excel(v) for v in row] for row in values or []]))
+
+
+def apply_plan(book: Any, plan: WritePlan) -> None:
+    """Apply a plan's writes in order: clear, then one block of values per SheetWrite."""
+    sheets = {sheet.name.lower(): sheet for sheet in book.sheets}
+    for write in plan.writes:
+        sheet = sheets.get(write.sheet.lower())
+        if sheet is None:
+            sheet = book.sheets.add(name=write.sheet, after=book.sheets[len(book.sheets) - 1])
+            sheets[write.sheet.lower()] = sheet
+        _apply(sheet, write)
+
+
+def _apply(sheet: Any, write: SheetWrite) -> None:
+    if write.clear == CLEAR_SHEET:
+        sheet.clear_contents()
+    elif write.clear:
+        sheet.range(write.clear).clear_contents()
+    width = max((len(row) for row in write.rows), default=0)
+    if width == 0:
+        return
+    block = [[_to_excel(v) for v in row] + [None] * (width - len(row)) for row in write.rows]
+    row0, col0 = parse_address(write.top_left)
+    sheet.range((row0 + 1, col0 + 1)).resize(len(block), width).value = block
+
+
+def _from_excel(value: Any) -> CellValue:
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and value == "":
+        return None
+    return value
+
+
+def _to_excel(value: CellValue) -> CellValue:
+    """Values xlwings can hand to Excel: plain numbers, text, booleans, dates; None = empty."""
+    if value is None or isinstance(value, (str, bool, int, float, datetime, date)):
+        return value
+    return str(value)
+
+
+def _trim(rows: list[list[CellValue]]) -> list[list[CellValue]]:
+    """Drop trailing empty cells of each row and trailing empty rows (Excel's used range may be
+    larger than the data, e.g. after cells were formatted or cleared)."""
+    trimmed = []
+    for row in rows:
+        end = len(row)
+        while end and row[end - 1] is None:
+            end -= 1
+        trimmed.append(row[:end])
+    while trimmed and not trimmed[-1]:
+        trimmed.pop()
+    return trimmed
+
+
+def _tell(book: Any, message: str) -> None:
+    print(f"{ALERT_TITLE}\n{message}")
+    try:
+        book.app.alert(message, title=ALERT_TITLE)
+    except Exception:  # an engine without alerts (e.g. a read-only book): the print must do
+        pass

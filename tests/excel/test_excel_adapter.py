@@ -1,0 +1,151 @@
+"""`rulesengine.excel.recalculate(book)`, the Recalculate button, against a faithful fake xlwings Book.
+
+The fake (fake_xlwings.py) queues writes like xlwings does, hands numbers back as floats and
+refuses values Excel cannot hold, so these tests catch an adapter that reads after writing,
+reads a sheet twice, or writes something only Python understands.
+"""
+
+from __future__ import annotations
+
+import copy
+from fractions import Fraction
+
+import pytest
+
+import excel_sample as sample
+from fake_xlwings import FakeBook
+from rulesengine import excel
+from rulesengine.registry import default_registry
+from rulesengine.standings import compute_standings
+from rulesengine.testing import tournament_from_text
+from rulesengine.workbook.grid import Grid
+from rulesengine.workbook.recalc import recalculate as recalculate_grids
+
+
+def _book(**changes) -> FakeBook:
+    sheets = copy.deepcopy(sample.SHEETS)
+    sheets.update(changes)
+    return FakeBook(sheets)
+
+
+def _standings_block(sheet_rows: list[list]) -> list[list]:
+    """The ranked table at the top of a Standings sheet (header + one row per player)."""
+    end = next((i for i, row in enumerate(sheet_rows) if not any(v is not None for v in row)), len(sheet_rows))
+    return [[v for v in row if v is not None] for row in sheet_rows[:end]]
+
+
+def _engine_standings() -> list[list]:
+    """What the engine computes for the same event given as text, as Excel would show it."""
+    registry = default_registry()
+    tournament = tournament_from_text(sample.PLAYERS, sample.ROUNDS, ratings=sample.RATINGS)
+    standings = compute_standings(tournament, registry.resolve_specs(sample.TIEBREAKS), registry)
+    return [[float(row.rank), float(row.start_rank), row.name, float(row.points),
+             *(float(row.tiebreaks[t]) for t in sample.TIEBREAKS)] for row in standings.rows]
+
+
+def test_recalculate_writes_the_standings_the_engine_computes():
+    book = _book()
+    plan = excel.recalculate(book)
+    assert plan is not None
+    sheets = book.after_script()
+    assert list(sheets) == ["Crosstable", "Settings", "Standings"]
+    table = _standings_block(sheets["Standings"])
+    assert table[0] == sample.STANDINGS_HEADER
+    assert table[1:] == _engine_standings()
+    assert {row[2]: row[3] for row in table[1:]} == sample.POINTS
+
+
+def test_each_needed_sheet_is_read_once_and_nothing_after_the_first_write():
+    book = _book()
+    excel.recalculate(book)
+    assert sorted(sheet for sheet, _ in book.reads) == ["Crosstable", "Settings"]
+    assert book.reads_after_writes == []
+
+
+def test_one_write_per_sheet_after_one_clear():
+    book = _book()
+    excel.recalculate(book)
+    funcs = [(a["func"], a.get("sheet")) for a in book.actions]
+    assert funcs == [("addSheet", None), ("sheetClearContents", "Standings"), ("setValues", "Standings")]
+
+
+def test_the_workbook_grid_is_what_the_pure_recalculation_sees():
+    """Same plan through the adapter as from grids built by hand: the adapter adds nothing."""
+    book = _book()
+    plan = excel.recalculate(book)
+    by_hand = recalculate_grids({name: Grid(name, rows) for name, rows in sample.SHEETS.items()})
+    assert plan.standings.rows == by_hand.standings.rows
+    written = book.actions[-1]["values"]
+    expected = [list(row) + [None] * (len(written[0]) - len(row)) for row in by_hand.writes[0].rows]
+    legend_time = next(i for i, row in enumerate(expected) if row[0] == "Computed by")
+    for rows in (written, expected):  # the legend's time stamp differs between the two runs
+        rows[legend_time] = rows[legend_time][:2]
+    as_excel_holds_it = [[None if v in (None, "") else float(v) if isinstance(v, int) and not isinstance(v, bool)
+                          else v for v in row] for row in expected]
+    assert written == as_excel_holds_it
+
+
+def test_an_old_standings_sheet_is_emptied_first_and_never_read():
+    stale = [["Rank", "SNo", "Name"]] + [[i, i, f"Old player {i}"] for i in range(1, 30)]
+    book = _book(Standings=stale)
+    excel.recalculate(book)
+    assert "Standings" not in {sheet for sheet, _ in book.reads}
+    rows = book.after_script()["Standings"]
+    assert not any("Old player" in str(v) for row in rows for v in row)
+    assert [a["func"] for a in book.actions][0] == "sheetClearContents"  # no addSheet: it exists
+
+
+def test_sheet_names_match_without_regard_to_case():
+    book = _book(standings=[["old"]])
+    excel.recalculate(book)
+    assert list(book.after_script()) == ["Crosstable", "Settings", "standings"]
+    assert not any(a["func"] == "addSheet" for a in book.actions)
+
+
+def test_grid_is_anchored_at_a1_when_the_used_range_is_not():
+    # Settings typed from row 3: Excel's used range is A3:B4, but messages must say A3, not A1.
+    book = _book(Settings=[[None], [None], ["Setting", "Value"], ["Tie-brakes", "BH"]])
+    grid = excel.read_grid(book.sheets["Settings"])
+    assert grid.value(2, 0) == "Setting" and grid.value(3, 0) == "Tie-brakes"
+    assert excel.recalculate(book) is None
+    assert "Settings!A4" in book.app.alerts[0]["prompt"]
+
+
+def test_whole_numbers_come_back_as_ints_like_openpyxl_reads_them():
+    grid = excel.read_grid(_book().sheets["Crosstable"])
+    assert grid.rows[2][:4] == [1, "Ana", 2100, "NOR"]
+    assert type(grid.rows[2][0]) is int and grid.rows[2][13] == 2.5
+
+
+def test_an_empty_sheet_is_an_empty_grid():
+    book = _book(Notes=[])
+    assert excel.read_grid(book.sheets["Notes"]).rows == []
+
+
+def test_bad_input_is_shown_to_the_td_and_nothing_is_written():
+    crosstable = copy.deepcopy(sample.CROSSTABLE)
+    crosstable[2][6] = "7"  # Ana's round-1 result
+    book = _book(Crosstable=crosstable)
+    assert excel.recalculate(book) is None
+    assert [a["func"] for a in book.actions] == ["alert"]
+    alert = book.app.alerts[0]
+    assert alert["title"] == excel.ALERT_TITLE
+    assert "Crosstable!G3" in alert["prompt"]
+
+
+def test_values_are_handed_to_excel_as_plain_types():
+    assert excel._to_excel(Fraction(5, 2)) == "5/2"  # never reaches Excel as a Python object
+    for value in (None, "x", 1, 2.5, True):
+        assert excel._to_excel(value) == value
+
+
+def test_the_fake_queues_writes_like_xlwings():
+    book = FakeBook({"S": [[1, 2]]})
+    sheet = book.sheets["S"]
+    sheet.range("A1").value = 99
+    assert sheet.range("A1").value == 1.0  # the old value: writes are queued
+    assert sheet.range("A1:B1").value == [1.0, 2.0]  # one row reads as a flat list
+    assert sheet.range("A1:B1").options(ndim=2).value == [[1.0, 2.0]]
+    with pytest.raises(TypeError):
+        sheet.range("A2").value = Fraction(1, 2)
+    assert book.after_script()["S"] == [[99.0, 2.0]]
