@@ -1,5 +1,67 @@
-"""Placeholder: this sub-command is added by its issue's work."""
+"""`rulesengine recalc BOOK.xlsx`: read the crosstable and Settings, compute, write the Standings sheet.
+
+Contract (shared/docs/contracts.md): a `Standings` sheet with `Rank, SNo, Name, Pts`, one column per
+tie-break headed by its canonical spec, rating columns when a rating system is set, and a legend.
+Bad input exits 2 with one `Sheet!Cell: message` line per problem; nothing is written then.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
 
 
 def register(subparsers) -> None:
-    return None
+    parser = subparsers.add_parser("recalc", help="recalculate a workbook: Standings sheet from its crosstable",
+                                   description="Read the crosstable, Players and Settings sheets of an Excel "
+                                               "workbook, compute standings (and ratings), write a Standings sheet.")
+    parser.add_argument("book", help="the workbook (.xlsx or .xlsm)")
+    parser.add_argument("--tiebreaks", default=None,
+                        help="comma-separated tie-break specs in order (e.g. BH/C1,BH,SB) or a preset; "
+                             "overrides the Settings sheet")
+    parser.add_argument("--system", default=None, help="rating system (e.g. fide); overrides the Settings sheet")
+    parser.add_argument("--rules-date", default=None, help="date whose regulations apply (YYYY-MM-DD)")
+    parser.add_argument("--layout", default=None,
+                        help="crosstable layout instead of detecting it: template, swiss_manager, round_robin, "
+                             "uschess_wallchart")
+    parser.add_argument("--sheet", default=None, help="name of the crosstable sheet (default: 'Crosstable' or detected)")
+    parser.add_argument("--explain", action="append", default=[], metavar="PLAYER",
+                        help="add an Explain sheet breaking this player's tie-breaks and rating change down "
+                             "game by game (start number or name; repeatable)")
+    parser.add_argument("--force", action="store_true",
+                        help="replace the workbook even when openpyxl would drop parts of it (listed)")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from rulesengine.errors import UsageError
+    from rulesengine.workbook.openpyxl_io import recalc_workbook
+    from rulesengine.workbook.settings import settings_from_options
+
+    try:
+        overrides = settings_from_options(tiebreaks=args.tiebreaks, rating_system=args.system,
+                                          rules_date=args.rules_date, layout=args.layout,
+                                          crosstable_sheet=args.sheet)
+    except ValueError as exc:
+        raise UsageError(f"--rules-date: {exc}") from None
+    result = recalc_workbook(Path(args.book), overrides, explain=args.explain, force=args.force)
+    plan, saved = result.plan, result.save
+    t = plan.tournament
+    specs = ", ".join(str(s) for s in plan.standings.specs) or "points only"
+    sheets = " and ".join(plan.sheets)
+    print(f"Read {plan.crosstable_sheet!r} ({plan.layout.replace('_', ' ')} layout): {len(t.players)} players, "
+          f"{t.rounds} rounds. Tie-breaks: {specs}."
+          + (f" Ratings: {plan.ratings.system}." if plan.ratings else ""))
+    if saved.replaced:
+        print(f"Wrote {sheets} to {saved.written} (backup: {saved.backup}).")
+        if saved.lost:
+            print("Replaced anyway (--force) although these were lost: " + "; ".join(saved.lost), file=sys.stderr)
+    else:
+        print(f"Wrote {sheets} to {saved.written}, NOT to {args.book}: saving with openpyxl would have lost "
+              + "; ".join(saved.lost) + ". Your workbook is unchanged; copy the results over by hand, "
+              "or use the Excel button, or rerun with --force to accept the loss.", file=sys.stderr)
+    for note in plan.notes:
+        print(f"Note: {note}")
+    return 0

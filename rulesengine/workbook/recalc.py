@@ -83,11 +83,13 @@ def sheets_to_read(sheet_names: Sequence[str]) -> list[str]:
 
 
 def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = None, *,
-                explain: Sequence[str] = (), registry: Registry | None = None) -> WritePlan:
+                explain: Sequence[str] = (), registry: Registry | None = None,
+                sheet_names: Sequence[str] = ()) -> WritePlan:
     """Read the crosstable and settings from `grids`, compute, and say what to write.
 
     `overrides` (CLI flags) win over the Settings sheet. `explain` names players (start number or
-    name) whose tie-breaks and rating change are broken down on an `Explain` sheet. Raises
+    name) whose tie-breaks and rating change are broken down on an `Explain` sheet; without it,
+    an `Explain` sheet among `sheet_names` (the workbook's sheets) is emptied, never left stale. Raises
     InputError with every problem found (as `Sheet!Cell: message`) and UsageError for bad options;
     in both cases nothing is to be written.
     """
@@ -136,6 +138,8 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
     if explain:
         writes.append(SheetWrite(EXPLAIN_SHEET, _explain_rows(explain, standings, report, registry, rules_date,
                                                               options), header_rows=()))
+    elif any(name.lower() == EXPLAIN_SHEET.lower() for name in sheet_names):
+        writes.append(SheetWrite(EXPLAIN_SHEET, (), header_rows=()))
     notes = tuple(standings.notes) + (tuple(report.notes) if report else ())
     return WritePlan(tuple(writes), tournament, standings, settings, layout, crosstable.sheet, report, notes)
 

@@ -1,0 +1,184 @@
+"""Look inside an .xlsx/.xlsm package before anything parses it: bounded, streaming, no XML parser.
+
+A workbook is a zip of XML parts. Before openpyxl opens one we make sure it cannot hurt us:
+a zip bomb (parts that inflate far beyond their size, too many parts), an XML entity bomb (any
+DOCTYPE/ENTITY declaration; Excel never writes one), or a sheet too big to be a crosstable (rows
+and cells counted while inflating, never by trusting the sheet's own `dimension`). The same pass
+lists the parts and counts drawing anchors, which the fidelity guard compares after saving.
+"""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rulesengine.errors import InputError, Location, Problem
+
+CHUNK = 1 << 16
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Bounds on what a workbook may hold before the engine opens it."""
+
+    max_parts: int = 10_000
+    max_part_bytes: int = 256 * 1024 * 1024       # one part, inflated
+    max_total_bytes: int = 512 * 1024 * 1024      # all parts, inflated
+    max_ratio: int = 200                           # inflated/compressed, for parts over 1 MiB
+    max_rows: int = 100_000                        # rows in one sheet
+    max_cells: int = 5_000_000                     # cells in the whole workbook
+
+
+DEFAULT_LIMITS = Limits()
+
+
+@dataclass
+class PackageInfo:
+    """What the package holds: part names, rows/cells per worksheet part, drawing anchors."""
+
+    parts: list[str] = field(default_factory=list)
+    rows: dict[str, int] = field(default_factory=dict)
+    cells: dict[str, int] = field(default_factory=dict)
+    anchors: int = 0
+
+    def categories(self) -> Counter:
+        """How many parts of each kind the fidelity guard protects (see CATEGORIES)."""
+        counts: Counter = Counter()
+        for name in self.parts:
+            for label, pattern in CATEGORIES:
+                if pattern.match(name):
+                    counts[label] += 1
+                    break
+        if self.anchors:
+            counts["drawing objects (charts, pictures, shapes, text boxes)"] = self.anchors
+        return counts
+
+
+# Parts whose disappearance means the TD would lose something (shared/docs/excel.md).
+CATEGORIES = tuple((label, re.compile(pattern, re.IGNORECASE)) for label, pattern in (
+    ("VBA macro project", r"^xl/vbaProject\.bin$"),
+    ("images and media", r"^xl/media/"),
+    ("charts", r"^xl/charts/chart\d+\.xml$"),
+    ("drawings", r"^xl/drawings/drawing\d+\.xml$"),
+    ("legacy drawings (comments, form buttons)", r"^xl/drawings/.*\.vml$"),
+    ("comments", r"^xl/(comments\d+|comments/comment\d+)\.xml$"),
+    ("threaded comments", r"^xl/threadedComments/"),
+    ("comment authors", r"^xl/persons/"),
+    ("pivot tables", r"^xl/pivotTables/"),
+    ("pivot caches", r"^xl/pivotCache/"),
+    ("slicers", r"^xl/slicers?(Caches)?/"),
+    ("timelines", r"^xl/timeline"),
+    ("form controls", r"^xl/ctrlProps/"),
+    ("ActiveX controls", r"^xl/activeX/"),
+    ("ribbon customisation", r"^customUI/"),
+    ("Office add-in (web extension) data", r"^xl/webextensions/"),
+    ("custom XML data", r"^customXml/"),
+    ("tables", r"^xl/tables/"),
+    ("external links", r"^xl/externalLinks/"),
+    ("embedded objects", r"^xl/embeddings/"),
+))
+
+_SHEET = re.compile(r"^xl/worksheets/sheet\d+\.xml$", re.IGNORECASE)
+_DRAWING = re.compile(r"^xl/drawings/drawing\d+\.xml$", re.IGNORECASE)
+_XML = re.compile(r"\.(xml|rels|vml)$", re.IGNORECASE)
+_DECLARATION = re.compile(rb"<!(DOCTYPE|ENTITY)", re.IGNORECASE)
+
+
+def _count(prev: bytes, chunk: bytes, needle: bytes) -> int:
+    """Occurrences of `needle` in chunk, plus those spanning the join with the previous chunk."""
+    k = len(needle) - 1
+    return chunk.count(needle) + (prev[-k:] + chunk[:k]).count(needle) if k else chunk.count(needle)
+
+
+def inspect_package(path: str | Path, limits: Limits = DEFAULT_LIMITS, *, scan: bool = True) -> PackageInfo:
+    """Check a workbook package against `limits` and list what it holds; InputError when refused.
+
+    With `scan` (the default) every part is inflated once, in chunks, counting real bytes (a
+    zip's declared sizes can lie); without it only the part names are read (for a file we just
+    wrote ourselves).
+    """
+    path = Path(path)
+    where = Location(str(path))
+    info = PackageInfo()
+    try:
+        archive = zipfile.ZipFile(path)
+    except zipfile.BadZipFile:
+        raise InputError(Problem(where, "not an Excel workbook (.xlsx/.xlsm is a zip file; this is not one)")) from None
+    except OSError as exc:
+        raise InputError(Problem(where, f"cannot read file: {exc.strerror or exc}")) from None
+    with archive:
+        members = archive.infolist()
+        if len(members) > limits.max_parts:
+            raise InputError(Problem(where, f"refused: the package has {len(members)} parts (limit {limits.max_parts})"))
+        info.parts = [m.filename for m in members]
+        if not scan:
+            for m in members:
+                if _DRAWING.match(m.filename):
+                    info.anchors += _anchor_tags(archive.read(m)) // 2
+            return info
+        total = cells_total = 0
+        for member in members:
+            size = 0
+            rows = cells = 0
+            anchors = 0
+            prev = b""
+            is_sheet = bool(_SHEET.match(member.filename))
+            is_drawing = bool(_DRAWING.match(member.filename))
+            is_xml = bool(_XML.search(member.filename))
+            try:
+                with archive.open(member) as stream:
+                    while chunk := stream.read(CHUNK):
+                        size += len(chunk)
+                        total += len(chunk)
+                        if size > limits.max_part_bytes or total > limits.max_total_bytes:
+                            raise InputError(Problem(where, f"refused: part {member.filename} inflates beyond "
+                                                            f"{_mib(limits.max_part_bytes if size > limits.max_part_bytes else limits.max_total_bytes)} "
+                                                            f"(a zip bomb?)"))
+                        if size > (1 << 20) and member.compress_size and size > limits.max_ratio * member.compress_size:
+                            raise InputError(Problem(where, f"refused: part {member.filename} inflates more than "
+                                                            f"{limits.max_ratio} times its compressed size (a zip bomb?)"))
+                        if is_xml and (_DECLARATION.search(prev[-16:] + chunk)):
+                            raise InputError(Problem(where, f"refused: part {member.filename} declares a DOCTYPE or "
+                                                            f"XML entities (Excel never does; this is how XML entity "
+                                                            f"bombs work)"))
+                        if is_sheet:
+                            rows += _count(prev, chunk, b"<row") + _count(prev, chunk, b":row ")
+                            cells += _count(prev, chunk, b"<c ") + _count(prev, chunk, b"<c>") + _count(prev, chunk, b":c ")
+                            if rows > limits.max_rows:
+                                raise InputError(Problem(where, f"refused: {member.filename} has more than "
+                                                                f"{limits.max_rows:,} rows; a crosstable never needs that many"))
+                            if cells_total + cells > limits.max_cells:
+                                raise InputError(Problem(where, f"refused: the workbook has more than {limits.max_cells:,} cells"))
+                        if is_drawing:
+                            anchors += _anchor_tags(chunk, prev)
+                        prev = chunk[-32:]
+            except (zipfile.BadZipFile, zipfile.LargeZipFile, RuntimeError, NotImplementedError, EOFError) as exc:
+                raise InputError(Problem(where, f"refused: part {member.filename} cannot be read ({exc})")) from None
+            cells_total += cells
+            if is_sheet:
+                info.rows[member.filename] = rows
+                info.cells[member.filename] = cells
+            info.anchors += anchors // 2
+    return info
+
+
+def _anchor_tags(chunk: bytes, prev: bytes = b"") -> int:
+    """Opening plus closing anchor tags in a drawing part (each object has both)."""
+    return sum(_count(prev, chunk, tag) for tag in (b"twoCellAnchor", b"oneCellAnchor", b"absoluteAnchor"))
+
+
+def _mib(n: int) -> str:
+    return f"{n // (1024 * 1024)} MiB"
+
+
+def lost_parts(before: PackageInfo, after: PackageInfo) -> list[str]:
+    """What `after` lacks that `before` had, per protected category, in words."""
+    old, new = before.categories(), after.categories()
+    lost = []
+    for label, count in old.items():
+        if new.get(label, 0) < count:
+            lost.append(f"{label}: {count - new.get(label, 0)} of {count}")
+    return lost
