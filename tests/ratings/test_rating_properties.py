@@ -46,12 +46,15 @@ def test_fide_changes_are_zero_sum_at_equal_k_below_2650(event):
 def test_fide_changes_are_zero_sum_when_no_pair_is_capped_on_one_side_only(event):
     tournament, ratings = event
     report = rate("fide", tournament, ratings, k=10)
-    asymmetric = [(p.rating_before, g.opponent_rating) for p in report.players for g in p.games
-                  if g.rated and g.opponent_rating_used != g.opponent_rating]
-    if not asymmetric:
+    capped = {(p.start_rank, g.round): g.opponent_rating_used != g.opponent_rating
+              for p in report.players for g in p.games if g.rated}
+    one_sided = [(p, g) for p in report.players for g in p.games
+                 if g.rated and capped[(p.start_rank, g.round)] != capped[(g.opponent, g.round)]]
+    if not one_sided:
         assert sum(p.change for p in report.players) == 0
-    for own, opponent in asymmetric:  # capped on one side only: the other side is rated 2650 or more
-        assert abs(own - opponent) > 400 and max(own, opponent) >= 2650
+    for player, game in one_sided:  # the side that was not capped is rated 2650 or more
+        uncapped = player.rating_before if not capped[(player.start_rank, game.round)] else game.opponent_rating
+        assert uncapped >= 2650 and abs(player.rating_before - game.opponent_rating) > 400
 
 
 @settings(max_examples=100, deadline=None)
