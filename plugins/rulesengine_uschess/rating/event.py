@@ -46,6 +46,7 @@ from rulesengine_uschess.rating.parameters import RULE_SETS, UsChessRules
 from rulesengine_uschess.rating.time_control import SYSTEM_NAMES, parse_time_control, systems_for
 
 SYSTEM = "uschess"
+ASSUMED_GAMES_WHEN_UNKNOWN = 50
 OPTIONS = {
     "time_control": "the event's time control, e.g. G/45;d5 (decides Regular, Quick, Blitz and dual rating)",
     "system": "which US Chess system to rate: OTBR, OTBQ, OTBB, OLR, OLQ or OLB",
@@ -79,6 +80,7 @@ class Player:
     expected: list[float] = field(default_factory=list)
     changes: list[float | None] = field(default_factory=list)
     opponent_ratings: list[float] = field(default_factory=list)
+    assumed: list[str] = field(default_factory=list)
 
     @property
     def unrated(self) -> bool:
@@ -136,9 +138,13 @@ def _initial(player: Player, on: date | None) -> None:
     """Step 1."""
     record = player.record
     if not player.unrated:
-        player.prior, player.prior_games = float(record.rating), float(record.games or 0)
+        player.prior = float(record.rating)
         if record.games is None:
-            player.rules.append("games count unknown: N = 0 assumed")
+            # Most rated players are established; N = 50 makes N' = N*(R0), the most any N gives.
+            player.prior_games = float(ASSUMED_GAMES_WHEN_UNKNOWN)
+            player.assumed.append(f"games count unknown: established, N = {ASSUMED_GAMES_WHEN_UNKNOWN} assumed")
+        else:
+            player.prior_games = float(record.games)
         return
     blended = blended_rating(record.extra.get("uschess_other_ratings") or ())
     if blended is None:
@@ -266,13 +272,13 @@ def _player_rating(t, player: Player, players: dict[int, Player], rules: UsChess
     total_draws = int(extra.get("uschess_draws", 0) or 0) + draws
     total_losses = int(extra.get("uschess_losses", 0) or 0) + losses
     events3 = int(extra.get("uschess_events_3plus", 0) or 0) + (1 if m >= 3 else 0)
-    games_after = int(player.prior_games) + m if player.unrated else int(record.games or 0) + m
+    games_after = int(player.prior_games) + m
     rules_used = list(player.rules)
 
     before = None if player.unrated else float(record.rating)
     after = player.final if player.final is not None else before
     if after is not None and m:
-        established_before = not player.unrated and (record.games or 0) > rules.established_after
+        established_before = not player.unrated and player.prior_games > rules.established_after
         peak = record.highest_rating
         if established_before:
             peak = max(peak or 0.0, float(record.rating))
@@ -315,5 +321,5 @@ def _player_rating(t, player: Player, players: dict[int, Player], rules: UsChess
         extra={"rating_published": published_after, "effective_games": player.effective, "status": status,
                "intermediate_rating": player.step4, "system": system,
                "prior_used": player.prior},
-        unrated_rounds=tuple(unrated_rounds))
+        unrated_rounds=tuple(unrated_rounds), assumed=tuple(player.assumed))
 
