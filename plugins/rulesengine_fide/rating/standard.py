@@ -250,7 +250,7 @@ def _rate_unrated_player(start_rank: int, name: str, record: RatingRecord, entri
     if event_games and event_score == 0 and pooled_games == 0 and (record.games or 0) == 0:
         notes.append("8.2.1: an unrated player who scores zero in their first event has that score disregarded")
         rated_games = tuple(replace(g, rated=False, reason="8.2.1: zero score in the first event is disregarded")
-                            for g in games)
+                            if g.rated else g for g in games)
         return _unrated_result(start_rank, name, record, rated_games, byes, notes, applied, None, {}, 0, 0, 0)
     n = pooled_games + event_games
     total_score = pooled_score + event_score
