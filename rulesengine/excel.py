@@ -35,9 +35,10 @@ def recalculate(book: Any, overrides: WorkbookSettings | None = None,
     shown to the TD in an alert and printed (the Lite pane shows prints), and nothing is written;
     then None is returned.
     """
+    names = [sheet.name for sheet in book.sheets]
     grids = read_grids(book)
     try:
-        plan = recalculate_grids(grids, overrides, explain=explain)
+        plan = recalculate_grids(grids, overrides, explain=explain, sheet_names=names)
     except RulesEngineError as exc:
         _tell(book, str(exc))
         return None
@@ -78,7 +79,7 @@ def apply_plan(book: Any, plan: WritePlan) -> None:
 
 def _apply(sheet: Any, write: SheetWrite) -> None:
     if write.clear == CLEAR_SHEET:
-        sheet.clear_contents()
+        sheet.clear()  # contents and cell formats: last run's bold rows sit elsewhere now
     elif write.clear:
         sheet.range(write.clear).clear_contents()
     width = max((len(row) for row in write.rows), default=0)
@@ -87,6 +88,9 @@ def _apply(sheet: Any, write: SheetWrite) -> None:
     block = [[_to_excel(v) for v in row] + [None] * (width - len(row)) for row in write.rows]
     row0, col0 = parse_address(write.top_left)
     sheet.range((row0 + 1, col0 + 1)).resize(len(block), width).value = block
+    for r in write.header_rows:
+        if r < len(write.rows) and write.rows[r]:
+            sheet.range((row0 + r + 1, col0 + 1)).resize(1, len(write.rows[r])).font.bold = True
 
 
 def _from_excel(value: Any) -> CellValue:
@@ -98,8 +102,14 @@ def _from_excel(value: Any) -> CellValue:
 
 
 def _to_excel(value: CellValue) -> CellValue:
-    """Values xlwings can hand to Excel: plain numbers, text, booleans, dates; None = empty."""
-    if value is None or isinstance(value, (str, bool, int, float, datetime, date)):
+    """Values xlwings can hand to Excel: plain numbers, text, booleans, dates; None = empty.
+
+    Text that Excel would take for a formula gets its text prefix, an apostrophe, so it stays
+    text (as the openpyxl route stores it as a string).
+    """
+    if isinstance(value, str):
+        return "'" + value if value.startswith("=") else value
+    if value is None or isinstance(value, (bool, int, float, datetime, date)):
         return value
     return str(value)
 

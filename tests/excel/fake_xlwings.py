@@ -54,10 +54,23 @@ def _parse_a1(text: str) -> tuple[tuple[int, int], tuple[int, int]]:
     return cells[0], cells[1]
 
 
-def _to_excel(value):
-    """A Python value as Excel would store it (what a later read returns)."""
+def _held(value):
+    """A cell's value as Excel holds it: numbers are floats, "" is empty."""
     if value is None or value == "":
         return None
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    return value
+
+
+def _to_excel(value):
+    """A value written by a script as Excel stores it (what a later read returns)."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, str) and value.startswith("'"):
+        return value[1:] or None  # Excel's text prefix: the apostrophe is not part of the value
+    if isinstance(value, str) and value.startswith("="):
+        raise ValueError(f"Excel would take {value!r} for a formula (the engine writes values only)")
     if isinstance(value, bool):
         return value
     if isinstance(value, (int, float)):
@@ -79,7 +92,7 @@ class FakeBook:
             cells = {}
             for r, row in enumerate(rows, start=1):
                 for c, value in enumerate(row, start=1):
-                    value = _to_excel(value)
+                    value = _held(value)
                     if value is not None:
                         cells[(r, c)] = value
             self._sheets.append({"name": sheet_name, "cells": cells})
@@ -111,8 +124,10 @@ class FakeBook:
             if func == "alert":
                 continue
             cells = state[action["sheet"]]
-            if func == "sheetClearContents":
+            if func in ("sheetClearContents", "sheetClear"):
                 cells.clear()
+                continue
+            if func == "setFontProperty":
                 continue
             r0, c0 = action["start_row"] + 1, action["start_column"] + 1
             if func == "rangeClearContents":
@@ -249,6 +264,10 @@ class FakeSheet:
         """Empty every cell of the sheet (queued, like every write)."""
         self.book.actions.append({"func": "sheetClearContents", "sheet": self.name})
 
+    def clear(self) -> None:
+        """Empty every cell of the sheet and drop its cell formats (queued)."""
+        self.book.actions.append({"func": "sheetClear", "sheet": self.name})
+
     @property
     def cells(self):
         raise NotImplementedError("fake xlwings: sheet.cells is outside the subset rulesengine.excel uses")
@@ -344,10 +363,32 @@ class FakeRange:
             "row_count": len(values), "column_count": len(values[0]), "values": values,
         })
 
+    @property
+    def font(self) -> "FakeFont":
+        return FakeFont(self)
+
     def clear_contents(self) -> None:
         top, left, _, _ = self._box
         height, width = self.shape
         self.sheet.book.actions.append({
             "func": "rangeClearContents", "sheet": self.sheet.name, "start_row": top - 1, "start_column": left - 1,
             "row_count": height, "column_count": width,
+        })
+
+
+class FakeFont:
+    def __init__(self, rng: FakeRange):
+        self._range = rng
+
+    @property
+    def bold(self):
+        raise NotImplementedError("fake xlwings: reading fonts is outside the subset")
+
+    @bold.setter
+    def bold(self, value: bool) -> None:
+        top, left, _, _ = self._range._box
+        height, width = self._range.shape
+        self._range.sheet.book.actions.append({
+            "func": "setFontProperty", "args": ["bold", bool(value)], "sheet": self._range.sheet.name,
+            "start_row": top - 1, "start_column": left - 1, "row_count": height, "column_count": width,
         })

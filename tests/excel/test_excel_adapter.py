@@ -62,11 +62,18 @@ def test_each_needed_sheet_is_read_once_and_nothing_after_the_first_write():
     assert book.reads_after_writes == []
 
 
-def test_one_write_per_sheet_after_one_clear():
+def test_one_block_of_values_per_sheet_after_one_clear():
     book = _book()
     excel.recalculate(book)
-    funcs = [(a["func"], a.get("sheet")) for a in book.actions]
-    assert funcs == [("addSheet", None), ("sheetClearContents", "Standings"), ("setValues", "Standings")]
+    funcs = [(a["func"], a.get("sheet")) for a in book.actions if a["func"] != "setFontProperty"]
+    assert funcs == [("addSheet", None), ("sheetClear", "Standings"), ("setValues", "Standings")]
+
+
+def test_header_rows_are_bold_like_the_openpyxl_route():
+    book = _book()
+    plan = excel.recalculate(book)
+    bold_rows = sorted(a["start_row"] for a in book.actions if a["func"] == "setFontProperty")
+    assert bold_rows == sorted(plan.writes[0].header_rows)
 
 
 def test_the_workbook_grid_is_what_the_pure_recalculation_sees():
@@ -75,7 +82,7 @@ def test_the_workbook_grid_is_what_the_pure_recalculation_sees():
     plan = excel.recalculate(book)
     by_hand = recalculate_grids({name: Grid(name, rows) for name, rows in sample.SHEETS.items()})
     assert plan.standings.rows == by_hand.standings.rows
-    written = book.actions[-1]["values"]
+    written = next(a["values"] for a in book.actions if a["func"] == "setValues")
     expected = [list(row) + [None] * (len(written[0]) - len(row)) for row in by_hand.writes[0].rows]
     legend_time = next(i for i, row in enumerate(expected) if row[0] == "Computed by")
     for rows in (written, expected):  # the legend's time stamp differs between the two runs
@@ -92,7 +99,7 @@ def test_an_old_standings_sheet_is_emptied_first_and_never_read():
     assert "Standings" not in {sheet for sheet, _ in book.reads}
     rows = book.after_script()["Standings"]
     assert not any("Old player" in str(v) for row in rows for v in row)
-    assert [a["func"] for a in book.actions][0] == "sheetClearContents"  # no addSheet: it exists
+    assert [a["func"] for a in book.actions][0] == "sheetClear"  # no addSheet: it exists
 
 
 def test_sheet_names_match_without_regard_to_case():
@@ -131,6 +138,12 @@ def test_bad_input_is_shown_to_the_td_and_nothing_is_written():
     alert = book.app.alerts[0]
     assert alert["title"] == excel.ALERT_TITLE
     assert "Crosstable!G3" in alert["prompt"]
+
+
+def test_text_that_looks_like_a_formula_stays_text():
+    book = FakeBook({"S": []})
+    book.sheets["S"].range("A1").value = excel._to_excel("=not a formula")
+    assert book.after_script()["S"] == [["=not a formula"]]
 
 
 def test_values_are_handed_to_excel_as_plain_types():
