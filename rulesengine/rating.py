@@ -245,12 +245,15 @@ def rating_score(entry: RoundEntry) -> Fraction | None:
     they count is the system's decision, not the score's.
     """
     if entry.code in WIN_CODES:
-        return Fraction(1)
+        return _WIN
     if entry.code in DRAW_CODES:
-        return Fraction(1, 2)
+        return _DRAW
     if entry.code in LOSS_CODES:
-        return Fraction(0)
+        return _LOSS
     return None
+
+
+_WIN, _DRAW, _LOSS = Fraction(1), Fraction(1, 2), Fraction(0)
 
 
 def round_half_away_from_zero(value: RatingNumber, places: int = 0) -> RatingNumber:

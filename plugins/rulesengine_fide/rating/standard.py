@@ -26,7 +26,7 @@ from rulesengine.rating import (GameRating, PlayerRating, RatingRecord, RatingRe
                                 event_date_of, rating_score, round_half_away_from_zero, rule_set_for)
 from rulesengine_fide.rating.rules import (INITIAL_2022, INITIAL_HYPOTHETICAL_DRAWS, FideRules,
                                            development_coefficient, k_for_games)
-from rulesengine_fide.rating.tables import expected_score, rating_difference, score_hundredths
+from rulesengine_fide.rating.tables import expected_hundredths, hundredths, rating_difference, score_hundredths
 
 # Keys in RatingRecord.extra: an unrated player's pooled results against rated opponents (7.1.4).
 POOLED_GAMES = "fide.pooled_games"
@@ -34,6 +34,8 @@ POOLED_SCORE = "fide.pooled_score"
 POOLED_OPPONENTS = "fide.pooled_opponent_ratings"
 
 HYPOTHETICAL_OPPONENT = 1800
+RATED_REASON = "rated: played against a rated opponent (8.3.1)"
+PD_RULE = "8.3.2a: PD from table 8.1.2"
 
 
 def rate_event(request: RatingRequest, table: Sequence[FideRules], system: str) -> RatingReport:
@@ -96,8 +98,9 @@ def _unrated_round(entry: RoundEntry) -> UnratedRound:
 def _rate_rated_player(start_rank: int, name: str, record: RatingRecord, entries: list[RoundEntry],
                        ratings: dict[int, float | None], rules: FideRules, event_year: int | None) -> PlayerRating:
     own = record.rating
-    games: list[GameRating] = []
     byes: list[UnratedRound] = []
+    # First pass: which games count and their PD; K depends on how many count (the 700 rule).
+    looked_at: list[tuple] = []
     cap_used = False
     for entry in entries:
         if entry.opponent is None:
@@ -107,26 +110,39 @@ def _rate_rated_player(start_rank: int, name: str, record: RatingRecord, entries
         score = rating_score(entry) if entry.played else _forfeit_score(entry)
         reason = _exclusion(entry, own, opponent, rules, for_initial=False)
         if reason:
-            games.append(GameRating(entry.round, entry.opponent, None, None, score, False, reason,
-                                    opponent_rating=opponent))
+            looked_at.append((entry, opponent, score, reason, None))
             continue
         difference, used, game_rules = _capped_difference(own, opponent, rules, cap_used)
         cap_used = cap_used or difference != own - opponent
-        expected = expected_score(difference)
-        games.append(GameRating(entry.round, entry.opponent, used, expected, score, True,
-                                "rated: played against a rated opponent (8.3.1)", opponent_rating=opponent,
-                                rules=game_rules + ("8.3.2a: PD from table 8.1.2",),
-                                extra={"difference": difference, "delta_R": score - expected}))
-    rated = [g for g in games if g.rated]
+        looked_at.append((entry, opponent, score, None, (difference, used, game_rules, expected_hundredths(difference))))
+    rated_count = sum(1 for item in looked_at if item[4] is not None)
     assumed: list[str] = list(record.assumed)
-    k, k_rules = _k_for(record, len(rated), rules, event_year, assumed)
-    expected_total = sum((g.expected for g in rated), Fraction(0))
-    score_total = sum((g.score for g in rated), Fraction(0))
+    k, k_rules = _k_for(record, rated_count, rules, event_year, assumed)
+    games: list[GameRating] = []
+    # Exact arithmetic in hundredths: PD is a table value, scores are 1, 1/2, 0.
+    expected_total_h = score_total_h = 0
+    change_of: dict[int, Fraction] = {}
+    for entry, opponent, score, reason, figures in looked_at:
+        if figures is None:
+            games.append(GameRating(entry.round, entry.opponent, None, None, score, False, reason,
+                                    opponent_rating=opponent))
+            continue
+        difference, used, game_rules, expected_h = figures
+        delta_h = score.numerator * 100 // score.denominator - expected_h
+        expected_total_h += expected_h
+        score_total_h += delta_h + expected_h
+        if delta_h not in change_of:
+            change_of[delta_h] = k * hundredths(delta_h)
+        games.append(GameRating(entry.round, entry.opponent, used, hundredths(expected_h), score, True, RATED_REASON,
+                                change=change_of[delta_h], opponent_rating=opponent, rules=game_rules + (PD_RULE,),
+                                extra={"difference": difference, "delta_R": hundredths(delta_h)}))
+    expected_total = Fraction(expected_total_h, 100)
+    score_total = Fraction(score_total_h, 100)
+    rated = rated_count
     delta_total = score_total - expected_total
     change = k * delta_total
     published = round_half_away_from_zero(change)
     rating_after = own + published
-    games = [replace(g, change=k * g.extra["delta_R"]) if g.rated else g for g in games]
     notes = []
     next_rating: float | None = rating_after
     if rated and rating_after < rules.list_floor:
@@ -136,7 +152,7 @@ def _rate_rated_player(start_rank: int, name: str, record: RatingRecord, entries
     if not rated:
         notes.append("no rated game in this event: rating unchanged")
     highest = max(x for x in (record.highest_rating, own, rating_after) if x is not None)
-    record_after = replace(record, rating=next_rating, games=(record.games or 0) + len(rated) if record.games is not None
+    record_after = replace(record, rating=next_rating, games=record.games + rated if record.games is not None
                            else None, highest_rating=highest if next_rating is not None else record.highest_rating,
                            k=None, assumed=(), extra=_without_pool(record.extra))
     return PlayerRating(
@@ -147,7 +163,7 @@ def _rate_rated_player(start_rank: int, name: str, record: RatingRecord, entries
                                 "8.3.4: change rounded to a whole number, 0.5 away from zero "
                                 "(here per event; FIDE rounds per rating period)"),
         notes=tuple(notes), record_after=record_after, assumed=tuple(assumed), unrated_rounds=tuple(byes),
-        extra={"sum_delta_R": delta_total, "games_in_event": len(rated)})
+        extra={"sum_delta_R": delta_total, "games_in_event": rated})
 
 
 def _forfeit_score(entry: RoundEntry) -> Fraction:

@@ -26,6 +26,21 @@ _DP_FROM_100 = (
 )
 
 
+# Hundredths -100 .. 100 as exact fractions, built once: the table is looked up for every game.
+_HUNDREDTHS = tuple(Fraction(i, 100) for i in range(-100, 101))
+
+
+def hundredths(value: int) -> Fraction:
+    """value / 100 as a Fraction, for -100 <= value <= 100 (PD values and score - PD)."""
+    return _HUNDREDTHS[value + 100]
+
+
+def expected_hundredths(difference: int | Fraction) -> int:
+    """PD of table 8.1.2 in hundredths (see `expected_score`)."""
+    index = bisect_left(_PD_UPPER_BOUNDS, abs(difference))
+    return 50 + index if difference >= 0 else 50 - index
+
+
 def expected_score(difference: int | Fraction) -> Fraction:
     """PD for a rating difference D = own rating - opponent's (after any cap), B.02 table 8.1.2.
 
@@ -33,9 +48,7 @@ def expected_score(difference: int | Fraction) -> Fraction:
     Ratings are whole numbers on the list; a fractional D (from an averaged rating) is looked up
     by its absolute value against the inclusive integer bounds, so 3.5 falls in the 4-10 row.
     """
-    index = bisect_left(_PD_UPPER_BOUNDS, abs(difference))
-    high = Fraction(50 + index, 100)
-    return high if difference >= 0 else 1 - high
+    return hundredths(expected_hundredths(difference))
 
 
 def rating_difference(fraction_score: Fraction | float) -> int:
