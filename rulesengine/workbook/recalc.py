@@ -13,12 +13,11 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
-from decimal import Decimal
-from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
 
 from rulesengine import __version__
 from rulesengine.errors import InputError, Location, Problem, UsageError
+from rulesengine.numbers import to_json_number
 from rulesengine.model import ScoringSystem, STANDARD_SCORING, Tournament
 from rulesengine.rating import RatingReport, RatingRequest
 from rulesengine.registry import Registry, default_registry
@@ -172,20 +171,10 @@ def _crosstable_grid(grids: Mapping[str, Grid], settings: WorkbookSettings, prob
 
 
 def cell_number(value) -> CellValue:
-    """An exact engine number as a spreadsheet value: 4 -> 4, 4.5 -> 4.5 (halves are exact floats)."""
-    if value is None:
-        return None
-    if isinstance(value, bool):
-        return int(value)
-    if isinstance(value, int):
-        return value
-    if isinstance(value, Fraction):
-        return value.numerator if value.denominator == 1 else float(value)
-    if isinstance(value, Decimal):
-        return int(value) if value == value.to_integral_value() else float(value)
-    if isinstance(value, float):
-        return int(value) if value.is_integer() else value
-    return value
+    """An engine number as a spreadsheet value, exactly as `standings --format json` prints it:
+    4 -> 4, 4.5 -> 4.5 (halves and quarters are exact), 85/6 -> 14.166667 (6 decimals at most).
+    """
+    return to_json_number(value)
 
 
 def _standings_rows(standings: Standings, report: RatingReport | None) -> tuple[tuple[CellValue, ...], ...]:

@@ -48,6 +48,7 @@ FED_LABELS = {"fed", "federation", "country", "fed."}
 TITLE_LABELS = {"title", "tit", "t"}
 TOTAL_LABELS = {"pts", "points", "total", "score", "tot", "sum", "punkte", "pts total"}
 RANK_LABELS = {"rk", "rank", "pos", "place", "pl", "rank no"}
+UNRATED = {"unr", "unrated", "nr", "n/r", "new", "-", "--", "---", "0"}
 FIDE_ID_LABELS = {"fide id", "fideid", "fide-id", "id", "uscf id", "uscf", "us chess id"}
 
 
@@ -189,7 +190,7 @@ def read_player(grid: Grid, r: int, cols: Columns, problems: Problems, position:
         problems.add(r, cols.name, f"player {sno} has no name")
     if cols.rating is not None:
         raw = cell(cols.rating)
-        if text(raw):
+        if text(raw) and norm(raw) not in UNRATED:
             rating = parse_int(raw)
             if rating is None:
                 problems.add(r, cols.rating, f"rating must be a whole number, found {text(raw)!r}")

@@ -1,0 +1,20 @@
+"""Shared helpers of the workbook tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+TIEBREAK_FIXTURES = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "tiebreak"
+FIXTURE_TRFS = sorted(TIEBREAK_FIXTURES.glob("*.trf"))
+
+
+@pytest.fixture
+def book(tmp_path):
+    """Write grids to tmp_path/NAME as an .xlsx and return its path."""
+    from rulesengine.workbook.openpyxl_io import write_workbook
+
+    def make(grids, name="book.xlsx"):
+        return write_workbook(tmp_path / name, grids)
+    return make
