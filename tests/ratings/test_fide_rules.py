@@ -180,3 +180,14 @@ def test_no_event_date_uses_the_newest_rules_and_says_so(kit):
     report = kit.rate("fide", t, records(2700, 2200, k=10))
     assert report.rule_set == STANDARD_RULES[-1].name
     assert any("no event date" in n for n in report.notes)
+
+
+def test_junior_k_before_2024_ended_on_the_18th_birthday(kit):
+    # 2014 wording: K 40 "until their 18th birthday"; from 2022 on: until the end of that year.
+    t = tournament_from_text(2, ["1-2 ="])
+    born = date(2002, 6, 1)
+    recs = {1: RatingRecord(1, 2000, games=100, birth_year=2002, birth_date=born, highest_rating=2000),
+            2: RatingRecord(2, 2000, games=100)}
+    assert kit.rate("fide", t, recs, on=date(2020, 5, 31)).player(1).k == 40
+    assert kit.rate("fide", t, recs, on=date(2020, 6, 1)).player(1).k == 20
+    assert kit.rate("fide", t, recs, on=date(2020, 12, 31), rule_set="2024-03").player(1).k == 40

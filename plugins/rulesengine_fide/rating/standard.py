@@ -18,6 +18,7 @@ one rounding the regulation prescribes is applied to the exact number.
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import date
 from fractions import Fraction
 from typing import Sequence
 
@@ -53,7 +54,7 @@ def rate_event(request: RatingRequest, table: Sequence[FideRules], system: str) 
         entries = list(tournament.entries(player.start_rank))
         if record.rating is not None:
             players.append(_rate_rated_player(player.start_rank, player.name, record, entries, ratings, rules,
-                                              event_date.year if event_date else None))
+                                              event_date))
         else:
             players.append(_rate_unrated_player(player.start_rank, player.name, record, entries, ratings, rules))
     if any(p.k is not None and p.extra.get("games_in_event", 0) for p in players):
@@ -96,7 +97,7 @@ def _unrated_round(entry: RoundEntry) -> UnratedRound:
 
 
 def _rate_rated_player(start_rank: int, name: str, record: RatingRecord, entries: list[RoundEntry],
-                       ratings: dict[int, float | None], rules: FideRules, event_year: int | None) -> PlayerRating:
+                       ratings: dict[int, float | None], rules: FideRules, event_date: date | None) -> PlayerRating:
     own = record.rating
     byes: list[UnratedRound] = []
     # First pass: which games count and their PD; K depends on how many count (the 700 rule).
@@ -117,7 +118,7 @@ def _rate_rated_player(start_rank: int, name: str, record: RatingRecord, entries
         looked_at.append((entry, opponent, score, None, (difference, used, game_rules, expected_hundredths(difference))))
     rated_count = sum(1 for item in looked_at if item[4] is not None)
     assumed: list[str] = list(record.assumed)
-    k, k_rules = _k_for(record, rated_count, rules, event_year, assumed)
+    k, k_rules = _k_for(record, rated_count, rules, event_date, assumed)
     games: list[GameRating] = []
     # Exact arithmetic in hundredths: PD is a table value, scores are 1, 1/2, 0.
     expected_total_h = score_total_h = 0
@@ -192,7 +193,7 @@ def _capped_difference(own: float, opponent: float, rules: FideRules,
     return capped, own - capped, (f"8.3.1: 400-point cap, difference {difference:g} counted as {capped:g}",)
 
 
-def _k_for(record: RatingRecord, games_in_event: int, rules: FideRules, event_year: int | None,
+def _k_for(record: RatingRecord, games_in_event: int, rules: FideRules, event_date: date | None,
            assumed: list[str]) -> tuple[int | float, list[str]]:
     """K for this event: explicit K, or 8.3.3 from the record; then the 700 rule."""
     applied: list[str] = []
@@ -213,13 +214,15 @@ def _k_for(record: RatingRecord, games_in_event: int, rules: FideRules, event_ye
             if rating < 2400:
                 assumed.append("highest rating unknown: assumed never 2400 or more")
         age = None
-        if record.birth_year is not None and event_year is not None:
-            age = event_year - record.birth_year
+        if record.birth_year is not None and event_date is not None:
+            age = event_date.year - record.birth_year
         elif rules.k_junior is not None and max(rating, highest) < rules.junior_below:
             assumed.append("birth year unknown: assumed not a junior")
         by_birthday = None
-        if record.birth_date is not None and event_year is not None and not rules.junior_to_year_end:
-            by_birthday = age is not None and age < 18
+        if record.birth_date is not None and event_date is not None and not rules.junior_to_year_end:
+            # before the 18th birthday on the event's start date (older wording of 8.3.3)
+            born = record.birth_date
+            by_birthday = (event_date.year - born.year - ((event_date.month, event_date.day) < (born.month, born.day))) < 18
         decision = development_coefficient(rules, rating=rating, games=games, highest=highest,
                                            age_this_year=age, junior_by_birthday=by_birthday)
         k = decision.k
