@@ -195,3 +195,15 @@ def test_cli_rates_a_trf_file_with_uschess(tmp_path, capsys):
     assert out["system"] == "uschess"
     first = next(p for p in out["players"] if p["start_rank"] == 1)
     assert first["rating_after"] == pytest.approx(1577.9944, abs=1e-3)
+
+
+def test_flat_stretch_option_reaches_the_special_formula(registry):
+    """An unrated adult (1300) beats three 600s: the text's procedure gives 1000, the interval
+    reading keeps 1300; an unknown option value is refused."""
+    t = tournament_from_text(4, ["1-2 1-0", "1-3 1-0", "1-4 1-0"])
+    records = {i: RatingRecord(i, rating=600, games=100) for i in range(2, 5)}
+    assert rate(registry, t, records).player(1).rating_after == pytest.approx(1000)
+    interval = rate(registry, t, records, options={"special_flat_stretch": "interval"}).player(1)
+    assert interval.rating_after == pytest.approx(1300)
+    with pytest.raises(UsageError):
+        rate(registry, t, records, options={"special_flat_stretch": "median"})

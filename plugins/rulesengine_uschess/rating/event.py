@@ -23,7 +23,8 @@ rating (floors). `extra` keys, all optional: `uschess_wins`, `uschess_draws`, `u
 `uschess_events_3plus`, `uschess_olm`, `uschess_prize_floor`, `uschess_other_ratings` (for the
 blended initialisation: [{"rating", "games", "source"}]).
 
-Options: `time_control` ("G/45;d5"), `system` (OTBR, OTBQ, OTBB, OLR, OLQ, OLB), `online` (bool).
+Options: `time_control` ("G/45;d5"), `system` (OTBR, OTBQ, OTBB, OLR, OLQ, OLB), `online` (bool),
+`special_flat_stretch` (document or interval; see `formulas.special_rating`).
 """
 
 from __future__ import annotations
@@ -39,8 +40,8 @@ from rulesengine.rating import (GameRating, PlayerRating, RatingRecord, RatingRe
                                 parse_date, round_half_away_from_zero, rule_set_for)
 
 from rulesengine_uschess.rating.floors import player_floor
-from rulesengine_uschess.rating.formulas import (effective_games, provisional_expectancy, special_rating,
-                                                 standard_rating)
+from rulesengine_uschess.rating.formulas import (FLAT_STRETCH_RULES, effective_games, provisional_expectancy,
+                                                 special_rating, standard_rating)
 from rulesengine_uschess.rating.initial import InitialRating, age_based_rating, age_in_years, blended_rating
 from rulesengine_uschess.rating.parameters import RULE_SETS, UsChessRules
 from rulesengine_uschess.rating.time_control import SYSTEM_NAMES, parse_time_control, systems_for
@@ -51,6 +52,8 @@ OPTIONS = {
     "time_control": "the event's time control, e.g. G/45;d5 (decides Regular, Quick, Blitz and dual rating)",
     "system": "which US Chess system to rate: OTBR, OTBQ, OTBB, OLR, OLQ or OLB",
     "online": "true for an online event (OLR, OLQ, OLB)",
+    "special_flat_stretch": "how the special formula settles a non-unique solution: document (default, the "
+                            "2020 text's test) or interval (the prior clamped into every solution)",
 }
 
 
@@ -172,11 +175,12 @@ def _rated_games(request: RatingRequest, start_rank: int) -> tuple[list[Game], l
     return games, not_rated, unrated_rounds
 
 
-def _solve(player: Player, opponents: list[float], rules: UsChessRules, dual: bool, effective: float) -> float:
+def _solve(player: Player, opponents: list[float], rules: UsChessRules, dual: bool, effective: float,
+           flat_stretch: str) -> float:
     scores = [g.score for g in player.games]
     if player.uses_special(rules):
         result = special_rating(player.prior, effective, opponents, sum(scores),
-                                player.history, rules)
+                                player.history, rules, flat_stretch)
         player.k = None
         player.expected = [provisional_expectancy(result.rating, o) for o in opponents]
         player.changes = [None] * len(opponents)
@@ -208,6 +212,9 @@ def rate(request: RatingRequest) -> RatingReport:
     rules, why = rule_set_for(RULE_SETS, on, request.rule_set)
     system, dual, notes = _choose_system(request)
     dual_regular = dual and system == "OTBR"
+    flat_stretch = str(request.options.get("special_flat_stretch") or "document").lower()
+    if flat_stretch not in FLAT_STRETCH_RULES:
+        raise UsageError(f"special_flat_stretch must be one of {', '.join(FLAT_STRETCH_RULES)}, not {flat_stretch!r}")
     t = request.tournament
 
     players: dict[int, Player] = {}
@@ -229,7 +236,7 @@ def rate(request: RatingRequest) -> RatingReport:
         if player.unrated and player.prior_games == 0 and player.games:
             opponents = [pre_event(g.opponent) for g in player.games]
             player.step3 = special_rating(player.prior, 1.0, opponents, sum(g.score for g in player.games),
-                                          None, rules).rating
+                                          None, rules, flat_stretch).rating
 
     def step4_opponent(sno: int) -> float:
         opponent = players[sno]
@@ -238,7 +245,7 @@ def rate(request: RatingRequest) -> RatingReport:
     for player in players.values():                                   # Step 4
         if player.games:
             opponents = [step4_opponent(g.opponent) for g in player.games]
-            player.step4 = _solve(player, opponents, rules, dual_regular, player.effective)
+            player.step4 = _solve(player, opponents, rules, dual_regular, player.effective, flat_stretch)
 
     def step5_opponent(sno: int) -> float:
         opponent = players[sno]
@@ -251,7 +258,8 @@ def rate(request: RatingRequest) -> RatingReport:
         not_rated, unrated_rounds = extras[player.start_rank]
         if player.games:
             player.opponent_ratings = [step5_opponent(g.opponent) for g in player.games]
-            player.final = _solve(player, player.opponent_ratings, rules, dual_regular, player.effective)
+            player.final = _solve(player, player.opponent_ratings, rules, dual_regular, player.effective,
+                                  flat_stretch)
         results.append(_player_rating(t, player, players, rules, system, not_rated, unrated_rounds))
 
     report_notes = tuple(notes) + (f"effective games, special and standard formulas per Glickman & Doan, "

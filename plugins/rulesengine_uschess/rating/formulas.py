@@ -56,8 +56,12 @@ class SpecialResult:
     capped: bool
 
 
+FLAT_STRETCH_RULES = ("document", "interval")
+
+
 def special_rating(prior: float, effective: float, opponents: Sequence[float], score: float,
-                   history: str | None = None, rules: UsChessRules = CURRENT) -> SpecialResult:
+                   history: str | None = None, rules: UsChessRules = CURRENT,
+                   flat_stretch: str = "document") -> SpecialResult:
     """Solve N' PWe(R, R0') + sum PWe(R, Ri) = S' for R by the document's iteration.
 
     `history` is "wins" when every previous rated game was won, "losses" when every one was lost,
@@ -68,7 +72,19 @@ def special_rating(prior: float, effective: float, opponents: Sequence[float], s
     Ri +- 400. From the starting point M the iteration takes secant steps to the next breakpoint
     towards the root until |f(M)| <= epsilon; if no term has slope at M (p = 0, a flat stretch),
     the prior R0 clamped to the stretch is taken. Special ratings are capped at 2700 [S]/[U].
+
+    `flat_stretch` chooses how a non-unique solution is settled:
+    - "document" (default): the text's test, p = the number of terms with |M - Ri| <= 400 (and
+      |M - R0'| <= 400). When the iteration stops on an *end* of a flat stretch, p > 0 and that
+      end is kept, so the result depends on the side the iteration came from: an unrated player
+      who wins every game ends at (strongest opponent + 400) whatever the Step 1 estimate, and
+      in rare cases a further win can give a lower rating than without it (see the tests).
+    - "interval": the whole interval of solutions is found and the prior clamped into it, which
+      is what the text's p = 0 branch does for points strictly inside a stretch, applied at its
+      ends too; it keeps "a win never lowers a rating" in every case.
     """
+    if flat_stretch not in FLAT_STRETCH_RULES:
+        raise ValueError(f"flat_stretch must be one of {FLAT_STRETCH_RULES}, not {flat_stretch!r}")
     m = len(opponents)
     if history == "wins":
         adjusted_prior, adjusted_score = prior - 400.0, score + effective
@@ -108,14 +124,41 @@ def special_rating(prior: float, effective: float, opponents: Sequence[float], s
             M = z if (fM > 0 and step < z) or (fM < 0 and step > z) else step
         fM = f(M)
 
-    slopes = sum(1 for o in opponents if abs(M - o) <= 400) + (1 if effective > 0 and abs(M - adjusted_prior) <= 400 else 0)
-    flat = slopes == 0
-    if flat:
+    if flat_stretch == "interval":
+        lower, upper = _solution_interval(f, M, breakpoints, eps)
+        flat = upper > lower
+    else:
+        slopes = (sum(1 for o in opponents if abs(M - o) <= 400)
+                  + (1 if effective > 0 and abs(M - adjusted_prior) <= 400 else 0))
+        flat = slopes == 0
         lower = max((z for z in breakpoints if z < M), default=-math.inf)
         upper = min((z for z in breakpoints if z > M), default=math.inf)
+    if flat:
         M = min(max(prior, lower), upper)
     capped = M > rules.special_cap
     return SpecialResult(min(M, rules.special_cap), adjusted_prior, adjusted_score, iterations, flat, capped)
+
+
+def _solution_interval(f, M: float, breakpoints: list[float], eps: float) -> tuple[float, float]:
+    """The interval where f = 0 around a root M (f is non-decreasing and linear between
+    breakpoints, so the interval's ends are breakpoints or infinite)."""
+    lower = M
+    for z in reversed([z for z in breakpoints if z < M]):
+        if abs(f(z)) > eps:
+            break
+        lower = z
+    else:
+        if breakpoints and abs(f(lower - 1.0)) <= eps:
+            lower = -math.inf
+    upper = M
+    for z in [z for z in breakpoints if z > M]:
+        if abs(f(z)) > eps:
+            break
+        upper = z
+    else:
+        if breakpoints and abs(f(upper + 1.0)) <= eps:
+            upper = math.inf
+    return lower, upper
 
 
 def approximate_special_rating(prior: float, games: int, opponents: Sequence[float], score: float) -> float:
