@@ -22,7 +22,7 @@ from datetime import date
 from fractions import Fraction
 from typing import Sequence
 
-from rulesengine.model import EntryKind, RoundEntry, Tournament
+from rulesengine.model import EntryKind, RoundEntry
 from rulesengine.rating import (GameRating, PlayerRating, RatingRecord, RatingReport, RatingRequest, UnratedRound,
                                 event_date_of, rating_score, round_half_away_from_zero, rule_set_for)
 from rulesengine_fide.rating.rules import (INITIAL_2022, INITIAL_HYPOTHETICAL_DRAWS, FideRules,
@@ -116,9 +116,9 @@ def _rate_rated_player(start_rank: int, name: str, record: RatingRecord, entries
         difference, used, game_rules = _capped_difference(own, opponent, rules, cap_used)
         cap_used = cap_used or difference != own - opponent
         looked_at.append((entry, opponent, score, None, (difference, used, game_rules, expected_hundredths(difference))))
-    rated_count = sum(1 for item in looked_at if item[4] is not None)
+    rated = sum(1 for item in looked_at if item[4] is not None)
     assumed: list[str] = list(record.assumed)
-    k, k_rules = _k_for(record, rated_count, rules, event_date, assumed)
+    k, k_rules = _k_for(record, rated, rules, event_date, assumed)
     games: list[GameRating] = []
     # Exact arithmetic in hundredths: PD is a table value, scores are 1, 1/2, 0.
     expected_total_h = score_total_h = 0
@@ -139,7 +139,6 @@ def _rate_rated_player(start_rank: int, name: str, record: RatingRecord, entries
                                 extra={"difference": difference, "delta_R": hundredths(delta_h)}))
     expected_total = Fraction(expected_total_h, 100)
     score_total = Fraction(score_total_h, 100)
-    rated = rated_count
     delta_total = score_total - expected_total
     change = k * delta_total
     published = round_half_away_from_zero(change)
