@@ -162,3 +162,39 @@ def test_the_fake_queues_writes_like_xlwings():
     with pytest.raises(TypeError):
         sheet.range("A2").value = Fraction(1, 2)
     assert book.after_script()["S"] == [[99.0, 2.0]]
+
+
+def test_the_excel_and_openpyxl_routes_read_the_same_grids(tmp_path):
+    import openpyxl
+    from datetime import datetime
+
+    from rulesengine.workbook.openpyxl_io import sheet_grid, write_workbook
+
+    sheets = copy.deepcopy(sample.SHEETS)
+    sheets["Notes"] = [[None], [None, None, "from C3", 4.5, datetime(2026, 3, 1)], [None, 7]]
+    path = write_workbook(tmp_path / "club.xlsx", [Grid(name, rows) for name, rows in sheets.items()])
+    wb = openpyxl.load_workbook(path)
+    book = FakeBook(sheets)
+    for name in sheets:
+        assert excel.read_grid(book.sheets[name]).rows == sheet_grid(wb[name]).rows, name
+
+
+def test_the_excel_and_openpyxl_routes_write_the_same_standings(tmp_path):
+    import openpyxl
+
+    from rulesengine.workbook.openpyxl_io import recalc_workbook, write_workbook
+
+    path = write_workbook(tmp_path / "club.xlsx", [Grid(name, rows) for name, rows in sample.SHEETS.items()])
+    recalc_workbook(path)
+    wb = openpyxl.load_workbook(path)
+    by_openpyxl = [[None if v == "" else v for v in row] for row in wb["Standings"].iter_rows(values_only=True)]
+    book = _book()
+    excel.recalculate(book)
+    by_excel = book.after_script()["Standings"]
+
+    def comparable(rows):
+        out = [[float(v) if isinstance(v, int) else v for v in row] for row in rows if row and row[0] != "Computed by"]
+        width = max(len(r) for r in out)
+        return [r + [None] * (width - len(r)) for r in out]
+
+    assert comparable(by_excel) == comparable(by_openpyxl)
