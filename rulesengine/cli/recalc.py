@@ -36,7 +36,7 @@ def register(subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from rulesengine.errors import UsageError
+    from rulesengine.errors import InputError, UsageError
     from rulesengine.workbook.openpyxl_io import recalc_workbook
     from rulesengine.workbook.settings import settings_from_options
 
@@ -46,7 +46,15 @@ def run(args: argparse.Namespace) -> int:
                                           crosstable_sheet=args.sheet)
     except ValueError as exc:
         raise UsageError(f"--rules-date: {exc}") from None
-    result = recalc_workbook(Path(args.book), overrides, explain=args.explain, force=args.force)
+    try:
+        result = recalc_workbook(Path(args.book), overrides, explain=args.explain, force=args.force)
+    except InputError as exc:
+        # One `Sheet!Cell: message` (or `FILE: message`) line per problem; nothing was written.
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        print(f"rulesengine: {args.book} was not changed ({len(exc.problems)} problem"
+              f"{'s' if len(exc.problems) != 1 else ''})", file=sys.stderr)
+        return 2
     plan, saved = result.plan, result.save
     t = plan.tournament
     specs = ", ".join(str(s) for s in plan.standings.specs) or "points only"
