@@ -29,7 +29,8 @@ def bonus_event():
     """1500 (N 50) scores 3/4 against 1400, 1500, 1600, 1700 (the research note's bonus example)."""
     t = tournament_from_text(5, ["1-2 1-0", "1-3 1-0", "1-4 =", "1-5 ="])
     records = {1: RatingRecord(1, rating=1500, games=50)}
-    records.update({sno: RatingRecord(sno, rating=r, games=100) for sno, r in zip(range(2, 6), (1400, 1500, 1600, 1700))})
+    records.update({sno: RatingRecord(sno, rating=r, games=100)
+                    for sno, r in zip(range(2, 6), (1400, 1500, 1600, 1700))})
     return t, records
 
 
@@ -94,7 +95,8 @@ def test_rule_set_can_be_forced_by_name(registry):
 def dual_event():
     t = tournament_from_text(5, ["1-2 1-0", "1-3 1-0", "1-4 =", "1-5 ="])
     records = {1: RatingRecord(1, rating=2400, games=100)}
-    records.update({sno: RatingRecord(sno, rating=r, games=100) for sno, r in zip(range(2, 6), (2300, 2350, 2400, 2450))})
+    records.update({sno: RatingRecord(sno, rating=r, games=100)
+                    for sno, r in zip(range(2, 6), (2300, 2350, 2400, 2450))})
     return t, records
 
 

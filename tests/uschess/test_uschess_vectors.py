@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from datetime import date
+from pathlib import Path
 
 import pytest
 
@@ -21,7 +22,8 @@ from rulesengine_uschess.rating.formulas import (approximate_special_rating, eff
 from rulesengine_uschess.rating.initial import age_based_rating
 from rulesengine_uschess.rating.parameters import RULE_SETS
 
-SHARED_VECTORS = __import__("pathlib").Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "ratings" / "vectors.json"
+# The repository's sibling shared/ folder, as tests/conftest.py locates it.
+SHARED_VECTORS = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "ratings" / "vectors.json"
 VECTORS = [v for v in json.loads(SHARED_VECTORS.read_text()) if v["system"] in ("uschess", "uschess-legacy-2004")]
 # An event date for each bonus threshold in the dated table.
 DATE_FOR_B = {14: date(2020, 6, 1), 12: date(2024, 6, 1), 10: date(2025, 6, 1)}
@@ -105,7 +107,8 @@ def test_game_vector_through_the_registry(registry, vector):
     t = tournament_from_text(len(games) + 1, rounds)
     records = {1: RatingRecord(1, rating=i["R0"], games=i["N"], extra={"uschess_wins": 1, "uschess_losses": 1})}
     records.update({sno: RatingRecord(sno, rating=g["opponent"], games=100) for sno, g in enumerate(games, start=2)})
-    options = {"time_control": "G/45;d5", "system": "OTBR"} if i.get("dual_rated_OTBR") else {"time_control": "G/90;d30"}
+    dual = i.get("dual_rated_OTBR")
+    options = {"time_control": "G/45;d5", "system": "OTBR"} if dual else {"time_control": "G/90;d30"}
     request = RatingRequest(t, records, event_date=DATE_FOR_B[i.get("B", 10)], options=options)
     player = registry.rating_system("uschess").rate(request).player(1)
     want = vector["expected"]

@@ -37,7 +37,7 @@ from fractions import Fraction
 from rulesengine.errors import UsageError
 from rulesengine.model import GAME_CODES, EntryKind
 from rulesengine.rating import (GameRating, PlayerRating, RatingRecord, RatingReport, RatingRequest, UnratedRound,
-                                parse_date, round_half_away_from_zero, rule_set_for)
+                                parse_date, rating_score, round_half_away_from_zero, rule_set_for)
 
 from rulesengine_uschess.rating.floors import player_floor
 from rulesengine_uschess.rating.formulas import (FLAT_STRETCH_RULES, effective_games, provisional_expectancy,
@@ -61,7 +61,7 @@ OPTIONS = {
 class Game:
     round: int
     opponent: int
-    score: float
+    score: Fraction
 
 
 @dataclass
@@ -163,13 +163,12 @@ def _rated_games(request: RatingRequest, start_rank: int) -> tuple[list[Game], l
     games, not_rated, unrated_rounds = [], [], []
     for entry in request.tournament.entries(start_rank):
         if entry.code in GAME_CODES and entry.opponent is not None:
-            score = 1.0 if entry.code.value == "1" else 0.5 if entry.code.value == "=" else 0.0
-            games.append(Game(entry.round, entry.opponent, score))
+            games.append(Game(entry.round, entry.opponent, rating_score(entry)))
         elif entry.opponent is not None:
             reason = ("unrated game (W/D/L): not to be rated" if entry.kind is EntryKind.UNRATED_GAME
                       else f"{entry.kind.value}: not rated (a game in which a player makes no move is not rated)")
-            points = {"W": 1, "D": Fraction(1, 2)}.get(entry.code.value, 0)
-            not_rated.append(GameRating(entry.round, entry.opponent, None, None, Fraction(points), False, reason))
+            points = rating_score(entry) if entry.kind is EntryKind.UNRATED_GAME else request.tournament.scoring.points(entry)
+            not_rated.append(GameRating(entry.round, entry.opponent, None, None, points, False, reason))
         else:
             unrated_rounds.append(UnratedRound(entry.round, entry.kind.value, "no game: not rated"))
     return games, not_rated, unrated_rounds
@@ -177,7 +176,7 @@ def _rated_games(request: RatingRequest, start_rank: int) -> tuple[list[Game], l
 
 def _solve(player: Player, opponents: list[float], rules: UsChessRules, dual: bool, effective: float,
            flat_stretch: str) -> float:
-    scores = [g.score for g in player.games]
+    scores = [float(g.score) for g in player.games]
     if player.uses_special(rules):
         result = special_rating(player.prior, effective, opponents, sum(scores),
                                 player.history, rules, flat_stretch)
@@ -187,7 +186,8 @@ def _solve(player: Player, opponents: list[float], rules: UsChessRules, dual: bo
         why = "N <= 8" if player.prior_games <= rules.special_max_games else f"all previous games {player.history}"
         player.rules = [r for r in player.rules if not r.startswith(("special", "standard", "bonus"))]
         player.rules.append(f"special formula ({why}), N' = {effective:.4f}, section 4.1"
-                            + (f"; all-{player.history} prior R0' = {result.adjusted_prior:g}" if player.history else "")
+                            + (f"; all-{player.history} prior R0' = {result.adjusted_prior:g}"
+                               if player.history else "")
                             + ("; flat stretch: prior kept" if result.flat_stretch else "")
                             + ("; capped at 2700" if result.capped else ""))
         return result.rating
@@ -235,7 +235,7 @@ def rate(request: RatingRequest) -> RatingReport:
     for player in players.values():                                   # Step 3
         if player.unrated and player.prior_games == 0 and player.games:
             opponents = [pre_event(g.opponent) for g in player.games]
-            player.step3 = special_rating(player.prior, 1.0, opponents, sum(g.score for g in player.games),
+            player.step3 = special_rating(player.prior, 1.0, opponents, float(sum(g.score for g in player.games)),
                                           None, rules, flat_stretch).rating
 
     def step4_opponent(sno: int) -> float:
@@ -273,8 +273,8 @@ def _player_rating(t, player: Player, players: dict[int, Player], rules: UsChess
     record = player.record
     extra = record.extra
     m = len(player.games)
-    wins = sum(1 for g in player.games if g.score == 1.0)
-    draws = sum(1 for g in player.games if g.score == 0.5)
+    wins = sum(1 for g in player.games if g.score == 1)
+    draws = sum(1 for g in player.games if g.score == Fraction(1, 2))
     losses = m - wins - draws
     total_wins = int(extra.get("uschess_wins", 0) or 0) + wins
     total_draws = int(extra.get("uschess_draws", 0) or 0) + draws
@@ -298,7 +298,7 @@ def _player_rating(t, player: Player, players: dict[int, Player], rules: UsChess
             rules_used.append(f"{floor_kind} {floor:g} raised {after:.2f} to {floor:g}")
             after = floor
 
-    games = [GameRating(g.round, g.opponent, o, e, Fraction(g.score).limit_denominator(2), True,
+    games = [GameRating(g.round, g.opponent, o, e, g.score, True,
                         "played game: rated", c, opponent_rating=players[g.opponent].record.rating)
              for g, o, e, c in zip(player.games, player.opponent_ratings, player.expected, player.changes)]
     games += not_rated
@@ -322,7 +322,8 @@ def _player_rating(t, player: Player, players: dict[int, Player], rules: UsChess
     status = (f"established ({games_after} games)" if established_after else f"provisional (P{games_after})")
     return PlayerRating(
         start_rank=player.start_rank, name=t.player(player.start_rank).name, rating_before=before, k=player.k,
-        games=tuple(games), expected_total=sum(player.expected), score_total=sum((Fraction(g.score).limit_denominator(2) for g in player.games), Fraction(0)),
+        games=tuple(games), expected_total=sum(player.expected),
+        score_total=sum((g.score for g in player.games), Fraction(0)),
         change=change, change_published=change_published, rating_after=after,
         initial_rating=player.unrated and after is not None, rules=tuple(rules_used), notes=tuple(notes),
         record_after=record_after,
