@@ -113,7 +113,8 @@ def parse_settings(grid: Grid | None) -> tuple[WorkbookSettings, list[Problem]]:
 
 def _convert(name: str, value: Any) -> Any:
     if name == "tiebreaks":
-        return tuple(t for t in (p.strip() for p in re.split(r"[,;\n]+", text(value))) if t)
+        raw = value if isinstance(value, str) else text(value)
+        return tuple(t for t in (p.strip() for p in re.split(r"[,;\n]+", raw)) if t)
     if name == "rules_date":
         return _to_date(value)
     if name in ("points_win", "points_draw", "points_loss"):
