@@ -20,6 +20,12 @@ that mapping. Nothing a system needs between events may live anywhere else, whic
 `RatingRecord.extra` exists (FIDE keeps an unrated player's pooled games there, US Chess its
 "established" flag).
 
+How the systems fit the one shape: FIDE fills `k` with its 8.3.3 K and keeps an unrated player's
+pooled games in `record_after.extra`; Glicko-2 leaves `k` None and carries RD and volatility in
+the record; US Chess puts K = 800/(N' + m) in `k` and its floors in `record_after`; the club ladder
+reads `games` for its K switch and provisional status, and replays a season through
+`next_records`. None of them needs a field the others do not understand.
+
 Rules that changed over time are data: a plugin keeps a table of `RuleSet`-like records, each
 with a `name` and the date it took effect, and `rule_set_for` picks the one in force on the event
 date (or the one the caller forces by name). The helpers at the end (`rating_score`,

@@ -12,6 +12,7 @@ The tournament file gives each player's rating, FIDE ID and birth date (TRF 001)
     highest_rating         highest published rating ever
     k                      explicit K, overriding the system's rule
     deviation, volatility  Glicko-type systems (optional extras)
+    standard_rating        FIDE rapid/blitz: an unrated player's standard rating (optional extra)
 
 Any column may be absent and any cell empty: the record then says "unknown" (None) and the
 rating system states the default it assumed. Rows are matched by start rank, or by FIDE ID; a
@@ -33,8 +34,10 @@ from rulesengine.rating import RatingRecord, parse_date
 
 KEY_COLUMNS = ("start_rank", "fide_id")
 INT_COLUMNS = ("games", "birth_year")
-NUMBER_COLUMNS = ("rating", "highest_rating", "k", "deviation", "volatility")
+NUMBER_COLUMNS = ("rating", "highest_rating", "k", "deviation", "volatility", "standard_rating")
 KNOWN_COLUMNS = KEY_COLUMNS + INT_COLUMNS + NUMBER_COLUMNS
+# Columns kept in RatingRecord.extra under their own name (read by the systems that use them).
+EXTRA_COLUMNS = ("standard_rating",)
 
 
 def records_from_tournament(tournament: Tournament) -> dict[int, RatingRecord]:
@@ -167,7 +170,10 @@ def build_records(tournament: Tournament, rating_list: str | Path | None = None,
 
 
 def _apply(record: RatingRecord, values: Mapping) -> RatingRecord:
-    changes = dict(values)
+    changes = {k: v for k, v in values.items() if k not in EXTRA_COLUMNS}
+    extra = {k: v for k, v in values.items() if k in EXTRA_COLUMNS}
+    if extra:
+        changes["extra"] = {**record.extra, **extra}
     if "birth_year" in changes and record.birth_date is not None and record.birth_date.year != changes["birth_year"]:
         changes["birth_date"] = None  # the list's year wins over a conflicting file date
     return replace(record, **changes)

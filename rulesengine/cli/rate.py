@@ -13,6 +13,7 @@ per game `opponent_rating`, `change`, `rules`). A game that did not count has `r
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from datetime import date
 from fractions import Fraction
@@ -187,7 +188,7 @@ def explain_player(report: RatingReport, player: PlayerRating, names: dict[int, 
         out.append(f"Rating before the event: {_num(player.rating_before, 2)}"
                    + (f"   RD {_num(player.extra['rd_before'], 2)}" if "rd_before" in player.extra else ""))
     if player.k is not None:
-        k_rules = [r for r in player.rules if "K" in r and ("8.3.3" in r or "explicit" in r)]
+        k_rules = [r for r in player.rules if re.search(r"\bK\b", r) and "x sum" not in r]
         out.append(f"K: {_num(player.k, 2)}" + (f"   ({'; '.join(k_rules)})" if k_rules else ""))
     out.append("")
     with_rd = any("opponent_rd" in g.extra for g in player.games)

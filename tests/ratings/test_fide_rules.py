@@ -191,3 +191,13 @@ def test_junior_k_before_2024_ended_on_the_18th_birthday(kit):
     assert kit.rate("fide", t, recs, on=date(2020, 5, 31)).player(1).k == 40
     assert kit.rate("fide", t, recs, on=date(2020, 6, 1)).player(1).k == 20
     assert kit.rate("fide", t, recs, on=date(2020, 12, 31), rule_set="2024-03").player(1).k == 40
+
+
+def test_rapid_uses_the_standard_rating_of_a_player_unrated_in_rapid(kit):
+    t = tournament_from_text(2, ["1-2 1-0"])
+    recs = {1: RatingRecord(1, extra={"standard_rating": 1900}), 2: RatingRecord(2, 1900, k=20)}
+    rapid = kit.rate("fide-rapid", t, recs, on=AMENDED)
+    assert rapid.player(1).rating_before == 1900 and "standard rating 1900" in rapid.player(1).rules[0]
+    assert rapid.player(2).games[0].rated and rapid.player(2).change == -10
+    standard = kit.rate("fide", t, recs, on=AMENDED)
+    assert standard.player(1).rating_before is None and not standard.player(2).games[0].rated

@@ -72,3 +72,9 @@ def test_errors_name_file_line_and_column(tmp_path, text, message):
     with pytest.raises(InputError) as caught:
         build_records(event(), path)
     assert str(caught.value).replace(str(tmp_path) + "/", "").startswith(message)
+
+
+def test_standard_rating_column_goes_to_the_record_extra(tmp_path):
+    path = write(tmp_path, "start_rank,rating,standard_rating\n3,,1850\n")
+    records, _ = build_records(event(), path)
+    assert records[3].rating is None and records[3].extra == {"standard_rating": 1850}

@@ -41,6 +41,7 @@ class FideRules:
     initial_min_games: int       # 7.1.4: games against rated opponents before a rating is published
     initial_max: int | None      # 8.2.3: "The maximum initial rating is 2200"
     list_floor: int              # 7.1.4 / 7.2.1: lowest rating on the list
+    standard_rating_counts: bool = False  # rapid/blitz: an unrated player's standard rating is used
 
 
 _K_2014 = dict(k_new_player=40, new_player_games=30, k_standard=20, k_after_2400=10, k_junior=40,
@@ -81,11 +82,11 @@ RAPID_BLITZ_RULES: tuple[FideRules, ...] = (
     FideRules("rb-2024-03", date(2024, 3, 1), "FIDE Rapid and Blitz rating regulations effective from 1 March 2024",
               **_K_2014, junior_to_year_end=True, cap=400, cap_exempt_from=None, cap_once_per_event=False,
               unrated_if_difference=None, unrated_if_above=None, initial_rule=INITIAL_HYPOTHETICAL_DRAWS,
-              initial_min_games=5, initial_max=2200, list_floor=1400),
+              initial_min_games=5, initial_max=2200, list_floor=1400, standard_rating_counts=True),
     FideRules("rb-2024-12", date(2024, 12, 1), "FIDE Rapid and Blitz rating regulations with the 600-point rule of 1 December 2024",
               **_K_2014, junior_to_year_end=True, cap=400, cap_exempt_from=None, cap_once_per_event=False,
               unrated_if_difference=600, unrated_if_above=2600, initial_rule=INITIAL_HYPOTHETICAL_DRAWS,
-              initial_min_games=5, initial_max=2200, list_floor=1400),
+              initial_min_games=5, initial_max=2200, list_floor=1400, standard_rating_counts=True),
 )
 
 

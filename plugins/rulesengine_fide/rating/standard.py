@@ -37,6 +37,10 @@ POOLED_OPPONENTS = "fide.pooled_opponent_ratings"
 HYPOTHETICAL_OPPONENT = 1800
 RATED_REASON = "rated: played against a rated opponent (8.3.1)"
 PD_RULE = "8.3.2a: PD from table 8.1.2"
+# RatingRecord.extra key (rating list column standard_rating) and the rapid/blitz rule that reads it.
+STANDARD_RATING = "standard_rating"
+STANDARD_RATING_RULE = ("rapid/blitz regulations: unrated here but standard-rated at the start of the event: "
+                        "the standard rating {:g} is used and the player counts as rated")
 
 
 def rate_event(request: RatingRequest, table: Sequence[FideRules], system: str) -> RatingReport:
@@ -44,17 +48,26 @@ def rate_event(request: RatingRequest, table: Sequence[FideRules], system: str) 
     event_date = event_date_of(request)
     rules, why = rule_set_for(table, event_date, request.rule_set)
     tournament = request.tournament
-    ratings = {p.start_rank: request.record(p.start_rank).rating for p in tournament.players}
+    records = {p.start_rank: request.record(p.start_rank) for p in tournament.players}
+    from_standard = set()
+    if rules.standard_rating_counts:
+        for start_rank, record in records.items():
+            if record.rating is None and record.extra.get(STANDARD_RATING):
+                records[start_rank] = replace(record, rating=record.extra[STANDARD_RATING])
+                from_standard.add(start_rank)
+    ratings = {start_rank: record.rating for start_rank, record in records.items()}
     notes = []
     if event_date is None:
         notes.append("no event date given (--date) and none in the file: " + why)
     players = []
     for player in tournament.players:
-        record = request.record(player.start_rank)
+        record = records[player.start_rank]
         entries = list(tournament.entries(player.start_rank))
         if record.rating is not None:
-            players.append(_rate_rated_player(player.start_rank, player.name, record, entries, ratings, rules,
-                                              event_date))
+            rated = _rate_rated_player(player.start_rank, player.name, record, entries, ratings, rules, event_date)
+            if player.start_rank in from_standard:
+                rated = replace(rated, rules=(STANDARD_RATING_RULE.format(record.rating),) + rated.rules)
+            players.append(rated)
         else:
             players.append(_rate_unrated_player(player.start_rank, player.name, record, entries, ratings, rules))
     if any(p.k is not None and p.extra.get("games_in_event", 0) for p in players):
