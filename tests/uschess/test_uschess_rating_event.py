@@ -209,3 +209,24 @@ def test_flat_stretch_option_reaches_the_special_formula(registry):
     assert interval.rating_after == pytest.approx(1300)
     with pytest.raises(UsageError):
         rate(registry, t, records, options={"special_flat_stretch": "median"})
+
+
+@pytest.mark.parametrize("text, minutes, seconds, systems", [
+    ("G/45;d5", 45, 5, ("OTBR", "OTBQ")), ("G/60+5", 60, 5, ("OTBR", "OTBQ")), ("G/5d0", 5, 0, ("OTBB",)),
+    ("G/3+2", 3, 2, ("OTBB",)), ("G/15+10", 15, 10, ("OTBQ",)), ("G/65", 65, 0, ("OTBR", "OTBQ")),
+    ("G/61+5", 61, 5, ("OTBR",)), ("40/120, SD/30 d5", 150, 5, ("OTBR",)),
+    ("90 min/40 moves + 30 min + 30 s/move", 120, 30, ("OTBR",)),
+])
+def test_time_control_bands_2020_page_1(text, minutes, seconds, systems):
+    from rulesengine_uschess.rating.time_control import parse_time_control, systems_for
+    control = parse_time_control(text)
+    assert (control.minutes, control.seconds) == (minutes, seconds)
+    assert systems_for(control) == systems
+
+
+def test_time_control_is_read_from_trf_record_122(registry):
+    t, records = dual_event()
+    t = replace(t, header=(("122", " G/45;d5"),))
+    report = rate(registry, t, records)
+    assert "dual-rated" in " ".join(report.notes)
+    assert report.player(1).rating_after == pytest.approx(2406.3699, abs=1e-3)

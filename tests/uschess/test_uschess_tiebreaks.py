@@ -189,3 +189,14 @@ def test_codes_refuse_modifiers_the_rule_does_not_have(registry):
 
 def test_median_modifier_fixes_the_drop_count(registry, event):
     assert values(registry, event, "MED/M2")[ANA] == F(5, 2)  # 12 - (3.5 + 3) - (1.5 + 1.5)
+
+
+def test_every_code_explains_its_value(registry, event):
+    context = TiebreakContext(event, previous=((parse_spec("PTS"), event.points),))
+    for code in ("MM", "SOLK", "CUM", "MED", "RBT", "BLK", "KASH", "USSB", "OPPC"):
+        rule = registry.tiebreak(code)
+        spec = parse_spec(code)
+        value = rule.compute(spec, context).values[ANA]
+        assert rule.explain(spec, context, ANA).total == value, code
+    rbt = registry.tiebreak("RBT").explain(parse_spec("RBT"), context, ANA)
+    assert [(line.opponent, line.value) for line in rbt.lines] == [(CY, 0), (GUS, 1)]

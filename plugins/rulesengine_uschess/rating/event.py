@@ -118,7 +118,7 @@ def _choose_system(request: RatingRequest) -> tuple[str, bool, list[str]]:
     online = str(options.get("online", "")).lower() in ("1", "true", "yes")
     forced = (options.get("system") or "").upper() or None
     notes = []
-    text = options.get("time_control") or request.tournament.extra.get("time_control", "")
+    text = options.get("time_control") or _declared_time_control(request.tournament)
     if text:
         control = parse_time_control(str(text))
         systems = systems_for(control, online)
@@ -135,6 +135,14 @@ def _choose_system(request: RatingRequest) -> tuple[str, bool, list[str]]:
     if forced is None:
         notes.append(f"no time control given: rated as {SYSTEM_NAMES[system]} (assumed)")
     return system, False, notes
+
+
+def _declared_time_control(tournament) -> str:
+    """The time control the tournament file declares (TRF record 122), if any."""
+    for code, text in tournament.header:
+        if code == "122" and text.strip():
+            return text.strip()
+    return ""
 
 
 def _initial(player: Player, on: date | None) -> None:

@@ -33,7 +33,8 @@ _EXTRA = re.compile(r"(?:\+|;?\s*d|;?\s*inc\s*|\s)(?P<seconds>\d+(?:\.\d+)?)\s*$
 
 
 def parse_time_control(text: str) -> TimeControl:
-    """Read `G/45;d5`, `G/60+5`, `G/5d0`, `90+30`, `40/120, SD/30 d5` (periods add up)."""
+    """Read `G/45;d5`, `G/60+5`, `G/5d0`, `90+30`, `40/120, SD/30 d5` (periods add up), or the
+    prose of TRF record 122 ("90 min/40 moves + 30 min + 30 s/move")."""
     raw = (text or "").strip()
     if not raw:
         raise UsageError("empty time control")
@@ -50,9 +51,25 @@ def parse_time_control(text: str) -> TimeControl:
             continue
         match = _PERIOD.fullmatch(part)
         if not match:
-            raise UsageError(f"time control {raw!r}: cannot read {part!r} (want e.g. G/45;d5, G/60+5, 90+30)")
+            prose = _prose(raw)
+            if prose is None:
+                raise UsageError(f"time control {raw!r}: cannot read {part!r} (want e.g. G/45;d5, G/60+5, 90+30)")
+            return prose
         minutes += float(match["minutes"])
     return TimeControl(minutes, seconds, raw)
+
+
+_PROSE_MINUTES = re.compile(r"(\d+(?:\.\d+)?)\s*(?:min(?:utes?)?\b|')", re.I)
+_PROSE_SECONDS = re.compile(r"(\d+(?:\.\d+)?)\s*(?:s(?:ec(?:onds?)?)?\b|\")", re.I)
+
+
+def _prose(text: str) -> TimeControl | None:
+    """TRF record 122 style: "90 min/40 moves + 30 min + 30 s/move" -> 120 minutes + 30 seconds."""
+    minutes = [float(m) for m in _PROSE_MINUTES.findall(text)]
+    if not minutes:
+        return None
+    seconds = [float(s) for s in _PROSE_SECONDS.findall(text)]
+    return TimeControl(sum(minutes), max(seconds, default=0.0), text)
 
 
 def systems_for(control: TimeControl, online: bool = False) -> tuple[str, ...]:

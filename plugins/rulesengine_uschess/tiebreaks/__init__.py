@@ -29,7 +29,9 @@ from rulesengine.tiebreak import TiebreakPreset, TiebreakRule
 
 from rulesengine_uschess.tiebreaks.cumulative import (cumulative, explain_cumulative, explain_opposition_cumulative,
                                                       opposition_cumulative)
-from rulesengine_uschess.tiebreaks.games import explain_kashdan, kashdan, most_blacks, result_between_tied_players
+from rulesengine_uschess.tiebreaks.games import (explain_kashdan, explain_most_blacks,
+                                                 explain_result_between_tied_players, kashdan, most_blacks,
+                                                 result_between_tied_players)
 from rulesengine_uschess.tiebreaks.opposition import (opponent_contributions, sb_contributions, make_compute,
                                                       make_explain, median_drops, modified_median_drops, no_drops)
 
@@ -50,8 +52,8 @@ RULES = (
                  explain=make_explain(opponent_contributions, median_drops),
                  description="opponents' adjusted scores without the highest and the lowest"),
     TiebreakRule("RBT", "Result between tied players", "US Chess rule 34E5", result_between_tied_players,
-                 description="wins less losses in games among the players still tied"),
-    TiebreakRule("BLK", "Most blacks", "US Chess rule 34E6", most_blacks,
+                 explain=explain_result_between_tied_players, description="wins less losses in games among the players still tied"),
+    TiebreakRule("BLK", "Most blacks", "US Chess rule 34E6", most_blacks, explain=explain_most_blacks,
                  description="number of games played with Black"),
     TiebreakRule("KASH", "Kashdan", "US Chess rule 34E7", kashdan, explain=explain_kashdan,
                  description="4 per win, 2 per draw, 1 per loss, 0 per unplayed game"),

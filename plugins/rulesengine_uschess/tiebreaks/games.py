@@ -40,6 +40,20 @@ def result_between_tied_players(spec: TiebreakSpec, context: TiebreakContext) ->
     return TiebreakOutcome(values)
 
 
+def explain_result_between_tied_players(spec: TiebreakSpec, context: TiebreakContext,
+                                        start_rank: int) -> Explanation:
+    t = context.tournament
+    group = next((set(g) for g in context.tied_groups() if start_rank in g), None)
+    if group is None:
+        return Explanation(start_rank, str(spec), (), None, ("tied with nobody on the criteria before this one",))
+    lines = tuple(ContributionLine(e.round, e.opponent, f"{_played_result(e)} vs {e.opponent}",
+                                   {"win": 1, "draw": 0, "loss": -1}[_played_result(e)])
+                  for e in t.entries(start_rank) if e.played and e.opponent in group)
+    others = ", ".join(str(s) for s in sorted(group - {start_rank}))
+    return Explanation(start_rank, str(spec), lines, sum((line.value for line in lines), 0),
+                       (f"tied with {others}",))
+
+
 def most_blacks(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
     """34E6: the number of games played with Black. Unplayed rounds are not games, whatever colour
     a forfeited pairing had."""
@@ -48,6 +62,13 @@ def most_blacks(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome
         p.start_rank: sum(1 for e in t.entries(p.start_rank) if e.played and e.colour is Colour.BLACK)
         for p in t.players
     })
+
+
+def explain_most_blacks(spec: TiebreakSpec, context: TiebreakContext, start_rank: int) -> Explanation:
+    t = context.tournament
+    lines = tuple(ContributionLine(e.round, e.opponent, f"Black vs {e.opponent}", 1)
+                  for e in t.entries(start_rank) if e.played and e.colour is Colour.BLACK)
+    return Explanation(start_rank, str(spec), lines, len(lines))
 
 
 def kashdan(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
