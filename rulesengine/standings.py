@@ -7,6 +7,7 @@ which direct encounter needs (art. 6). Players equal on points and every tie-bre
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
@@ -63,6 +64,21 @@ def declared_points_notes(tournament: Tournament) -> list[str]:
     return notes
 
 
+def _as_integers(values: Mapping[int, TiebreakValue]) -> Mapping[int, TiebreakValue]:
+    """Values scaled to integers over their common denominator when all are exact (int or
+    Fraction); otherwise (Decimals) the values unchanged. None stays None."""
+    denominator = 1
+    for value in values.values():
+        if isinstance(value, Fraction):
+            denominator = math.lcm(denominator, value.denominator)
+        elif value is not None and not isinstance(value, int):
+            return values
+    if denominator == 1:
+        return {k: (None if v is None else int(v)) for k, v in values.items()}
+    return {k: (None if v is None else v.numerator * (denominator // v.denominator) if isinstance(v, Fraction)
+                else v * denominator) for k, v in values.items()}
+
+
 def compute_standings(tournament: Tournament, specs: Sequence[TiebreakSpec], registry: Registry,
                       rules_date: date | None = None, options: Mapping[str, Any] | None = None) -> Standings:
     """Rank the players of a tournament by points and the given tie-breaks, in order."""
@@ -84,24 +100,30 @@ def compute_standings(tournament: Tournament, specs: Sequence[TiebreakSpec], reg
         previous.append((spec, outcome.values))
         directions.append(rule.higher_is_better)
 
+    # Exact values compare as whole numbers over a common denominator: the same order as the
+    # Fractions themselves, without thousands of Fraction comparisons in a large event.
+    comparable = [_as_integers(points)] + [_as_integers(vals) for _, vals in previous[1:]]
+
     def sort_key(start_rank: int) -> tuple:
-        key: list = [-points[start_rank]]
-        for (spec, higher), (_, vals) in zip(zip(specs, directions), previous[1:]):
+        key: list = [-comparable[0][start_rank]]
+        for higher, vals in zip(directions, comparable[1:]):
             value = vals.get(start_rank)
             # A value that cannot be computed (None) ranks below every computed one.
             key.append((1, 0) if value is None else (0, -value if higher else value))
         return tuple(key)
 
-    order = sorted((p.start_rank for p in tournament.players), key=lambda s: (sort_key(s), s))
+    keys = {p.start_rank: sort_key(p.start_rank) for p in tournament.players}
+    order = sorted(keys, key=lambda s: (keys[s], s))
+    names = [str(spec) for spec in specs]
     rows: list[StandingRow] = []
     previous_key = None
     rank = 0
     for position, start_rank in enumerate(order, start=1):
-        key = sort_key(start_rank)
+        key = keys[start_rank]
         if key != previous_key:
             rank = position
             previous_key = key
         player = tournament.player(start_rank)
         rows.append(StandingRow(rank, start_rank, player.name, points[start_rank],
-                                {str(spec): values[str(spec)].get(start_rank) for spec in specs}))
+                                {name: values[name].get(start_rank) for name in names}))
     return Standings(tournament, tuple(specs), tuple(rows), tuple(notes), values)

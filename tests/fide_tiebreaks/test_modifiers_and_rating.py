@@ -73,11 +73,11 @@ def test_rating_averages_round_half_up_art_10_1():
 def test_perfect_performance_is_the_lowest_rating_reaching_the_score_art_10_3():
     from rulesengine_fide.tiebreaks.fide_tables import expected_score_hundredths
     from rulesengine_fide.tiebreaks.rating_based import RatedGame, perfect_performance
-    games = [RatedGame(1, 2, 2000, Fraction(1)), RatedGame(2, 3, 2100, Fraction(1, 2))]
+    games = [RatedGame(1, 2, 2000, 100), RatedGame(2, 3, 2100, 50)]
     ptp = perfect_performance(games)
     reach = lambda r: sum(expected_score_hundredths(r, g.rating) for g in games) >= 150  # noqa: E731
     assert reach(ptp) and not reach(ptp - 1)
-    assert perfect_performance([RatedGame(1, 2, 2000, Fraction(0))]) == 1200
+    assert perfect_performance([RatedGame(1, 2, 2000, 0)]) == 1200
 
 
 def test_null_in_json_and_blank_in_table_with_the_note_under_it(tb, capsys):

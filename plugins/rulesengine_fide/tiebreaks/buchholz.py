@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from rulesengine.tiebreak import Explanation, TiebreakContext, TiebreakOutcome, TiebreakSpec
 from rulesengine_fide.tiebreaks.modifiers import apply_cuts, cut_and_median
-from rulesengine_fide.tiebreaks.opposition import explanation_lines, opposition, treatment
+from rulesengine_fide.tiebreaks.opposition import explanation_lines, opposition, oppositions, treatment
 from rulesengine_fide.tiebreaks.unplayed import contributed_points
 
 ROUND_ROBIN_NOTE = ("{spec}: Buchholz tie-breaks must not be used in round-robins (FIDE C.07 art. 8, note); "
@@ -26,7 +26,8 @@ def _buchholz_values(spec: TiebreakSpec, context: TiebreakContext, fore: bool) -
     t = treatment(spec, context, fore=fore)
     low, high = cut_and_median(spec)
     data = t.data
-    values = {sno: data.value(apply_cuts(opposition(t, sno), low, high, data.rounds, t.rule_set).total)
+    lists = oppositions(t)
+    values = {sno: data.value(apply_cuts(lists[sno], low, high, data.rounds, t.rule_set).total)
               for sno in data.start_ranks}
     return values, t
 
@@ -89,7 +90,7 @@ def explain_buchholz(spec: TiebreakSpec, context: TiebreakContext, start_rank: i
 def _explain(spec: TiebreakSpec, context: TiebreakContext, start_rank: int, fore: bool) -> Explanation:
     t = treatment(spec, context, fore=fore)
     low, high = cut_and_median(spec)
-    entries = opposition(t, start_rank)
+    entries = opposition(t, start_rank, describe=True)
     result = apply_cuts(entries, low, high, t.data.rounds, t.rule_set)
     notes = [f"rules: {t.rule_set.value}{', round robin (art. 15)' if t.round_robin else ''}"]
     notes.extend(_round_robin_notes(spec, t))

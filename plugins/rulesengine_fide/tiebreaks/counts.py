@@ -81,16 +81,14 @@ def standard_points(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOut
     """FIDE C.07 art. 7.7 (STD, 2026): 1 for each round the player scored more than the scheduled
     opponent (or, without an opponent, more than a draw), 1/2 for the same, 0 for less."""
     data = event_data(context.tournament)
-    return TiebreakOutcome({sno: sum((_standard(data, r) for r in data.table[sno]), Fraction(0))
+    return TiebreakOutcome({sno: Fraction(sum(_standard_halves(data, r) for r in data.table[sno]), 2)
                             for sno in data.start_ranks})
 
 
-def _standard(data: EventData, r: Round) -> Fraction:
-    if r.opponent:
-        other = data.table[r.opponent][r.number - 1].points
-    else:
-        other = data.draw
-    return Fraction(1) if r.points > other else (Fraction(1, 2) if r.points == other else Fraction(0))
+def _standard_halves(data: EventData, r: Round) -> int:
+    """Art. 7.7 for one round, in half-points: 2 more, 1 the same, 0 fewer."""
+    other = data.table[r.opponent][r.number - 1].points if r.opponent else data.draw
+    return 2 if r.points > other else (1 if r.points == other else 0)
 
 
 def pairing_number(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
@@ -148,9 +146,9 @@ def koya(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
     50 % of the maximum possible score (limit modified by ``/L``, art. 14.5)."""
     data = event_data(context.tournament)
     limit = koya_limit(spec, context, data)
+    qualified = {sno for sno in data.start_ranks if data.value(data.totals[sno]) >= limit}
     return TiebreakOutcome({
-        sno: data.value(sum(r.points for r in data.table[sno]
-                            if r.opponent and data.value(data.totals[r.opponent]) >= limit))
+        sno: data.value(sum(r.points for r in data.table[sno] if r.opponent in qualified))
         for sno in data.start_ranks})
 
 

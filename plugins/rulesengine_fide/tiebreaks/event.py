@@ -14,6 +14,7 @@ import math
 import weakref
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import NamedTuple
 
 from rulesengine.model import Colour, EntryKind, Tournament
 
@@ -27,9 +28,9 @@ OVER_THE_BOARD = frozenset({EntryKind.GAME, EntryKind.UNRATED_GAME})
 FORFEITS = frozenset({EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS, EntryKind.DOUBLE_FORFEIT})
 
 
-@dataclass(frozen=True, slots=True)
-class Round:
-    """One player's round, as the tie-breaks see it (points in units)."""
+class Round(NamedTuple):
+    """One player's round, as the tie-breaks see it (points in units). A named tuple: tens of
+    thousands are made per event, and tuples are the cheapest immutable record to build."""
 
     number: int
     opponent: int          # scheduled opponent's start rank, 0 when there was none
@@ -37,19 +38,10 @@ class Round:
     kind: EntryKind
     black: bool            # played (or was scheduled) with Black
     win_result: bool       # a win over the board (W or 1)
-    game_result_points: int  # rating points of an over-the-board game, in units (W=1, D=1/2)
-
-    @property
-    def over_the_board(self) -> bool:
-        return self.kind in OVER_THE_BOARD
-
-    @property
-    def voluntarily_unplayed(self) -> bool:
-        return self.kind in VOLUNTARILY_UNPLAYED
-
-    @property
-    def forfeit(self) -> bool:
-        return self.kind in FORFEITS
+    result100: int         # result of an over-the-board game in hundredths of a point (100, 50, 0)
+    over_the_board: bool
+    voluntarily_unplayed: bool
+    forfeit: bool
 
 
 @dataclass(frozen=True)
@@ -68,11 +60,11 @@ class EventData:
     memo: dict = field(default_factory=dict, compare=False, repr=False)
 
     def value(self, units: int) -> Fraction:
-        return units * self.unit
+        return Fraction(units, self.unit.denominator)
 
     def value2(self, units_squared: int) -> Fraction:
         """A product of two scores (Sonneborn-Berger) back to points."""
-        return units_squared * self.unit * self.unit
+        return Fraction(units_squared, self.unit.denominator ** 2)
 
     def points_after(self, start_rank: int, round_number: int) -> int:
         return sum(r.points for r in self.table[start_rank][:round_number])
@@ -97,6 +89,21 @@ def _build(tournament: Tournament) -> EventData:
     def units(value: Fraction) -> int:
         return int(Fraction(value) * scale)
 
+    # The few distinct (code, has opponent, double forfeit) combinations, worked out once.
+    known: dict[tuple, tuple] = {}
+
+    def describe(entry) -> tuple:
+        key = (entry.code, entry.opponent is None, entry.double_forfeit)
+        found = known.get(key)
+        if found is None:
+            kind = entry.kind
+            code = entry.code.value
+            otb = kind in OVER_THE_BOARD
+            result100 = (100 if code in "1W" else (50 if code in "=D" else 0)) if otb else 0
+            found = known[key] = (units(scoring.points(entry)), kind, otb and code in "1W", result100, otb,
+                                  kind in VOLUNTARILY_UNPLAYED, kind in FORFEITS)
+        return found
+
     table: dict[int, tuple[Round, ...]] = {}
     totals: dict[int, int] = {}
     last_non_vur: dict[int, int] = {}
@@ -106,15 +113,9 @@ def _build(tournament: Tournament) -> EventData:
         sno = player.start_rank
         rows = []
         for entry in tournament.entries(sno):
-            kind = entry.kind
-            pts = units(scoring.points(entry))
-            otb = kind in OVER_THE_BOARD
-            code = entry.code.value
-            result_points = 0
-            if otb:
-                result_points = scale if code in "1W" else (scale // 2 if code in "=D" else 0)
+            pts, kind, won, result100, otb, vur, forfeit = describe(entry)
             rows.append(Round(entry.round, entry.opponent or 0, pts, kind, entry.colour is Colour.BLACK,
-                              otb and code in "1W", result_points))
+                              won, result100, otb, vur, forfeit))
         table[sno] = tuple(rows)
         totals[sno] = sum(r.points for r in rows)
         last_non_vur[sno] = max((r.number for r in rows if not r.voluntarily_unplayed), default=0)

@@ -15,14 +15,14 @@ Which tie-breaks accept which modifier is each rule's business (see `ALLOWED` in
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from rulesengine.errors import UsageError
 from rulesengine.tiebreak import TiebreakSpec
 from rulesengine_fide.tiebreaks.rulesets import RuleSet
 
 
-@dataclass(frozen=True)
-class Contribution:
+class Contribution(NamedTuple):
     """One round's entry in an opponent-based tie-break (Buchholz, SB, ...).
 
     `score` is the opponent's (or dummy's) score in units, `value` what the round adds to the
@@ -35,7 +35,7 @@ class Contribution:
     score: int
     value: int
     voluntarily_unplayed: bool
-    description: str
+    description: str = ""
 
 
 @dataclass(frozen=True)
@@ -80,6 +80,8 @@ def apply_cuts(entries: list[Contribution], low: int, high: int, rounds: int, ru
     """Drop `low` least and `high` most significant entries (art. 14), VURs first (art. 16.5)."""
     low = min(low, rounds)
     high = min(high, rounds - low)
+    if not low and not high:
+        return CutResult(tuple(entries), ())
     remaining = list(entries)
     dropped: list[tuple[Contribution, str]] = []
     use_16_5 = unplayed_first and not rule_set.virtual_opponent

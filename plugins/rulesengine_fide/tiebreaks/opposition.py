@@ -16,7 +16,7 @@ from rulesengine.tiebreak import ContributionLine, TiebreakContext, TiebreakSpec
 from rulesengine_fide.tiebreaks.event import EventData, event_data
 from rulesengine_fide.tiebreaks.modifiers import Contribution
 from rulesengine_fide.tiebreaks.rulesets import RuleSet, is_round_robin, rule_set
-from rulesengine_fide.tiebreaks.unplayed import adjusted_scores, dummy_opponent_score, is_trailing_unplayed
+from rulesengine_fide.tiebreaks.unplayed import adjusted_scores, dummy_opponent_score, dummy_score
 
 
 @dataclass(frozen=True)
@@ -39,40 +39,49 @@ def treatment(spec: TiebreakSpec, context: TiebreakContext, fore: bool = False) 
                      spec.modifier("P") is not None, fore)
 
 
-def opposition(t: Treatment, sno: int, weight_by_result: bool = False) -> list[Contribution]:
-    """The contributions of every round (value = score, or score x own points for SB)."""
+def oppositions(t: Treatment, weight_by_result: bool = False) -> dict[int, tuple[Contribution, ...]]:
+    """`opposition` for every player, computed once per treatment (BH, BH/C1, BH/M1 share it)."""
+    key = ("opposition", t.rule_set, t.round_robin, t.forfeits_as_played, t.fore, weight_by_result)
+    found = t.data.memo.get(key)
+    if found is None:
+        found = t.data.memo[key] = {sno: tuple(opposition(t, sno, weight_by_result)) for sno in t.data.start_ranks}
+    return found
+
+
+def opposition(t: Treatment, sno: int, weight_by_result: bool = False, describe: bool = False
+               ) -> list[Contribution]:
+    """The contributions of every round (value = score, or score x own points for SB);
+    `describe` adds the human description of each (for explanations; slower)."""
     data = t.data
     adjusted = t.adjusted
+    any_scheduled = t.forfeits_as_played or t.round_robin
     out: list[Contribution] = []
     for r in data.table[sno]:
         opp = r.opponent
-        counts_as_game = opp and (r.over_the_board or t.forfeits_as_played or t.round_robin
-                                  or (t.fore and r.number == data.rounds))
+        counts_as_game = opp and (r.over_the_board or any_scheduled or (t.fore and r.number == data.rounds))
+        desc = ""
         if counts_as_game:
             score = adjusted[opp]
-            how = "game" if r.over_the_board else f"{r.kind.value} counted as a game"
-            desc = f"{how} vs {opp}: adjusted score {_fmt(data, score)}"
-            if score != data.totals[opp]:
-                desc += f" (final score {_fmt(data, data.totals[opp])}, art. 16.3 adjustment)"
+            if describe:
+                how = "game" if r.over_the_board else f"{r.kind.value} counted as a game"
+                desc = f"{how} vs {opp}: adjusted score {_fmt(data, score)}"
+                if score != data.totals[opp]:
+                    desc += f" (final score {_fmt(data, data.totals[opp])}, art. 16.3 adjustment)"
             vur = False
         elif t.round_robin:
             continue  # art. 15: a round without an opponent is left out
         else:
-            score, desc = dummy_opponent_score(data, sno, r.number, t.rule_set, adjusted, t.fore)
-            desc = f"{r.kind.value}{f' vs {opp}' if opp else ''}: {desc}"
+            if describe:
+                score, desc = dummy_opponent_score(data, sno, r.number, t.rule_set, adjusted, t.fore)
+                desc = f"{r.kind.value}{f' vs {opp}' if opp else ''}: {desc}"
+            else:
+                score = dummy_score(data, sno, r.number, t.rule_set, adjusted, t.fore)
             vur = r.voluntarily_unplayed and not t.rule_set.virtual_opponent
         value = score * r.points if weight_by_result else score
-        if weight_by_result:
+        if describe and weight_by_result:
             desc += f" x own {_fmt(data, r.points)}"
         out.append(Contribution(r.number, opp or None, score, value, vur, desc))
     return out
-
-
-def contribution_note(data: EventData, sno: int, round_number: int) -> str:
-    """Why a round contributes what it does to opponents (for explanations of ABH)."""
-    if is_trailing_unplayed(data, sno, round_number):
-        return "no later round played: counts as a draw (art. 16.3)"
-    return ""
 
 
 def _fmt(data: EventData, units: int) -> str:
@@ -83,6 +92,6 @@ def _fmt(data: EventData, units: int) -> str:
 def explanation_lines(entries: list[Contribution], dropped: tuple[tuple[Contribution, str], ...],
                       to_value) -> tuple[ContributionLine, ...]:
     """Breakdown lines in round order; dropped entries say why (cut, median, art. 16.5)."""
-    why = {id(c): reason for c, reason in dropped}
-    return tuple(ContributionLine(c.round, c.opponent, c.description, to_value(c.value), why.get(id(c), ""))
+    why = {c.round: reason for c, reason in dropped}
+    return tuple(ContributionLine(c.round, c.opponent, c.description, to_value(c.value), why.get(c.round, ""))
                  for c in entries)

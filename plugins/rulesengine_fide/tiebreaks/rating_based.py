@@ -10,13 +10,12 @@ rating whose expected score (table 8.1.2) against the opponents reaches the scor
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from rulesengine.tiebreak import ContributionLine, Explanation, TiebreakContext, TiebreakOutcome, TiebreakSpec
 from rulesengine_fide.tiebreaks.event import EventData, event_data
-from rulesengine_fide.tiebreaks.fide_tables import expected_score_hundredths, rating_difference
+from rulesengine_fide.tiebreaks.fide_tables import expected_by_difference, rating_difference
 from rulesengine_fide.tiebreaks.modifiers import cut_and_median
 from rulesengine_fide.tiebreaks.rulesets import rule_set
 
@@ -24,39 +23,40 @@ UNRATED_NOTE = ("{spec}: not computed -- the field has unrated players (FIDE C.0
                 "tie-breaks are excluded then); a rating for unrated players can be set with /U, e.g. {code}/U1400")
 
 
-@dataclass(frozen=True)
-class RatedGame:
+class RatedGame(NamedTuple):
     round: int
     opponent: int
     rating: int
-    result: Fraction     # 1, 1/2 or 0
+    score100: int        # the result in hundredths of a point: 100, 50 or 0
 
 
-def half_up(value: Fraction) -> int:
-    """Round to the nearest whole number, halves up (the regulations' rounding of averages)."""
-    return math.floor(value + Fraction(1, 2))
+def half_up(numerator: int, denominator: int) -> int:
+    """numerator / denominator rounded to the nearest whole number, halves up (the regulations'
+    rounding of averages), in integer arithmetic."""
+    return (2 * numerator + denominator) // (2 * denominator)
 
 
 def _ratings(spec: TiebreakSpec, data: EventData) -> dict[int, int] | None:
     """Ratings by start rank with /U applied; None when some player has no rating (art. 10)."""
     default = spec.modifier("U")
     fallback = int(default) if default else None
-    out = {}
-    for sno, rating in data.ratings.items():
-        value = rating if rating else fallback
-        if value is None:
-            return None
-        out[sno] = value
-    return out
-
-
-def _game_result(data: EventData, r) -> Fraction:
-    return Fraction(r.game_result_points) * data.unit
+    key = ("ratings", fallback)
+    if key not in data.memo:
+        ratings = {sno: rating if rating else fallback for sno, rating in data.ratings.items()}
+        data.memo[key] = None if None in ratings.values() else ratings
+    return data.memo[key]
 
 
 def _games(data: EventData, ratings: dict[int, int], sno: int) -> list[RatedGame]:
-    return [RatedGame(r.number, r.opponent, ratings[r.opponent], _game_result(data, r))
-            for r in data.table[sno] if r.over_the_board and r.opponent]
+    """The player's games over the board with the opponents' ratings (memoised per /U value)."""
+    key = ("rated games", id(ratings))   # `ratings` is itself memoised per /U value
+    table = data.memo.get(key)
+    if table is None:
+        table = data.memo[key] = {
+            s: [RatedGame(r.number, r.opponent, ratings[r.opponent], r.result100)
+                for r in data.table[s] if r.over_the_board and r.opponent]
+            for s in data.start_ranks}
+    return table[sno]
 
 
 def cut_games(spec: TiebreakSpec, context: TiebreakContext, data: EventData, games: list[RatedGame]
@@ -81,15 +81,14 @@ def cut_games(spec: TiebreakSpec, context: TiebreakContext, data: EventData, gam
 
 
 def average_rating(games: list[RatedGame]) -> int | None:
-    return half_up(Fraction(sum(g.rating for g in games), len(games))) if games else None
+    return half_up(sum(g.rating for g in games), len(games)) if games else None
 
 
 def performance(games: list[RatedGame]) -> int | None:
     """TPR (art. 10.2): ARO + dp for the fractional score in whole percent (half up)."""
     if not games:
         return None
-    score = sum((g.result for g in games), Fraction(0))
-    percent = half_up(Fraction(half_up(score * 100), len(games)))
+    percent = half_up(sum(g.score100 for g in games), len(games))
     return average_rating(games) + rating_difference(percent)
 
 
@@ -98,13 +97,13 @@ def perfect_performance(games: list[RatedGame]) -> int | None:
     (table 8.1.2) is at least the score; a zero score gives the lowest opponent's rating - 800."""
     if not games:
         return None
-    score100 = int(sum((g.result for g in games), Fraction(0)) * 100)
+    score100 = sum(g.score100 for g in games)
     ratings = [g.rating for g in games]
     if score100 == 0:
         return min(ratings) - 800
 
     def reaches(r: int) -> bool:
-        return sum(expected_score_hundredths(r, o) for o in ratings) >= score100
+        return sum(expected_by_difference(r - o) for o in ratings) >= score100
 
     low, high = min(ratings) - 800, max(ratings) + 800   # reaches(high) always holds
     while high - low > 1:
@@ -167,7 +166,7 @@ def _average_of_opponents(spec: TiebreakSpec, context: TiebreakContext, inner) -
     for sno in data.start_ranks:
         found = [own[r.opponent] for r in data.table[sno]
                  if r.over_the_board and r.opponent and own[r.opponent] is not None]
-        values[sno] = half_up(Fraction(sum(found), len(found))) if found else None
+        values[sno] = half_up(sum(found), len(found)) if found else None
     return TiebreakOutcome(values, _no_games_note(spec, [s for s, v in values.items() if v is None]))
 
 
@@ -197,7 +196,8 @@ def explain_average_rating(spec: TiebreakSpec, context: TiebreakContext, start_r
     games = _games(data, ratings, start_rank)
     kept, dropped = cut_games(spec, context, data, games) if spec.code == "ARO" else (games, [])
     why = {g.round: reason for g, reason in dropped}
-    lines = [ContributionLine(g.round, g.opponent, f"game vs {g.opponent}: rating {g.rating}, scored {g.result}",
+    lines = [ContributionLine(g.round, g.opponent, f"game vs {g.opponent}: rating {g.rating}, "
+                                                   f"scored {Fraction(g.score100, 100)}",
                               g.rating, why.get(g.round, "")) for g in games]
     for r in data.table[start_rank]:
         if not (r.over_the_board and r.opponent):
@@ -209,7 +209,7 @@ def explain_average_rating(spec: TiebreakSpec, context: TiebreakContext, start_r
     total = compute(kept)
     notes = [f"{len(kept)} opponents counted"]
     if spec.code == "TPR" and kept:
-        score = sum((g.result for g in kept), Fraction(0))
+        score = Fraction(sum(g.score100 for g in kept), 100)
         notes.append(f"ARO {average_rating(kept)}, score {score}/{len(kept)} "
                      f"-> dp {performance(kept) - average_rating(kept)} (B.02 table 8.1.1)")
     return Explanation(start_rank, str(spec), tuple(lines), total, tuple(notes))

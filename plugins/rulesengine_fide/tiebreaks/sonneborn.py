@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rulesengine.tiebreak import Explanation, TiebreakContext, TiebreakOutcome, TiebreakSpec
 from rulesengine_fide.tiebreaks.modifiers import apply_cuts, cut_and_median
-from rulesengine_fide.tiebreaks.opposition import explanation_lines, opposition, treatment
+from rulesengine_fide.tiebreaks.opposition import explanation_lines, opposition, oppositions, treatment
 
 
 def sonneborn_berger(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
@@ -15,17 +15,15 @@ def sonneborn_berger(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOu
     t = treatment(spec, context)
     low, high = cut_and_median(spec)
     data = t.data
-    return TiebreakOutcome({
-        sno: data.value2(apply_cuts(opposition(t, sno, weight_by_result=True), low, high, data.rounds,
-                                    t.rule_set).total)
-        for sno in data.start_ranks
-    })
+    lists = oppositions(t, weight_by_result=True)
+    return TiebreakOutcome({sno: data.value2(apply_cuts(lists[sno], low, high, data.rounds, t.rule_set).total)
+                            for sno in data.start_ranks})
 
 
 def explain_sonneborn_berger(spec: TiebreakSpec, context: TiebreakContext, start_rank: int) -> Explanation:
     t = treatment(spec, context)
     low, high = cut_and_median(spec)
-    entries = opposition(t, start_rank, weight_by_result=True)
+    entries = opposition(t, start_rank, weight_by_result=True, describe=True)
     result = apply_cuts(entries, low, high, t.data.rounds, t.rule_set)
     notes = (f"rules: {t.rule_set.value}{', round robin (art. 15)' if t.round_robin else ''}",)
     return Explanation(start_rank, str(spec), explanation_lines(entries, result.dropped, t.data.value2),

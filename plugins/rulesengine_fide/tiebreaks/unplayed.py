@@ -60,12 +60,6 @@ def contributed_points(data: EventData, sno: int, rule_set: RuleSet, round_robin
     return [r.points if (r.number <= last or r.opponent) else unplayed_value for r in rows]
 
 
-def is_trailing_unplayed(data: EventData, sno: int, round_number: int) -> bool:
-    """True when this round counts 1/2 to opponents under art. 16.3 (no later non-VUR round)."""
-    r = data.table[sno][round_number - 1]
-    return round_number > data.last_non_vur[sno] and not r.opponent
-
-
 def own_score(data: EventData, sno: int, fore: bool = False) -> int:
     """The player's final score (for Fore Buchholz, with a final-round pairing drawn)."""
     total = data.totals[sno]
@@ -75,28 +69,41 @@ def own_score(data: EventData, sno: int, fore: bool = False) -> int:
     return total
 
 
+def dummy_score(data: EventData, sno: int, round_number: int, rule_set: RuleSet, adjusted: dict[int, int],
+                fore: bool = False) -> int:
+    """Score of the opponent that stands in for an unplayed round (art. 16.4), in units."""
+    r = data.table[sno][round_number - 1]
+    if rule_set.virtual_opponent:
+        return (data.points_after(sno, round_number - 1) + (data.win - r.points)
+                + data.draw * (data.rounds - round_number))
+    own = own_score(data, sno, fore)
+    if not rule_set.caps_dummy:
+        return own
+    return min(own, adjusted[r.opponent] if r.opponent else data.draw * data.rounds)
+
+
 def dummy_opponent_score(data: EventData, sno: int, round_number: int, rule_set: RuleSet,
                          adjusted: dict[int, int], fore: bool = False) -> tuple[int, str]:
-    """Score of the opponent that stands in for an unplayed round (art. 16.4), with the reason."""
+    """`dummy_score` with the reason, as an explanation shows it."""
+    score = dummy_score(data, sno, round_number, rule_set, adjusted, fore)
     r = data.table[sno][round_number - 1]
     if rule_set.virtual_opponent:
         before = data.points_after(sno, round_number - 1)
-        score = before + (data.win - r.points) + data.draw * (data.rounds - round_number)
         return score, (f"virtual opponent (2009 rule): {_fmt(data, before)} before the round "
                        f"+ {_fmt(data, data.win - r.points)} in it + draws in {data.rounds - round_number} later rounds")
     own = own_score(data, sno, fore)
     why = f"dummy opponent (art. 16.4): own score {_fmt(data, own)}"
     if not rule_set.caps_dummy:
-        return own, why + " (uncapped, rules before March 2026)"
+        return score, why + " (uncapped, rules before March 2026)"
     if r.opponent:
-        cap = adjusted[r.opponent]
-        if cap < own:
-            return cap, why + f", capped at scheduled opponent {r.opponent}'s adjusted score {_fmt(data, cap)} (art. 16.4.1)"
-        return own, why + f" (cap art. 16.4.1: opponent {r.opponent}'s adjusted score {_fmt(data, cap)})"
-    cap = data.draw * data.rounds
-    if cap < own:
-        return cap, why + f", capped at draw points x {data.rounds} rounds = {_fmt(data, cap)} (art. 16.4.2)"
-    return own, why + f" (cap art. 16.4.2: {_fmt(data, cap)})"
+        cap, article = adjusted[r.opponent], f"scheduled opponent {r.opponent}'s adjusted score"
+        article_number = "16.4.1"
+    else:
+        cap, article = data.draw * data.rounds, f"draw points x {data.rounds} rounds"
+        article_number = "16.4.2"
+    if score < own:
+        return score, why + f", capped at {article} = {_fmt(data, cap)} (art. {article_number})"
+    return score, why + f" (not above the cap of art. {article_number}: {article} = {_fmt(data, cap)})"
 
 
 def _fmt(data: EventData, units: int) -> str:
