@@ -29,8 +29,9 @@ WHEELS = Path(os.environ.get("RULESENGINE_EXCEL_WHEELS", REPO / ".ci" / "wheels"
 SMOKE = HERE / "pyodide" / "smoke.py"
 RUNNER = HERE / "pyodide" / "run_engine.mjs"
 HELPERS = [HERE / "excel_sample.py", HERE / "fake_xlwings.py"]
-# What goes into the wheel's build (a copy, so no build/ folder is left in the tree).
-SOURCES = ["pyproject.toml", "README.md", "LICENSE", "rulesengine", "plugins"]
+# The wheel is built from a copy of the tree without these (so no build/ folder is left behind).
+NOT_SOURCES = shutil.ignore_patterns(".git", ".venv", ".ci", "node_modules", "build", "dist", "__pycache__", "*.pyc",
+                                     "*.egg-info", ".pytest_cache", ".hypothesis", "tests", "bench")
 
 
 def _missing() -> str | None:
@@ -56,13 +57,8 @@ def _last_json(output: str) -> dict:
 
 @pytest.fixture(scope="module")
 def project_wheel(tmp_path_factory, _tools) -> Path:
-    source = tmp_path_factory.mktemp("source")
-    for name in SOURCES:
-        path = REPO / name
-        if path.is_dir():
-            shutil.copytree(path, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info"))
-        elif path.exists():
-            shutil.copy2(path, source / name)
+    source = tmp_path_factory.mktemp("tree") / "source"
+    shutil.copytree(REPO, source, ignore=NOT_SOURCES)
     out = tmp_path_factory.mktemp("wheel")
     build = subprocess.run([sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "--no-index",
                             "--find-links", str(WHEELS / "build"), "--disable-pip-version-check", "-q", "-w", str(out)],
