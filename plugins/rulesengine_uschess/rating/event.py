@@ -11,7 +11,9 @@
    events without unrated players Steps 4 and 5 agree].
 
 Then floors, and the record after the event. Ratings stay floats; the published rating is the
-float rounded to the nearest whole number.
+float rounded to the nearest whole number (`extra["rating_published"]`). A special-formula player
+has no K; each game's `expected` is then PWe at the new rating, so the expectations and the prior's
+N' PWe term add up to the adjusted score S'.
 
 Which games count: games played over the board in the event (TRF 1 = 0). Forfeits, byes and
 unrated games (W D L) are not rated ("games in which one player makes no move are not rated").
