@@ -15,7 +15,7 @@ from fractions import Fraction
 from rulesengine.rating import (GameRating, PlayerRating, RatingReport, RatingRequest, RatingSystem,
                                 round_half_away_from_zero)
 from rulesengine.errors import UsageError
-from rulesengine_ratings.games import split_entries
+from rulesengine_ratings.games import score_total as total_score, split_entries
 
 DEFAULT_K = 20
 
@@ -76,7 +76,7 @@ def rate(request: RatingRequest) -> RatingReport:
         games.sort(key=lambda g: g.round)
         counted = [g for g in games if g.rated]
         expected_total = sum(g.expected for g in counted)
-        score_total = sum((g.score for g in counted), Fraction(0))
+        score_total = total_score(g.score for g in counted)
         change = k * (float(score_total) - expected_total)
         published = round_half_away_from_zero(change, decimals)
         after = replace(record, rating=own + published, assumed=(),

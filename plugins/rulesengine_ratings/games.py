@@ -55,3 +55,8 @@ def split_entries(tournament: Tournament, start_rank: int,
         else:
             rated.append((entry, score))
     return rated, excluded, byes
+
+
+def score_total(scores) -> Fraction:
+    """The sum of game scores (1, 1/2, 0), added exactly in half points."""
+    return Fraction(sum(s.numerator * 2 // s.denominator for s in scores), 2)

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from fractions import Fraction
 from typing import Sequence
 
 from rulesengine.errors import UsageError
 from rulesengine.rating import GameRating, PlayerRating, RatingReport, RatingRequest, RatingSystem
-from rulesengine_ratings.games import split_entries
+from rulesengine_ratings.games import score_total, split_entries
 
 Q = math.log(10) / 400.0
 MAX_RD = 350.0
@@ -101,7 +100,7 @@ def rate(request: RatingRequest) -> RatingReport:
                         games=None if record.games is None else record.games + len(rated))
         players.append(PlayerRating(
             player.start_rank, player.name, rating, None, tuple(games), sum(result.expected),
-            sum((s for _, s in rated), Fraction(0)), change, change, result.rating, record.rating is None,
+            score_total(s for _, s in rated), change, change, result.rating, record.rating is None,
             rules=("Glicko steps 1-2 (Glickman, The Glicko system)", "ratings are kept unrounded"),
             record_after=after, assumed=assumed, unrated_rounds=tuple(byes),
             extra={"rd_before": rd, "rd_after": result.rd, "d": result.d}))

@@ -19,12 +19,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from fractions import Fraction
 from typing import Sequence
 
 from rulesengine.errors import UsageError
 from rulesengine.rating import GameRating, PlayerRating, RatingReport, RatingRequest, RatingSystem
-from rulesengine_ratings.games import split_entries
+from rulesengine_ratings.games import score_total, split_entries
 
 SCALE = 173.7178  # the paper's conversion factor, 400 / ln 10
 DEFAULTS = {"tau": 0.5, "epsilon": 0.000001, "rating": 1500.0, "rd": 350.0, "volatility": 0.06}
@@ -59,10 +58,11 @@ def update(rating: float, rd: float, volatility: float, games: Sequence[tuple[fl
     phi = rd / SCALE
     if not games:
         return Glicko2Result(rating, math.sqrt(phi * phi + volatility * volatility) * SCALE, volatility, None, None, ())
-    opponents = [((r_j - 1500.0) / SCALE, rd_j / SCALE, s_j) for r_j, rd_j, s_j in games]
-    expectations = tuple(expected(mu, mu_j, phi_j) for mu_j, phi_j, _ in opponents)
-    v = 1.0 / sum(g(phi_j) ** 2 * e * (1.0 - e) for (_, phi_j, _), e in zip(opponents, expectations))
-    improvement = sum(g(phi_j) * (s_j - e) for (_, phi_j, s_j), e in zip(opponents, expectations))
+    weights = [g(rd_j / SCALE) for _, rd_j, _ in games]
+    expectations = tuple(1.0 / (1.0 + math.exp(-g_j * (mu - (r_j - 1500.0) / SCALE)))
+                         for g_j, (r_j, _, _) in zip(weights, games))
+    v = 1.0 / sum(g_j * g_j * e * (1.0 - e) for g_j, e in zip(weights, expectations))
+    improvement = sum(g_j * (s_j - e) for g_j, (_, _, s_j), e in zip(weights, games, expectations))
     delta = v * improvement
     new_volatility = _new_volatility(phi, volatility, v, delta, tau, epsilon)
     phi_star = math.sqrt(phi * phi + new_volatility * new_volatility)
@@ -151,7 +151,7 @@ def rate(request: RatingRequest) -> RatingReport:
                         games=None if record.games is None else record.games + len(rated))
         players.append(PlayerRating(
             player.start_rank, player.name, rating, None, tuple(games), sum(result.expected),
-            sum((s for _, s in rated), Fraction(0)), change, change, result.rating, record.rating is None,
+            score_total(s for _, s in rated), change, change, result.rating, record.rating is None,
             rules=("Glicko-2 steps 1-8 (Glickman, Example of the Glicko-2 system)",
                    "ratings are kept unrounded; published change = change"),
             notes=() if rated else ("no games: rating and volatility unchanged, RD grows (step 6)",),
