@@ -18,8 +18,9 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any, Sequence
 
-from rulesengine.errors import RulesEngineError
-from rulesengine.workbook.grid import CellValue, Grid, parse_address
+from rulesengine.errors import InputError, Location, Problem, RulesEngineError
+from rulesengine.workbook.grid import CellValue, Grid, cell_address, parse_address
+from rulesengine.workbook.package import DEFAULT_LIMITS, Limits
 from rulesengine.workbook.recalc import CLEAR_SHEET, SheetWrite, WritePlan, sheets_to_read
 from rulesengine.workbook.recalc import recalculate as recalculate_grids
 from rulesengine.workbook.settings import WorkbookSettings
@@ -36,8 +37,8 @@ def recalculate(book: Any, overrides: WorkbookSettings | None = None,
     then None is returned.
     """
     names = [sheet.name for sheet in book.sheets]
-    grids = read_grids(book)
     try:
+        grids = read_grids(book)
         plan = recalculate_grids(grids, overrides, explain=explain, sheet_names=names)
     except RulesEngineError as exc:
         _tell(book, str(exc))
@@ -48,20 +49,27 @@ def recalculate(book: Any, overrides: WorkbookSettings | None = None,
     return plan
 
 
-def read_grids(book: Any) -> dict[str, Grid]:
+def read_grids(book: Any, limits: Limits = DEFAULT_LIMITS) -> dict[str, Grid]:
     """Each sheet the recalculation needs, read once, as a grid anchored at A1."""
     sheets = {sheet.name: sheet for sheet in book.sheets}
-    return {name: read_grid(sheets[name]) for name in sheets_to_read(list(sheets))}
+    return {name: read_grid(sheets[name], limits) for name in sheets_to_read(list(sheets))}
 
 
-def read_grid(sheet: Any) -> Grid:
+def read_grid(sheet: Any, limits: Limits = DEFAULT_LIMITS) -> Grid:
     """One sheet's values from A1 to the end of its used range, in one read.
 
     The used range need not start at A1; the grid always does, so cell addresses in messages
     are the sheet's own. Excel hands every number over as a float: whole numbers become ints,
-    as openpyxl reads them, so both routes give the parsers the same grid.
+    as openpyxl reads them, so both routes give the parsers the same grid. A used range beyond
+    the limits the openpyxl route applies is refused before it is read (a whole formatted
+    column makes Excel's used range a million rows long).
     """
     last = sheet.used_range.last_cell
+    if last.row > limits.max_rows or last.row * last.column > limits.max_cells:
+        end = cell_address(last.row - 1, last.column - 1)
+        raise InputError(Problem(Location(sheet=sheet.name, cell=end),
+                                 f"refused: the sheet's used range reaches {end} (limit {limits.max_rows:,} rows, "
+                                 f"{limits.max_cells:,} cells); delete the empty rows and columns after the data"))
     values = sheet.range((1, 1), (last.row, last.column)).options(ndim=2).value
     return Grid(sheet.name, _trim([[_from_excel(v) for v in row] for row in values or []]))
 
@@ -131,6 +139,6 @@ def _trim(rows: list[list[CellValue]]) -> list[list[CellValue]]:
 def _tell(book: Any, message: str) -> None:
     print(f"{ALERT_TITLE}\n{message}")
     try:
-        book.app.alert(message, title=ALERT_TITLE)
+        book.app.alert(message, title=ALERT_TITLE, mode="critical")
     except Exception:  # an engine without alerts (e.g. a read-only book): the print must do
         pass

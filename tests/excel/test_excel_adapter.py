@@ -15,6 +15,7 @@ import pytest
 import excel_sample as sample
 from fake_xlwings import FakeBook
 from rulesengine import excel
+from rulesengine.errors import InputError
 from rulesengine.registry import default_registry
 from rulesengine.standings import compute_standings
 from rulesengine.testing import tournament_from_text
@@ -122,6 +123,17 @@ def test_whole_numbers_come_back_as_ints_like_openpyxl_reads_them():
     grid = excel.read_grid(_book().sheets["Crosstable"])
     assert grid.rows[2][:4] == [1, "Ana", 2100, "NOR"]
     assert type(grid.rows[2][0]) is int and grid.rows[2][13] == 2.5
+
+
+def test_a_used_range_beyond_the_limits_is_refused_before_it_is_read():
+    from rulesengine.workbook.package import Limits
+
+    settings = copy.deepcopy(sample.SETTINGS) + [[None]] * 30 + [[None, "stray"]]
+    book = _book(Settings=settings)
+    with pytest.raises(InputError) as caught:
+        excel.read_grids(book, Limits(max_rows=20))
+    assert "Settings!B33" in str(caught.value)
+    assert ("Settings", "$A$1:$B$33") not in book.reads
 
 
 def test_an_empty_sheet_is_an_empty_grid():
