@@ -98,7 +98,7 @@ def compute_standings(tournament: Tournament, specs: Sequence[TiebreakSpec], reg
                 notes.append(note)
         values[str(spec)] = outcome.values
         previous.append((spec, outcome.values))
-        directions.append(rule.higher_is_better)
+        directions.append(rule.higher_is_better if outcome.higher_is_better is None else outcome.higher_is_better)
 
     # Exact values compare as whole numbers over a common denominator: the same order as the
     # Fractions themselves, without thousands of Fraction comparisons in a large event.

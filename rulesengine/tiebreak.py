@@ -93,10 +93,15 @@ class TiebreakContext:
 
 @dataclass(frozen=True)
 class TiebreakOutcome:
-    """Values per start rank (None = cannot be computed for that player) and notes saying why."""
+    """Values per start rank (None = cannot be computed for that player) and notes saying why.
+
+    `higher_is_better`, when set, overrides the rule's direction for this spec (a reverse-order
+    modifier such as FIDE's TPN/R or RTNG/R).
+    """
 
     values: Mapping[int, TiebreakValue]
     notes: tuple[str, ...] = ()
+    higher_is_better: bool | None = None
 
 
 @dataclass(frozen=True)

@@ -82,3 +82,10 @@ def test_explain_refuses_unknown_players_and_undefined_specs(tb):
 def test_explain_rating_based_without_ratings_says_why(tb):
     e = explain_tiebreak(tb.fixture("hc03_unplayed_rules"), "ARO", 1, tb.registry)
     assert e.total is None and any("art. 10" in note for note in e.notes)
+
+
+def test_direct_encounter_breakdown_lists_the_games_within_the_tied_group(tb):
+    # Ana, Bo and Kai are tied on 4; Ana lost to Bo and Kai met neither: DE separates nobody.
+    e = explain_tiebreak(tb.fixture("hc01_ana_bo_kai"), "DE", 1, tb.registry)
+    assert [(line.round, line.opponent, line.value) for line in e.lines] == [(4, 2, 0)]
+    assert e.total == 0 and "tied group: 1, 2, 3" in e.notes

@@ -99,3 +99,15 @@ def test_exact_values_in_json_never_float_noise(tb, capsys):
     row = next(r for r in data["standings"] if r["start_rank"] == 1)
     assert row["tiebreaks"]["SB/C1"] == 10.25
     assert row["tiebreaks"]["AOB"] == 12.625
+
+
+def test_reverse_order_modifier_for_pairing_number_and_rating_art_7_8_and_10_6(tb):
+    from rulesengine.standings import compute_standings
+    t = tournament_from_text(3, ["1-2 =", "2-3 =", "1-3 ="], ratings=[2000, 2100, 1900])
+    registry = tb.registry
+
+    def order(text):
+        return [row.start_rank for row in compute_standings(t, registry.resolve_specs([text]), registry).rows]
+
+    assert order("TPN") == [1, 2, 3] and order("TPN/R") == [3, 2, 1]
+    assert order("RTNG") == [2, 1, 3] and order("RTNG/R") == [3, 1, 2]

@@ -40,7 +40,8 @@ def _rule(code, name, article, compute, modifiers="", explain=None, higher_is_be
 
 RULES = (
     _rule("PTS", "Points", "5", counts.points),
-    _rule("DE", "Direct encounter", "6", direct_encounter.direct_encounter, "P", higher_is_better=False,
+    _rule("DE", "Direct encounter", "6", direct_encounter.direct_encounter, "P",
+          direct_encounter.explain_direct_encounter, higher_is_better=False,
           description="place within the group still tied (0: not separated); /P counts forfeits"),
     _rule("WIN", "Number of wins (incl. unplayed wins)", "7.1", counts.wins),
     _rule("WON", "Games won over the board", "7.2", counts.games_won, "V"),
@@ -50,7 +51,8 @@ RULES = (
     _rule("REP", "Rounds elected to play", "7.6", counts.rounds_elected_to_play),
     _rule("GE", "Rounds elected to play (former name of REP)", "7.6", counts.rounds_elected_to_play),
     _rule("STD", "Standard points", "7.7", counts.standard_points),
-    _rule("TPN", "Tournament pairing number", "7.8", counts.pairing_number, higher_is_better=False),
+    _rule("TPN", "Tournament pairing number", "7.8", counts.pairing_number, "R", higher_is_better=False,
+          description="/R: reverse order (highest pairing number first)"),
     _rule("BH", "Buchholz", "8.1", buchholz.buchholz, "CMPV", buchholz.explain_buchholz, cut=True, median=True),
     _rule("AOB", "Average of opponents' Buchholz", "8.2", buchholz.average_of_opponents_buchholz, "FPV",
           buchholz.explain_average_of_buchholz, description="exact mean; /F averages Fore Buchholz"),
@@ -69,7 +71,7 @@ RULES = (
           rating_based.average_performance_of_opponents, "U"),
     _rule("APPO", "Average perfect performance of opponents", "10.5",
           rating_based.average_perfect_performance_of_opponents, "U"),
-    _rule("RTNG", "Rating", "10.6", rating_based.rating, "U"),
+    _rule("RTNG", "Rating", "10.6", rating_based.rating, "RU", description="/R: reverse order (lowest first)"),
     # Helpers (TieBreakServer's codes), useful to check art. 16 by hand; not FIDE tie-breaks.
     _rule("VUR", "Voluntarily unplayed rounds (helper)", "16.2", counts.voluntarily_unplayed),
     _rule("NUM", "Games played over the board (helper)", "16.2", counts.games_played),

@@ -92,8 +92,11 @@ def _standard_halves(data: EventData, r: Round) -> int:
 
 
 def pairing_number(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
-    """FIDE C.07 art. 7.8 (TPN, 2026): the tournament pairing number, lower first."""
-    return TiebreakOutcome({p.start_rank: p.start_rank for p in context.tournament.players})
+    """FIDE C.07 art. 7.8 (TPN, 2026): the tournament pairing number, lower first; ``/R``: the
+    reverse order the article allows (higher first)."""
+    reverse = spec.modifier("R") is not None
+    return TiebreakOutcome({p.start_rank: p.start_rank for p in context.tournament.players},
+                           higher_is_better=True if reverse else None)
 
 
 def progressive(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:

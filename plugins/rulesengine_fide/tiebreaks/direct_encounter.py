@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from rulesengine.tiebreak import TiebreakContext, TiebreakOutcome, TiebreakSpec
+from rulesengine.tiebreak import ContributionLine, Explanation, TiebreakContext, TiebreakOutcome, TiebreakSpec
 from rulesengine_fide.tiebreaks.event import EventData, event_data
 from rulesengine_fide.tiebreaks.rulesets import is_round_robin
 
@@ -104,3 +104,21 @@ def _separate(data: EventData, members: list[int], forfeits_count: bool, all_met
             certain = False
         offsets[order[position]] = current
     return offsets
+
+
+def explain_direct_encounter(spec: TiebreakSpec, context: TiebreakContext, start_rank: int) -> Explanation:
+    """The games among the players tied with this one, and the place DE gives."""
+    data = event_data(context.tournament)
+    forfeits_count = is_round_robin(context) or spec.modifier("P") is not None
+    group = next((sorted(g) for g in context.tied_groups() if start_rank in g), [start_rank])
+    lines = []
+    for r in data.table[start_rank]:
+        if r.opponent in group:
+            counted = r.over_the_board or (forfeits_count and r.forfeit)
+            lines.append(ContributionLine(r.number, r.opponent, f"{r.kind.value} vs {r.opponent} (tied): "
+                                          f"scored {data.value(r.points)}", data.value(r.points),
+                                          "" if counted else "forfeit: not a game played (art. 6.1; /P counts it)"))
+    place = direct_encounter(spec, context).values[start_rank]
+    notes = (f"tied group: {', '.join(map(str, group))}",
+             f"place within the group: {place}" if place else "direct encounter does not separate this group")
+    return Explanation(start_rank, str(spec), tuple(lines), place, notes)

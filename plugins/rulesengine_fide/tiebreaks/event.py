@@ -93,28 +93,33 @@ def _build(tournament: Tournament) -> EventData:
     known: dict[tuple, tuple] = {}
 
     def describe(entry) -> tuple:
-        key = (entry.code, entry.opponent is None, entry.double_forfeit)
-        found = known.get(key)
-        if found is None:
-            kind = entry.kind
-            code = entry.code.value
-            otb = kind in OVER_THE_BOARD
-            result100 = (100 if code in "1W" else (50 if code in "=D" else 0)) if otb else 0
-            found = known[key] = (units(scoring.points(entry)), kind, otb and code in "1W", result100, otb,
-                                  kind in VOLUNTARILY_UNPLAYED, kind in FORFEITS)
-        return found
+        kind = entry.kind
+        code = entry.code.value
+        otb = kind in OVER_THE_BOARD
+        result100 = (100 if code in "1W" else (50 if code in "=D" else 0)) if otb else 0
+        return (units(scoring.points(entry)), kind, otb and code in "1W", result100, otb,
+                kind in VOLUNTARILY_UNPLAYED, kind in FORFEITS)
 
     table: dict[int, tuple[Round, ...]] = {}
     totals: dict[int, int] = {}
     last_non_vur: dict[int, int] = {}
     last_paired: dict[int, int] = {}
     win, draw = units(scoring.win), units(scoring.draw)
+    rounds = tournament.rounds
+    black = Colour.BLACK
     for player in tournament.players:
         sno = player.start_rank
+        entries = player.rounds[:rounds]
+        if len(entries) < rounds:
+            entries = tuple(player.entry(r) for r in range(1, rounds + 1))
         rows = []
-        for entry in tournament.entries(sno):
-            pts, kind, won, result100, otb, vur, forfeit = describe(entry)
-            rows.append(Round(entry.round, entry.opponent or 0, pts, kind, entry.colour is Colour.BLACK,
+        for number, entry in enumerate(entries, start=1):
+            key = (entry.code.value, entry.opponent is None, entry.double_forfeit)
+            found = known.get(key)
+            if found is None:
+                found = known[key] = describe(entry)
+            pts, kind, won, result100, otb, vur, forfeit = found
+            rows.append(Round(number, entry.opponent or 0, pts, kind, entry.colour is black,
                               won, result100, otb, vur, forfeit))
         table[sno] = tuple(rows)
         totals[sno] = sum(r.points for r in rows)

@@ -149,19 +149,28 @@ def average_rating_of_opponents(spec: TiebreakSpec, context: TiebreakContext) ->
 
 def tournament_performance(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
     """FIDE C.07 art. 10.2 (TPR): ARO plus the rating difference of B.02 table 8.1.1."""
-    return _per_player(spec, context, lambda d, rt, s: performance(_games(d, rt, s)))
+    return _per_player(spec, context, lambda d, rt, s: _performances(d, rt, performance)[s])
 
 
 def perfect_tournament_performance(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
     """FIDE C.07 art. 10.3 (PTP): the lowest rating that would have expected the score obtained."""
-    return _per_player(spec, context, lambda d, rt, s: perfect_performance(_games(d, rt, s)))
+    return _per_player(spec, context, lambda d, rt, s: _performances(d, rt, perfect_performance)[s])
+
+
+def _performances(data: EventData, ratings: dict[int, int], compute) -> dict[int, int | None]:
+    """TPR or PTP of every player, computed once per event (APRO/APPO reuse them)."""
+    key = (compute.__name__, id(ratings))
+    found = data.memo.get(key)
+    if found is None:
+        found = data.memo[key] = {sno: compute(_games(data, ratings, sno)) for sno in data.start_ranks}
+    return found
 
 
 def _average_of_opponents(spec: TiebreakSpec, context: TiebreakContext, inner) -> TiebreakOutcome:
     data, ratings = _prepare(spec, context)
     if ratings is None:
         return _unrated_outcome(spec, data)
-    own = {sno: inner(_games(data, ratings, sno)) for sno in data.start_ranks}
+    own = _performances(data, ratings, inner)
     values: dict[int, int | None] = {}
     for sno in data.start_ranks:
         found = [own[r.opponent] for r in data.table[sno]
@@ -181,11 +190,12 @@ def average_perfect_performance_of_opponents(spec: TiebreakSpec, context: Tiebre
 
 
 def rating(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
-    """FIDE C.07 art. 10.6 (RTNG, 2026): the player's rating, highest first."""
+    """FIDE C.07 art. 10.6 (RTNG, 2026): the player's rating, highest first; ``/R``: the reverse
+    order the article allows (lowest first)."""
     data, ratings = _prepare(spec, context)
     if ratings is None:
         return _unrated_outcome(spec, data)
-    return TiebreakOutcome(dict(ratings))
+    return TiebreakOutcome(dict(ratings), higher_is_better=False if spec.modifier("R") is not None else None)
 
 
 def explain_average_rating(spec: TiebreakSpec, context: TiebreakContext, start_rank: int) -> Explanation:
