@@ -110,6 +110,7 @@ def test_pyodide_computes_what_cpython_computes(in_pyodide, in_cpython):
 def test_workbook_route_matches_the_engine_in_pyodide(in_pyodide):
     """Crosstable sheet -> grid -> recalculate gives what the engine gives for the same games."""
     assert in_pyodide["recalc_standings"] == in_pyodide["standings"]
+    assert in_pyodide["openpyxl_route_standings"] == in_pyodide["standings"]
     assert in_pyodide["recalc_sheets"] == ["Standings"]
     sheet = in_pyodide["excel_standings_sheet"]
     assert sheet[0] == sample.STANDINGS_HEADER

@@ -10,6 +10,7 @@ import json
 import os
 import re
 import sys
+import tempfile
 import threading
 
 
@@ -30,6 +31,7 @@ from rulesengine.registry import build_registry  # noqa: E402
 from rulesengine.standings import compute_standings  # noqa: E402
 from rulesengine.testing import tournament_from_text  # noqa: E402
 from rulesengine.workbook.grid import Grid  # noqa: E402
+from rulesengine.workbook.openpyxl_io import recalc_workbook, write_workbook  # noqa: E402
 from rulesengine.workbook.recalc import recalculate  # noqa: E402
 
 
@@ -60,6 +62,10 @@ more = compute_standings(tournament, more_specs, registry)
 
 plan = recalculate({name: Grid(name, rows) for name, rows in sample.SHEETS.items()}, registry=registry)
 
+with tempfile.TemporaryDirectory() as folder:  # the openpyxl route too: file, defusedxml, atomic save
+    path = write_workbook(os.path.join(folder, "club.xlsx"), [Grid(n, r) for n, r in sample.SHEETS.items()])
+    by_file = recalc_workbook(path, registry=registry)
+
 book = FakeBook({name: [list(r) for r in rows] for name, rows in sample.SHEETS.items()})
 excel.recalculate(book)
 standings_sheet = [row for row in book.after_script()["Standings"] if not (row and row[0] == "Computed by")]
@@ -74,6 +80,7 @@ print(json.dumps({
     "more_standings": standings_rows(more),
     "recalc_standings": standings_rows(plan.standings),
     "recalc_sheets": list(plan.sheets),
+    "openpyxl_route_standings": standings_rows(by_file.plan.standings),
     "excel_standings_sheet": standings_sheet,
     "cli_libraries_loaded": sorted(m for m in ("typer", "rich", "click") if m in sys.modules),
 }, sort_keys=True))
