@@ -118,6 +118,10 @@ def text(value: CellValue) -> str:
         return ""
     if isinstance(value, bool):
         return "TRUE" if value else "FALSE"
-    if isinstance(value, float) and value.is_integer():
+    if isinstance(value, str):
+        stripped = value.strip()
+        if "  " not in stripped and "\u00a0" not in stripped and "\n" not in stripped and "\t" not in stripped:
+            return stripped  # the common case, without splitting
+    elif isinstance(value, float) and value.is_integer():
         return str(int(value))
     return " ".join(str(value).replace("\u00a0", " ").split())

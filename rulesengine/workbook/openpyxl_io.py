@@ -53,7 +53,7 @@ def load_workbook(path: str | Path, limits: Limits = DEFAULT_LIMITS, read_only: 
         warnings.simplefilter("always")
         try:
             wb = openpyxl.load_workbook(path, read_only=read_only, keep_vba=path.suffix.lower() in MACRO_SUFFIXES,
-                                        rich_text=not read_only)
+                                        rich_text=info.rich_text and not read_only)
         except Exception as exc:  # openpyxl raises many kinds for a broken file; the TD needs one line
             name = type(exc).__name__
             reason = "it declares XML entities (refused)" if "Forbidden" in name or "Entities" in name else str(exc)

@@ -43,6 +43,7 @@ class PackageInfo:
     rows: dict[str, int] = field(default_factory=dict)
     cells: dict[str, int] = field(default_factory=dict)
     anchors: int = 0
+    rich_text: bool = False  # some cell holds rich text (runs), which openpyxl keeps only when asked
 
     def categories(self) -> Counter:
         """How many parts of each kind the fidelity guard protects (see CATEGORIES)."""
@@ -128,6 +129,7 @@ def inspect_package(path: str | Path, limits: Limits = DEFAULT_LIMITS, *, scan: 
             is_sheet = bool(_SHEET.match(member.filename))
             is_drawing = bool(_DRAWING.match(member.filename))
             is_xml = bool(_XML.search(member.filename))
+            may_hold_text = is_sheet or member.filename.lower() == "xl/sharedstrings.xml"
             try:
                 with archive.open(member) as stream:
                     while chunk := stream.read(CHUNK):
@@ -152,6 +154,8 @@ def inspect_package(path: str | Path, limits: Limits = DEFAULT_LIMITS, *, scan: 
                                                                 f"{limits.max_rows:,} rows; a crosstable never needs that many"))
                             if cells_total + cells > limits.max_cells:
                                 raise InputError(Problem(where, f"refused: the workbook has more than {limits.max_cells:,} cells"))
+                        if may_hold_text and not info.rich_text and _count(prev, chunk, b"<r>"):
+                            info.rich_text = True
                         if is_drawing:
                             anchors += _anchor_tags(chunk, prev)
                         prev = chunk[-32:]

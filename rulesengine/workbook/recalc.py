@@ -110,11 +110,10 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
     if problems:
         raise InputError(problems)
     assert tournament is not None and crosstable is not None
-    tournament = merge_players(tournament, facts)
-    if settings.start_date:
-        tournament = replace(tournament, start_date=settings.start_date)
+    changes = {"start_date": settings.start_date} if settings.start_date else {}
     if not tournament.name:
-        tournament = replace(tournament, name=crosstable.sheet)
+        changes["name"] = crosstable.sheet
+    tournament = _keeping_points(tournament, merge_players(tournament, facts), changes)
 
     texts = settings.tiebreaks if settings.tiebreaks is not None else tournament.tiebreak_order
     specs = registry.resolve_specs(texts)
@@ -141,6 +140,15 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
         writes.append(SheetWrite(EXPLAIN_SHEET, (), header_rows=()))
     notes = tuple(standings.notes) + (tuple(report.notes) if report else ())
     return WritePlan(tuple(writes), tournament, standings, settings, layout, crosstable.sheet, report, notes)
+
+
+def _keeping_points(old: Tournament, new: Tournament, changes: Mapping) -> Tournament:
+    """`new` with `changes`, reusing the points already counted on `old` (names, ratings and dates
+    do not change a score; counting 500 players' Fractions again is not free)."""
+    result = replace(new, **changes) if changes else new
+    if result is not old and "points" in old.__dict__:
+        result.__dict__["points"] = old.__dict__["points"]
+    return result
 
 
 def _scoring(settings: WorkbookSettings) -> ScoringSystem:

@@ -241,6 +241,7 @@ def build_tournament(raws: list[RawPlayer], rounds: int, problems: Problems, *, 
                                        f"{by_sno[raw.start_rank].name!r} in row {by_sno[raw.start_rank].row + 1}")
             continue
         by_sno[raw.start_rank] = raw
+    by_round = {sno: {e.round: e for e in raw.entries} for sno, raw in by_sno.items()}
     players: list[Player] = []
     for sno, raw in by_sno.items():
         entries: dict[int, RoundEntry] = {}
@@ -253,7 +254,7 @@ def build_tournament(raws: list[RawPlayer], rounds: int, problems: Problems, *, 
                 elif other is None:
                     problems.at(e.cell, f"round {e.round}: opponent {e.opponent} is not in the crosstable")
                 else:
-                    theirs = next((x for x in other.entries if x.round == e.round), None)
+                    theirs = by_round[e.opponent].get(e.round)
                     if theirs is None or theirs.opponent != sno:
                         found = "nothing" if theirs is None or theirs.opponent is None else f"opponent {theirs.opponent}"
                         problems.at(e.cell, f"round {e.round}: player {sno} is paired with {e.opponent}, but "

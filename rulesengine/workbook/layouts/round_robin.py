@@ -85,7 +85,8 @@ def read(grid: Grid, *, scoring: ScoringSystem = STANDARD_SCORING, kind: str = "
     first, last = columns[0][1], columns[-1][1]
     cols = player_columns(labels, header, first, last + 1)
     rows = list(range(header + 1, min(grid.height, header + 1 + len(columns))))
-    rows = [r for r in rows if any(text(v) for v in grid.rows[r])]
+    # Rows without a name are unused slots of a template (numbered, with `*` on the diagonal).
+    rows = [r for r in rows if text(grid.value(r, cols.name))]
     n = len(rows)
     # Position k (the column number) of each row: the No./Rk. column, else the row order.
     key_col = cols.rank if cols.rank is not None and cols.sno is not None else (cols.sno if cols.sno is not None else cols.rank)

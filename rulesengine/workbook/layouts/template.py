@@ -14,7 +14,7 @@ import re
 from fractions import Fraction
 
 from rulesengine.model import Colour, ResultCode, ScoringSystem, STANDARD_SCORING, Tournament
-from rulesengine.workbook.grid import Grid, text
+from rulesengine.workbook.grid import Grid, cell_address, text
 from rulesengine.workbook.layouts.common import (Problems, RawEntry, build_tournament, data_rows, formula,
                                                  header_labels, norm, player_columns, read_player, start_number)
 
@@ -96,13 +96,18 @@ def read(grid: Grid, *, scoring: ScoringSystem = STANDARD_SCORING, kind: str = "
 
 def _read_round(grid: Grid, r: int, number: int, opp_col: int, colour_col: int | None, res_col: int,
                 problems: Problems) -> RawEntry | None:
-    opp_raw, res_raw = grid.value(r, opp_col), grid.value(r, res_col)
-    colour_raw = grid.value(r, colour_col) if colour_col is not None else None
+    row = grid.rows[r]
+    width = len(row)
+    opp_raw = row[opp_col] if opp_col < width else None
+    res_raw = row[res_col] if res_col < width else None
+    colour_raw = row[colour_col] if colour_col is not None and colour_col < width else None
+    if opp_raw is None and res_raw is None and colour_raw is None:
+        return None  # not paired
     for c, raw in ((opp_col, opp_raw), (res_col, res_raw), (colour_col, colour_raw)):
         if c is not None and formula(raw):
             problems.add(r, c, f"round {number}: the cell holds a formula; type the value itself")
             return None
-    cell = grid.address(r, res_col).split("!", 1)[1]
+    cell = cell_address(r, res_col)
     res_text = text(res_raw)
     if isinstance(res_raw, float) and not res_raw.is_integer():
         res_text = "0.5" if res_raw == 0.5 else res_text
