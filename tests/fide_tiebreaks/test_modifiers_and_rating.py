@@ -10,8 +10,6 @@ from rulesengine.cli import main
 from rulesengine.errors import UsageError
 from rulesengine.testing import tournament_from_text
 
-from fractions import Fraction
-
 
 @pytest.mark.parametrize("text, article", [
     ("SB/M1", "art. 14"),       # no most significant value for SB

@@ -12,16 +12,14 @@ from rulesengine.errors import UsageError
 from rulesengine.tiebreak import TiebreakRule, TiebreakSpec
 from rulesengine_fide.tiebreaks import buchholz, counts, direct_encounter, rating_based, sonneborn
 from rulesengine_fide.tiebreaks.modifiers import check_cut_median
-from rulesengine_fide.tiebreaks.rulesets import _BY_VERSION, PAIRING_KIND_OPTION, RULES_OPTION, RuleSet
+from rulesengine_fide.tiebreaks.rulesets import PAIRING_KIND_OPTION, RULES_OPTION, RuleSet, check_version
 
 
 def _checks(*, cut: bool = False, median: bool = False, article: str = ""):
     def check(spec: TiebreakSpec) -> None:
         if cut or median:
             check_cut_median(spec, article, median=median)
-        version = spec.modifier("V")
-        if version is not None and version not in _BY_VERSION:
-            raise UsageError(f"tie-break {spec}: /V{version} is not a rule version (V0, V1, V2, V2022, V2024, V2026)")
+        check_version(spec)
         rating = spec.modifier("U")
         if rating is not None and not rating.isdigit():
             raise UsageError(f"tie-break {spec}: /U needs the rating given to unrated players, e.g. /U1400")

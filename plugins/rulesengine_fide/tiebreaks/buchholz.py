@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from rulesengine.tiebreak import Explanation, TiebreakContext, TiebreakOutcome, TiebreakSpec
+from rulesengine.tiebreak import ContributionLine, Explanation, TiebreakContext, TiebreakOutcome, TiebreakSpec
 from rulesengine_fide.tiebreaks.modifiers import apply_cuts, cut_and_median
 from rulesengine_fide.tiebreaks.opposition import explanation_lines, opposition, oppositions, treatment
 from rulesengine_fide.tiebreaks.unplayed import contributed_points
@@ -49,7 +49,7 @@ def average_of_opponents_buchholz(spec: TiebreakSpec, context: TiebreakContext) 
     """FIDE C.07 art. 8.2: the average Buchholz (``/F``: Fore Buchholz) of the opponents played
     over the board. The article prescribes no rounding: the value is the exact mean."""
     fore = spec.modifier("F") is not None
-    inner = type(spec)(spec.code, tuple(m for m in spec.modifiers if m[0] != "F"))
+    inner = TiebreakSpec(spec.code, tuple(m for m in spec.modifiers if m[0] != "F"))
     bh, t = _buchholz_values(inner, context, fore=fore)
     data = t.data
     values: dict[int, Fraction | None] = {}
@@ -99,11 +99,10 @@ def _explain(spec: TiebreakSpec, context: TiebreakContext, start_rank: int, fore
 
 
 def explain_average_of_buchholz(spec: TiebreakSpec, context: TiebreakContext, start_rank: int) -> Explanation:
-    from rulesengine.tiebreak import ContributionLine
     fore = spec.modifier("F") is not None
-    inner = type(spec)("FB" if fore else "BH", tuple(m for m in spec.modifiers if m[0] != "F"))
+    inner = TiebreakSpec("FB" if fore else "BH", tuple(m for m in spec.modifiers if m[0] != "F"))
     bh, t = _buchholz_values(inner, context, fore=fore)
-    lines = tuple(ContributionLine(r.number, r.opponent, f"game vs {r.opponent}: {inner.code} {_text(bh[r.opponent])}",
+    lines = tuple(ContributionLine(r.number, r.opponent, f"game vs {r.opponent}: {inner.code} {float(bh[r.opponent]):g}",
                                    bh[r.opponent]) for r in t.data.table[start_rank] if r.over_the_board and r.opponent)
     total = average_of_opponents_buchholz(spec, context).values[start_rank]
     return Explanation(start_rank, str(spec), lines, total,
@@ -111,7 +110,6 @@ def explain_average_of_buchholz(spec: TiebreakSpec, context: TiebreakContext, st
 
 
 def explain_contributed(spec: TiebreakSpec, context: TiebreakContext, start_rank: int) -> Explanation:
-    from rulesengine.tiebreak import ContributionLine
     fore = spec.code == "AFB"
     t = treatment(spec, context, fore=fore)
     data = t.data
@@ -120,10 +118,7 @@ def explain_contributed(spec: TiebreakSpec, context: TiebreakContext, start_rank
     for r, value in zip(data.table[start_rank], points):
         desc = r.kind.value + (f" vs {r.opponent}" if r.opponent else "")
         if value != r.points:
-            desc += f": scored {_text(data.value(r.points))}, counts {_text(data.value(value))} for opponents (art. 16.3)"
+            desc += f": scored {data.text(r.points)}, counts {data.text(value)} for opponents (art. 16.3)"
         lines.append(ContributionLine(r.number, r.opponent or None, desc, data.value(value)))
     return Explanation(start_rank, str(spec), tuple(lines), data.value(sum(points)))
 
-
-def _text(value) -> str:
-    return f"{float(value):g}"

@@ -119,7 +119,7 @@ def explain_progressive(spec: TiebreakSpec, context: TiebreakContext, start_rank
     data = event_data(context.tournament)
     cut = spec.number("C", 1) if spec.modifier("C") is not None else 0
     lines = tuple(
-        ContributionLine(r.number, r.opponent or None, f"{r.kind.value}: +{data.value(r.points)}, running score",
+        ContributionLine(r.number, r.opponent or None, f"{r.kind.value}: +{data.text(r.points)}, running score",
                          data.value(running), "Cut: score after an early round (art. 14.1.1.c)" if i < cut else "")
         for i, (r, running) in enumerate(zip(data.table[start_rank], _running(data, start_rank))))
     return Explanation(start_rank, str(spec), lines, progressive(spec, context).values[start_rank])
@@ -164,7 +164,7 @@ def explain_koya(spec: TiebreakSpec, context: TiebreakContext, start_rank: int) 
             continue
         final = data.value(data.totals[r.opponent])
         lines.append(ContributionLine(r.number, r.opponent, f"vs {r.opponent} (final score {float(final):g}): "
-                                      f"scored {data.value(r.points)}", data.value(r.points),
+                                      f"scored {data.text(r.points)}", data.value(r.points),
                                       "" if final >= limit else f"opponent below the limit {float(limit):g}"))
     return Explanation(start_rank, str(spec), tuple(lines), koya(spec, context).values[start_rank],
                        (f"limit: {float(limit):g} points (art. 9.2, 14.5)",))

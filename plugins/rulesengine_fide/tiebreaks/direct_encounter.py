@@ -116,7 +116,7 @@ def explain_direct_encounter(spec: TiebreakSpec, context: TiebreakContext, start
         if r.opponent in group:
             counted = r.over_the_board or (forfeits_count and r.forfeit)
             lines.append(ContributionLine(r.number, r.opponent, f"{r.kind.value} vs {r.opponent} (tied): "
-                                          f"scored {data.value(r.points)}", data.value(r.points),
+                                          f"scored {data.text(r.points)}", data.value(r.points),
                                           "" if counted else "forfeit: not a game played (art. 6.1; /P counts it)"))
     place = direct_encounter(spec, context).values[start_rank]
     notes = (f"tied group: {', '.join(map(str, group))}",

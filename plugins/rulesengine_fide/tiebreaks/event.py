@@ -62,6 +62,11 @@ class EventData:
     def value(self, units: int) -> Fraction:
         return Fraction(units, self.unit.denominator)
 
+    def text(self, units: int) -> str:
+        """A score in units as people write it: "3", "2.5", "0.25"."""
+        value = self.value(units)
+        return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+
     def value2(self, units_squared: int) -> Fraction:
         """A product of two scores (Sonneborn-Berger) back to points."""
         return Fraction(units_squared, self.unit.denominator ** 2)

@@ -28,15 +28,13 @@ class Treatment:
     round_robin: bool
     forfeits_as_played: bool
     fore: bool
-
-    @property
-    def adjusted(self) -> dict[int, int]:
-        return adjusted_scores(self.data, self.rule_set, self.round_robin, self.fore)
+    adjusted: dict[int, int]      # every player's adjusted score (art. 16.3) under this treatment
 
 
 def treatment(spec: TiebreakSpec, context: TiebreakContext, fore: bool = False) -> Treatment:
-    return Treatment(event_data(context.tournament), rule_set(spec, context), is_round_robin(context),
-                     spec.modifier("P") is not None, fore)
+    data, rules, round_robin = event_data(context.tournament), rule_set(spec, context), is_round_robin(context)
+    return Treatment(data, rules, round_robin, spec.modifier("P") is not None, fore,
+                     adjusted_scores(data, rules, round_robin, fore))
 
 
 def oppositions(t: Treatment, weight_by_result: bool = False) -> dict[int, tuple[Contribution, ...]]:
@@ -55,6 +53,7 @@ def opposition(t: Treatment, sno: int, weight_by_result: bool = False, describe:
     data = t.data
     adjusted = t.adjusted
     any_scheduled = t.forfeits_as_played or t.round_robin
+    cuts_unplayed_first = not t.rule_set.virtual_opponent
     out: list[Contribution] = []
     for r in data.table[sno]:
         opp = r.opponent
@@ -64,9 +63,9 @@ def opposition(t: Treatment, sno: int, weight_by_result: bool = False, describe:
             score = adjusted[opp]
             if describe:
                 how = "game" if r.over_the_board else f"{r.kind.value} counted as a game"
-                desc = f"{how} vs {opp}: adjusted score {_fmt(data, score)}"
+                desc = f"{how} vs {opp}: adjusted score {data.text(score)}"
                 if score != data.totals[opp]:
-                    desc += f" (final score {_fmt(data, data.totals[opp])}, art. 16.3 adjustment)"
+                    desc += f" (final score {data.text(data.totals[opp])}, art. 16.3 adjustment)"
             vur = False
         elif t.round_robin:
             continue  # art. 15: a round without an opponent is left out
@@ -76,17 +75,13 @@ def opposition(t: Treatment, sno: int, weight_by_result: bool = False, describe:
                 desc = f"{r.kind.value}{f' vs {opp}' if opp else ''}: {desc}"
             else:
                 score = dummy_score(data, sno, r.number, t.rule_set, adjusted, t.fore)
-            vur = r.voluntarily_unplayed and not t.rule_set.virtual_opponent
+            vur = r.voluntarily_unplayed and cuts_unplayed_first
         value = score * r.points if weight_by_result else score
         if describe and weight_by_result:
-            desc += f" x own {_fmt(data, r.points)}"
+            desc += f" x own {data.text(r.points)}"
         out.append(Contribution(r.number, opp or None, score, value, vur, desc))
     return out
 
-
-def _fmt(data: EventData, units: int) -> str:
-    value = data.value(units)
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
 
 
 def explanation_lines(entries: list[Contribution], dropped: tuple[tuple[Contribution, str], ...],

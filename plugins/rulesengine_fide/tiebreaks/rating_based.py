@@ -64,9 +64,11 @@ def cut_games(spec: TiebreakSpec, context: TiebreakContext, data: EventData, gam
     """Cut-n / Median-n on opponents' ratings (art. 14.1.1.b). Under the rules before September
     2023 (``/V0``) the cuts are counted over all rounds, so unplayed rounds are cut first."""
     low, high = cut_and_median(spec)
+    if not low and not high:
+        return games, []
     low = min(low, data.rounds)
     high = min(high, data.rounds - low)
-    if rule_set(spec, context).virtual_opponent and (low or high):
+    if rule_set(spec, context).virtual_opponent:
         unplayed = data.rounds - len(games)
         used = min(unplayed, low)
         low -= used
@@ -207,7 +209,7 @@ def explain_average_rating(spec: TiebreakSpec, context: TiebreakContext, start_r
     kept, dropped = cut_games(spec, context, data, games) if spec.code == "ARO" else (games, [])
     why = {g.round: reason for g, reason in dropped}
     lines = [ContributionLine(g.round, g.opponent, f"game vs {g.opponent}: rating {g.rating}, "
-                                                   f"scored {Fraction(g.score100, 100)}",
+                                                   f"scored {g.score100 / 100:g}",
                               g.rating, why.get(g.round, "")) for g in games]
     for r in data.table[start_rank]:
         if not (r.over_the_board and r.opponent):

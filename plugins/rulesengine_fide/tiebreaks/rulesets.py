@@ -70,12 +70,18 @@ def parse_rule_set(name: str) -> RuleSet:
     raise UsageError(f"unknown FIDE tie-break rule set {name!r} (option {RULES_OPTION}); known: {known}")
 
 
+def check_version(spec: TiebreakSpec) -> None:
+    """Refuse a /V modifier that names no rule version."""
+    version = spec.modifier("V")
+    if version is not None and version not in _BY_VERSION:
+        raise UsageError(f"tie-break {spec}: /V{version} is not a rule version (V0, V1, V2, V2022, V2024, V2026)")
+
+
 def rule_set(spec: TiebreakSpec, context: TiebreakContext) -> RuleSet:
     """The rule set for this spec in this context (see module docstring for the order)."""
     version = spec.modifier("V")
     if version is not None:
-        if version not in _BY_VERSION:
-            raise UsageError(f"tie-break {spec}: /V{version} is not a rule version (use V0, V1, V2 or a year)")
+        check_version(spec)
         return _BY_VERSION[version]
     named = context.options.get(RULES_OPTION)
     if named:

@@ -89,10 +89,10 @@ def dummy_opponent_score(data: EventData, sno: int, round_number: int, rule_set:
     r = data.table[sno][round_number - 1]
     if rule_set.virtual_opponent:
         before = data.points_after(sno, round_number - 1)
-        return score, (f"virtual opponent (2009 rule): {_fmt(data, before)} before the round "
-                       f"+ {_fmt(data, data.win - r.points)} in it + draws in {data.rounds - round_number} later rounds")
+        return score, (f"virtual opponent (2009 rule): {data.text(before)} before the round "
+                       f"+ {data.text(data.win - r.points)} in it + draws in {data.rounds - round_number} later rounds")
     own = own_score(data, sno, fore)
-    why = f"dummy opponent (art. 16.4): own score {_fmt(data, own)}"
+    why = f"dummy opponent (art. 16.4): own score {data.text(own)}"
     if not rule_set.caps_dummy:
         return score, why + " (uncapped, rules before March 2026)"
     if r.opponent:
@@ -102,10 +102,6 @@ def dummy_opponent_score(data: EventData, sno: int, round_number: int, rule_set:
         cap, article = data.draw * data.rounds, f"draw points x {data.rounds} rounds"
         article_number = "16.4.2"
     if score < own:
-        return score, why + f", capped at {article} = {_fmt(data, cap)} (art. {article_number})"
-    return score, why + f" (not above the cap of art. {article_number}: {article} = {_fmt(data, cap)})"
+        return score, why + f", capped at {article} = {data.text(cap)} (art. {article_number})"
+    return score, why + f" (not above the cap of art. {article_number}: {article} = {data.text(cap)})"
 
-
-def _fmt(data: EventData, units: int) -> str:
-    value = data.value(units)
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
