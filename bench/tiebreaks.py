@@ -117,7 +117,8 @@ def main(argv: list[str] | None = None) -> int:
     event_data(tournament)
     tournament.points
     shared = clock() - started
-    print(f"{'shared table':<12} {shared * 1000:8.1f} ms  (one pass over the event, reused by every tie-break)")
+    print(f"{'shared table':<12} {shared * 1000:8.1f} ms  (one pass over the event, reused by every tie-break; "
+          f"with the model's points)")
     total = shared
     points = TiebreakContext(tournament, event_date(tournament), {}, ((POINTS, tournament.points),))
     for spec in specs:

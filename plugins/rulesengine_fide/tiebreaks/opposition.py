@@ -63,8 +63,9 @@ def opposition(t: Treatment, sno: int, weight_by_result: bool = False, describe:
             score = adjusted[opp]
             if describe:
                 how = "game" if r.over_the_board else f"{r.kind.value} counted as a game"
-                desc = f"{how} vs {opp}: adjusted score {data.text(score)}"
-                if score != data.totals[opp]:
+                what = "score with final-round pairings drawn (art. 8.3)" if t.fore else "adjusted score"
+                desc = f"{how} vs {opp}: {what} {data.text(score)}"
+                if score != data.totals[opp] and not t.fore:
                     desc += f" (final score {data.text(data.totals[opp])}, art. 16.3 adjustment)"
             vur = False
         elif t.round_robin:
