@@ -162,9 +162,8 @@ def _crosstable_grid(grids: Mapping[str, Grid], settings: WorkbookSettings, prob
     if settings.crosstable_sheet:
         grid = by_lower.get(settings.crosstable_sheet.lower())
         if grid is None:
-            problems.append(Problem(Location(sheet=SETTINGS_SHEET, cell="B"),
-                                    f"crosstable sheet {settings.crosstable_sheet!r} does not exist; sheets: "
-                                    f"{', '.join(grids)}"))
+            raise UsageError(f"crosstable sheet {settings.crosstable_sheet!r} does not exist; sheets: "
+                             f"{', '.join(grids)}")
         return grid
     if CROSSTABLE_SHEET.lower() in by_lower:
         return by_lower[CROSSTABLE_SHEET.lower()]

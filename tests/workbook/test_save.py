@@ -182,3 +182,19 @@ def test_text_that_looks_like_a_formula_is_written_as_text(tmp_path):
     assert cell.value == "=1+1" and cell.data_type == "s"
     with pytest.raises(InputError):  # read back as a value it is still refused as a name
         recalc_workbook(path)
+
+
+def test_chart_image_comments_validation_and_macro_together(tmp_path):
+    """The issue's fidelity workbook: everything kept, or the result written beside it with a reason."""
+    path = xlsxwriter_book(tmp_path / "club.xlsm", chart=True, image=True, comment=True, validation=True, macro=True)
+    before = path.read_bytes()
+    result = recalc_workbook(path)
+    if importlib.util.find_spec("PIL") is None:
+        assert not result.save.replaced and path.read_bytes() == before
+        assert result.save.written == tmp_path / "club.recalculated.xlsm"
+        assert [item.split(":")[0] for item in result.save.lost] == ["images and media",
+                                                                     "drawing objects (charts, pictures, shapes, text boxes)"]
+        kept = parts(result.save.written)
+        assert "xl/vbaProject.bin" in kept and any(p.startswith("xl/charts/") for p in kept)
+    else:
+        assert result.save.replaced and not result.save.lost
