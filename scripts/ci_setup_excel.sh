@@ -3,7 +3,8 @@
 #   1. LibreOffice headless (Debian package libreoffice-calc-nogui), for the real-spreadsheet round trip;
 #   2. the npm `pyodide` package in .ci/node/, for the xlwings Lite (Pyodide) smoke test;
 #   3. pure-Python wheels in .ci/wheels/: the engine's runtime dependencies and micropip, as Pyodide
-#      installs them, plus setuptools/wheel so the test can build the project's own wheel offline.
+#      installs them; xlwings (its pure-Python wheel, what xlwings Lite installs) for the Lite script;
+#      setuptools/wheel so the test can build the project's own wheel offline.
 # Each step is skipped when already done, so running it twice is cheap. Needs network (apt, npm, PyPI)
 # the first time; the tests themselves run offline. Usage (from the repository root):
 #   bash scripts/ci_setup_excel.sh            # everything
@@ -17,6 +18,7 @@ if [[ -z "$PYTHON" ]]; then
     if [[ -x .venv/bin/python ]]; then PYTHON=.venv/bin/python; else PYTHON=python3; fi
 fi
 PYODIDE_VERSION="${PYODIDE_VERSION:-314.0.7}"   # CPython 3.14; what xlwings Lite runs in 2026
+XLWINGS_VERSION="${XLWINGS_VERSION:-0.37.8}"
 NODE_DIR=.ci/node
 WHEEL_DIR=.ci/wheels
 
@@ -48,7 +50,7 @@ else
 fi
 
 # 3. Wheels for Pyodide and for building the project's wheel offline -----------------------------
-mkdir -p "$WHEEL_DIR/runtime" "$WHEEL_DIR/build"
+mkdir -p "$WHEEL_DIR/runtime" "$WHEEL_DIR/lite" "$WHEEL_DIR/build"
 # The same versions the venv runs, so both Pythons test the same code.
 mapfile -t RUNTIME < <("$PYTHON" - <<'PY'
 from importlib.metadata import version
@@ -68,6 +70,10 @@ step "Wheels: ${RUNTIME[*]} (for Python $PYODIDE_PY, pure Python only) into $WHE
 "$PYTHON" -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
     --python-version "$PYODIDE_PY" --implementation py --abi none --platform any \
     -d "$WHEEL_DIR/runtime" "${RUNTIME[@]}"
+step "Wheels: xlwings==$XLWINGS_VERSION (pure Python, as in xlwings Lite) into $WHEEL_DIR/lite"
+"$PYTHON" -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
+    --python-version "$PYODIDE_PY" --implementation py --abi none --platform any \
+    -d "$WHEEL_DIR/lite" "xlwings==$XLWINGS_VERSION"
 step "Wheels: build backend (setuptools, wheel) into $WHEEL_DIR/build"
 "$PYTHON" -m pip download --quiet --disable-pip-version-check --only-binary=:all: \
     -d "$WHEEL_DIR/build" "setuptools>=68" wheel

@@ -28,7 +28,8 @@ PYODIDE = Path(os.environ.get("RULESENGINE_PYODIDE_DIR", REPO / ".ci" / "node" /
 WHEELS = Path(os.environ.get("RULESENGINE_EXCEL_WHEELS", REPO / ".ci" / "wheels"))
 SMOKE = HERE / "pyodide" / "smoke.py"
 RUNNER = HERE / "pyodide" / "run_engine.mjs"
-HELPERS = [HERE / "excel_sample.py", HERE / "fake_xlwings.py"]
+HELPERS = [HERE / "excel_sample.py", HERE / "fake_xlwings.py", HERE / "xlwings_json.py",
+           REPO / "excel" / "lite" / "main.py"]
 # The wheel is built from a copy of the tree without these (so no build/ folder is left behind).
 NOT_SOURCES = shutil.ignore_patterns(".git", ".venv", ".ci", "node_modules", "build", "dist", "__pycache__", "*.pyc",
                                      "*.egg-info", ".pytest_cache", ".hypothesis", "tests", "bench")
@@ -72,7 +73,9 @@ def project_wheel(tmp_path_factory, _tools) -> Path:
 @pytest.fixture(scope="module")
 def in_pyodide(project_wheel) -> dict:
     command = ["node", str(RUNNER), "--pyodide", str(PYODIDE), "--wheels", str(WHEELS / "runtime"),
-               "--wheels", str(project_wheel), "--script", str(SMOKE)]
+               "--wheels", str(project_wheel), "--script", str(SMOKE), "--env", "XLWINGS_LICENSE_KEY"]
+    if list((WHEELS / "lite").glob("xlwings-*-py3-none-any.whl")):
+        command += ["--wheels", str(WHEELS / "lite")]
     for helper in HELPERS:
         command += ["--with", str(helper)]
     run = subprocess.run(command, capture_output=True, text=True, timeout=300)
@@ -101,7 +104,7 @@ def test_engine_runs_in_pyodide_offline(in_pyodide):
 
 
 def test_pyodide_computes_what_cpython_computes(in_pyodide, in_cpython):
-    different = {"python", "platform"}
+    different = {"python", "platform", "lite"}  # xlwings need not be installed on this side
     assert {k: v for k, v in in_pyodide.items() if k not in different} == \
            {k: v for k, v in in_cpython.items() if k not in different}
     assert len(in_pyodide["more_tiebreaks"]) > 6  # the uschess preset expanded
@@ -115,3 +118,14 @@ def test_workbook_route_matches_the_engine_in_pyodide(in_pyodide):
     sheet = in_pyodide["excel_standings_sheet"]
     assert sheet[0] == sample.STANDINGS_HEADER
     assert [row[2] for row in sheet[1:5]] == [row[2] for row in in_pyodide["standings"]]
+
+
+def test_lite_script_runs_with_real_xlwings_in_pyodide(in_pyodide):
+    if not list((WHEELS / "lite").glob("xlwings-*-py3-none-any.whl")):
+        skip_unless_tool(f"no xlwings wheel for Pyodide in {WHEELS / 'lite'} (run {SETUP})")
+    lite = in_pyodide["lite"]
+    assert lite is not None, "xlwings or excel/lite/main.py did not load in Pyodide"
+    assert lite["fake_book_standings"] == in_pyodide["excel_standings_sheet"]
+    if os.environ.get("XLWINGS_LICENSE_KEY"):
+        # xlwings' remote engine inside Pyodide: the closest to xlwings Lite without Excel.
+        assert lite["json_book_standings"] == in_pyodide["excel_standings_sheet"]

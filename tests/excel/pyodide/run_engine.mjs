@@ -1,11 +1,13 @@
 // Run a Python script inside Pyodide under Node, offline, after installing local wheels with micropip.
 //
 //   node run_engine.mjs --pyodide DIR --wheels DIR [--wheels DIR ...] --script FILE.py [--with FILE ...]
+//                       [--env NAME ...]
 //
 // DIR for --pyodide is the npm `pyodide` package folder (node_modules/pyodide). Every *.whl in the
 // --wheels folders is installed with micropip from the in-memory file system (emfs:), micropip
 // itself included (it is part of the Pyodide distribution, not of the npm package). The script and
-// the --with files are copied into /work, which is the current folder and on sys.path. Network
+// the --with files are copied into /work, which is the current folder and on sys.path. Each --env
+// variable set in Node's environment is set in Python's os.environ before the script starts. Network
 // access is disabled: any fetch fails, so nothing can come from a package index. The script's
 // output goes to stdout; a Python exception exits with status 1.
 import { readdirSync, readFileSync } from "node:fs";
@@ -13,7 +15,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 function parseArgs(argv) {
-  const args = { wheels: [], with: [] };
+  const args = { wheels: [], with: [], env: [] };
   for (let i = 0; i < argv.length; i += 2) {
     const key = argv[i].replace(/^--/, "");
     if (Array.isArray(args[key])) args[key].push(argv[i + 1]);
@@ -56,15 +58,18 @@ for (const file of [args.script, ...args.with]) {
 }
 pyodide.globals.set("_wheel_urls", pyodide.toPy(urls));
 pyodide.globals.set("_script", `/work/${path.basename(args.script)}`);
+const passed = Object.fromEntries(args.env.filter((name) => name in process.env).map((name) => [name, process.env[name]]));
+pyodide.globals.set("_env", pyodide.toPy(passed));
 try {
   await pyodide.runPythonAsync(`
 import os, sys, runpy
 import micropip
 # deps=False: every wheel is given here; with deps=True micropip would ask an index (and fail offline).
 await micropip.install(_wheel_urls, deps=False)
+os.environ.update(_env)
 os.chdir("/work")
 sys.path.insert(0, "/work")
-del _wheel_urls
+del _wheel_urls, _env
 runpy.run_path(_script, run_name="__main__")
 `);
 } catch (err) {

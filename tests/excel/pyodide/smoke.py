@@ -2,10 +2,14 @@
 
 Run by test_excel_pyodide.py twice, under the host's CPython and inside Pyodide (the Python of
 xlwings Lite) with the project's wheel installed by micropip; the two documents must agree.
-Needs excel_sample.py and fake_xlwings.py beside it. Threads and processes are made to fail
-first: Pyodide has neither, so the recalculation path must not use them.
+Needs excel_sample.py, fake_xlwings.py and xlwings_json.py beside it. Threads and processes are
+made to fail first: Pyodide has neither, so the recalculation path must not use them.
+
+When xlwings is installed and the Lite script (main.py) lies beside this file, the Lite script
+runs too: on the fake book, and on xlwings' own JSON book when XLWINGS_LICENSE_KEY is set.
 """
 
+import importlib.util
 import json
 import os
 import re
@@ -51,6 +55,38 @@ def requirements_installed():
     return sorted(name for name in names if metadata.version(name))
 
 
+def without_time_stamp(rows):
+    return [row for row in rows if not (row and row[0] == "Computed by")]
+
+
+def lite_script():
+    """The Lite script (main.py) with the real xlwings package, or None when either is missing."""
+    try:
+        import xlwings
+    except ImportError:
+        return None
+    if not os.path.exists("main.py"):
+        return None
+    spec = importlib.util.spec_from_file_location("lite_main", "main.py")
+    main = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(main)
+    fake = FakeBook({name: [list(r) for r in rows] for name, rows in sample.SHEETS.items()})
+    main.recalculate(fake)
+    result = {"xlwings": xlwings.__version__,
+              "fake_book_standings": without_time_stamp(fake.after_script()["Standings"]),
+              "json_book_standings": None}
+    if xlwings.__pro__:  # XLWINGS_LICENSE_KEY given: the remote engine, as in Lite
+        from xlwings_json import payload, run_actions
+
+        sheets = {name: [list(r) for r in rows] for name, rows in sample.SHEETS.items()}
+        book = xlwings.Book(json=payload(sheets, xlwings.__version__))
+        main.recalculate(book)
+        after = run_actions(sheets, book.json()["actions"])["Standings"]
+        result["json_book_standings"] = [[float(v) if isinstance(v, int) and not isinstance(v, bool) else v
+                                          for v in row] for row in without_time_stamp(after)]
+    return result
+
+
 registry = build_registry({"RULESENGINE_PLUGINS": "builtin"})
 entry_points = sorted(f"{ep.name}={ep.value}" for ep in metadata.entry_points(group="rulesengine")
                       if ep.dist is not None and ep.dist.name == "rulesengine")
@@ -68,7 +104,9 @@ with tempfile.TemporaryDirectory() as folder:  # the openpyxl route too: file, d
 
 book = FakeBook({name: [list(r) for r in rows] for name, rows in sample.SHEETS.items()})
 excel.recalculate(book)
-standings_sheet = [row for row in book.after_script()["Standings"] if not (row and row[0] == "Computed by")]
+standings_sheet = without_time_stamp(book.after_script()["Standings"])
+lite = lite_script()
+
 
 print(json.dumps({
     "python": sys.version.split()[0],
@@ -83,4 +121,5 @@ print(json.dumps({
     "openpyxl_route_standings": standings_rows(by_file.plan.standings),
     "excel_standings_sheet": standings_sheet,
     "cli_libraries_loaded": sorted(m for m in ("typer", "rich", "click") if m in sys.modules),
+    "lite": lite,
 }, sort_keys=True))
