@@ -73,6 +73,13 @@ def sheet_grid(ws, limits: Limits = DEFAULT_LIMITS) -> Grid:
     max_row = ws.max_row or 0
     if max_row > limits.max_rows:
         raise InputError(Problem(where, f"refused: the sheet has {max_row:,} rows (limit {limits.max_rows:,})"))
+    max_col = ws.max_column or 0
+    if max_row * max_col > limits.max_cells:
+        from openpyxl.utils import get_column_letter
+        far = f"{get_column_letter(max_col)}{max_row}"
+        raise InputError(Problem(Location(sheet=ws.title, cell=far),
+                                 f"refused: the sheet reaches {far}, {max_row * max_col:,} cells to read "
+                                 f"(limit {limits.max_cells:,}); delete what is in the far cells"))
     rows: list[list[CellValue]] = []
     for values in ws.iter_rows(values_only=True):
         row = list(values)

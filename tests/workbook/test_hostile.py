@@ -146,3 +146,16 @@ def test_not_a_zip_file(tmp_path):
     with pytest.raises(InputError) as info:
         recalc_workbook(path)
     assert "not an Excel workbook" in str(info.value)
+
+
+def test_one_far_away_cell_cannot_make_the_grid_huge(tmp_path):
+    import openpyxl
+    path = small_book(tmp_path / "far.xlsx")
+    wb = openpyxl.load_workbook(path)
+    for r in range(1, 400):
+        wb["Crosstable"].cell(row=r, column=20, value=None)
+    wb["Crosstable"]["XFD400"] = "stray"
+    wb.save(path)
+    with pytest.raises(InputError) as info:
+        recalc_workbook(path)
+    assert str(info.value).startswith("Crosstable!XFD400: refused: the sheet reaches XFD400, 6,553,600 cells")
