@@ -1,9 +1,10 @@
-"""xlwings Lite script of a tournament workbook: paste into the main.py tab of the xlwings Lite pane.
+"""xlwings Lite scripts of a tournament workbook: paste into the main.py tab of the xlwings Lite pane.
 
-"Recalculate" appears in the pane's script list (and as a button in App Mode). It reads the
+"recalculate" appears in the pane's script list (and as a button in App Mode). It reads the
 workbook once, computes standings, tie-breaks and ratings with the rulesengine package (see
 requirements.txt), and writes the engine-owned sheets once, as the Excel ribbon add-in and
-`rulesengine recalc BOOK.xlsx` do.
+`rulesengine recalc BOOK.xlsx` do. "explain" does the same and also breaks down, on an Explain
+sheet, how the tie-breaks and rating change of the players named were computed.
 """
 
 import xlwings as xw
@@ -15,3 +16,9 @@ import rulesengine.excel
 @script
 def recalculate(book: xw.Book):
     rulesengine.excel.recalculate(book)
+
+
+@script
+def explain(book: xw.Book, players: str = ""):
+    """players: start numbers or names, separated by commas (e.g. "3, Kai")."""
+    rulesengine.excel.recalculate(book, explain=[p.strip() for p in players.split(",") if p.strip()])

@@ -98,3 +98,12 @@ def test_addin_vba_project_holds_the_ribbon_module():
         vba = xlam.read("xl/vbaProject.bin")
     assert vba.startswith(bytes.fromhex("d0cf11e0a1b11ae1"))  # an OLE compound file
     assert "RibbonMyAddin".encode("utf-16-le") in vba  # its stream, named in the OLE directory
+
+
+def test_lite_explain_script_writes_the_explain_sheet(xlwings_module):
+    main = _load(LITE / "main.py", "lite_main")
+    book = FakeBook(copy.deepcopy(sample.SHEETS))
+    main.explain(book, "Kai, 1")
+    explained = book.after_script()["Explain"]
+    players = [row[2] for row in explained if row and row[0] == "Player"]
+    assert players == ["Kai", "Ana"]
