@@ -171,3 +171,20 @@ def test_unknown_layout_says_what_is_expected():
 def test_an_empty_template_reads_as_no_players():
     t = read_crosstable(template_grid([]))
     assert t.players == () and t.rounds == 2
+
+
+def test_swiss_manager_cells_naming_ranks_instead_of_start_numbers():
+    """A ranking crosstable whose cells give the opponent's rank is recognised by its mirrors."""
+    rank_of = {1: 2, 2: 1, 3: 3, 4: 4}  # Bo (SNo 2) finished first
+    grid = swiss_manager_grid()
+    rows = [list(r) for r in grid.rows]
+    import re as _re
+    for row in rows[4:8]:
+        row[0] = rank_of[row[1]]
+        for c in range(7, 10):
+            if isinstance(row[c], str) and _re.match(r"\s*\d", row[c]):
+                number = int(_re.match(r"\s*(\d+)", row[c]).group(1))
+                row[c] = _re.sub(r"\d+", str(rank_of[number]), row[c].strip(), count=1)
+    t = read_crosstable(Grid("Crosstable", rows, grid.merged))
+    assert t.player(1).rounds[0].opponent == 3 and t.player(2).rounds[0].opponent == 4
+    assert t.points[1] == Fraction(5, 2)

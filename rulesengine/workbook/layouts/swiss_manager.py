@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from rulesengine.errors import InputError
 from rulesengine.model import Colour, ResultCode, ScoringSystem, STANDARD_SCORING, Tournament
 from rulesengine.workbook.grid import Grid, text
 from rulesengine.workbook.layouts.common import (Problems, RawEntry, build_tournament, find_header, formula,
@@ -106,8 +107,29 @@ def read(grid: Grid, *, scoring: ScoringSystem = STANDARD_SCORING, kind: str = "
         r += 1
     if not name:
         name = next((text(v) for row in grid.rows[:header] for v in row if text(v)), "")
-    return build_tournament(raws, max((n for n, _ in rounds), default=0), problems, name=name, kind=kind,
-                            scoring=scoring, tiebreak_order=legend_codes(grid, r), layout=NAME)
+    total_rounds = max((n for n, _ in rounds), default=0)
+    legend = legend_codes(grid, r)
+    if not problems.items and cols.sno is not None and cols.rank is not None:
+        # Both `Rk.` and `SNo`: the cells normally name start numbers, but a ranking crosstable
+        # may name ranks. Take start numbers unless only ranks make every game mirror.
+        try:
+            return build_tournament(raws, total_rounds, Problems(grid.sheet), name=name, kind=kind,
+                                    scoring=scoring, tiebreak_order=legend, layout=NAME)
+        except InputError as by_start_number:
+            sno_of_rank = {p.rank: p.start_rank for p in raws if p.rank is not None}
+            if len(sno_of_rank) != len(raws):
+                raise by_start_number from None
+            for player in raws:
+                for entry in player.entries:
+                    if entry.opponent is not None:
+                        entry.opponent = sno_of_rank.get(entry.opponent, -entry.opponent)
+            try:
+                return build_tournament(raws, total_rounds, Problems(grid.sheet), name=name, kind=kind,
+                                        scoring=scoring, tiebreak_order=legend, layout=NAME)
+            except InputError:
+                raise by_start_number from None
+    return build_tournament(raws, total_rounds, problems, name=name, kind=kind, scoring=scoring,
+                            tiebreak_order=legend, layout=NAME)
 
 
 def read_cell(grid: Grid, r: int, c: int, number: int, problems: Problems) -> RawEntry | None:
