@@ -210,3 +210,23 @@ def test_the_excel_and_openpyxl_routes_write_the_same_standings(tmp_path):
         return [r + [None] * (width - len(r)) for r in out]
 
     assert comparable(by_excel) == comparable(by_openpyxl)
+
+
+def test_merged_round_headers_need_no_merge_information(tmp_path):
+    """xlwings hands over no merged blocks (Lite's JSON has none): a template whose `Round N`
+    headers are merged over Opp/Col/Res reads the same as through openpyxl, which keeps them."""
+    import openpyxl
+
+    from rulesengine.workbook.grid import MergedRange
+    from rulesengine.workbook.openpyxl_io import sheet_grid, write_workbook
+
+    merged = tuple(MergedRange.from_a1(ref) for ref in ("E1:G1", "H1:J1", "K1:M1"))
+    grids = [Grid("Crosstable", sample.CROSSTABLE, merged), Grid("Settings", sample.SETTINGS)]
+    path = write_workbook(tmp_path / "club.xlsx", grids)
+    wb = openpyxl.load_workbook(path)
+    with_merges = {name: sheet_grid(wb[name]) for name in ("Crosstable", "Settings")}
+    assert with_merges["Crosstable"].merged
+    book = _book()
+    plan = excel.recalculate(book)
+    assert plan.standings.rows == recalculate_grids(with_merges).standings.rows
+    assert plan.tournament == recalculate_grids(with_merges).tournament
