@@ -58,6 +58,10 @@ for name in ("pluggy", "openpyxl", "et_xmlfile", "defusedxml"):
     print(f"{name}=={version(name)}")
 PY
 )
+if [[ ${#RUNTIME[@]} -ne 4 ]]; then
+    echo "could not read the versions of pluggy, openpyxl, et_xmlfile, defusedxml from $PYTHON" >&2
+    exit 1
+fi
 LOCK="$NODE_DIR/node_modules/pyodide/pyodide-lock.json"
 if [[ -f "$LOCK" ]]; then
     # micropip is part of the Pyodide distribution but not of the npm package: use the locked version.
