@@ -113,7 +113,8 @@ def _compare(registry, name: str) -> tuple[int, list[str], list[str]]:
             known = KNOWN_DISAGREEMENTS.get((name, key, sno))
             if known is not None:
                 if same(key, tournament.rounds, ours[sno], reference) or Fraction(ours[sno]) != Fraction(known[0]):
-                    stale.append(f"{name} {key} player {sno}: ours {ours[sno]}, reference {reference}, listed {known[0]}")
+                    stale.append(f"{name} {key} player {sno}: ours {ours[sno]}, reference {reference}, "
+                                 f"listed {known[0]}")
             elif not same(key, tournament.rounds, ours[sno], reference):
                 wrong.append(f"{name} {key} player {sno}: ours {ours[sno]}, reference {reference}")
     return checked, wrong, stale

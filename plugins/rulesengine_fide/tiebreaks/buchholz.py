@@ -11,25 +11,30 @@ from fractions import Fraction
 
 from rulesengine.tiebreak import ContributionLine, Explanation, TiebreakContext, TiebreakOutcome, TiebreakSpec
 from rulesengine_fide.tiebreaks.modifiers import apply_cuts, cut_and_median
-from rulesengine_fide.tiebreaks.opposition import explanation_lines, opposition, oppositions, treatment
+from rulesengine_fide.tiebreaks.opposition import Treatment, explanation_lines, opposition, oppositions, treatment
 from rulesengine_fide.tiebreaks.unplayed import contributed_points
 
 ROUND_ROBIN_NOTE = ("{spec}: Buchholz tie-breaks must not be used in round-robins (FIDE C.07 art. 8, note); "
                     "computed as requested, unplayed games per art. 15")
 
 
-def _round_robin_notes(spec: TiebreakSpec, t) -> tuple[str, ...]:
+def _round_robin_notes(spec: TiebreakSpec, t: Treatment) -> tuple[str, ...]:
     return (ROUND_ROBIN_NOTE.format(spec=spec),) if t.round_robin else ()
 
 
-def _buchholz_values(spec: TiebreakSpec, context: TiebreakContext, fore: bool) -> tuple[dict[int, Fraction], object]:
+def _buchholz_units(spec: TiebreakSpec, context: TiebreakContext, fore: bool) -> tuple[dict[int, int], Treatment]:
+    """Every player's (Fore) Buchholz in units, and the treatment it was computed under."""
     t = treatment(spec, context, fore=fore)
     low, high = cut_and_median(spec)
-    data = t.data
     lists = oppositions(t)
-    values = {sno: data.value(apply_cuts(lists[sno], low, high, data.rounds, t.rule_set).total)
-              for sno in data.start_ranks}
-    return values, t
+    return ({sno: apply_cuts(lists[sno], low, high, t.data.rounds, t.rule_set).total for sno in t.data.start_ranks},
+            t)
+
+
+def _buchholz_values(spec: TiebreakSpec, context: TiebreakContext, fore: bool
+                     ) -> tuple[dict[int, Fraction], Treatment]:
+    units, t = _buchholz_units(spec, context, fore)
+    return {sno: t.data.value(u) for sno, u in units.items()}, t
 
 
 def buchholz(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
@@ -50,14 +55,14 @@ def average_of_opponents_buchholz(spec: TiebreakSpec, context: TiebreakContext) 
     over the board. The article prescribes no rounding: the value is the exact mean."""
     fore = spec.modifier("F") is not None
     inner = TiebreakSpec(spec.code, tuple(m for m in spec.modifiers if m[0] != "F"))
-    bh, t = _buchholz_values(inner, context, fore=fore)
+    bh, t = _buchholz_units(inner, context, fore=fore)
     data = t.data
     values: dict[int, Fraction | None] = {}
     lonely: list[int] = []
     for sno in data.start_ranks:
         opponents = [bh[r.opponent] for r in data.table[sno] if r.over_the_board and r.opponent]
         if opponents:
-            values[sno] = sum(opponents, Fraction(0)) / len(opponents)
+            values[sno] = Fraction(sum(opponents), data.unit.denominator * len(opponents))
         else:
             values[sno] = None
             lonely.append(sno)
@@ -102,7 +107,8 @@ def explain_average_of_buchholz(spec: TiebreakSpec, context: TiebreakContext, st
     fore = spec.modifier("F") is not None
     inner = TiebreakSpec("FB" if fore else "BH", tuple(m for m in spec.modifiers if m[0] != "F"))
     bh, t = _buchholz_values(inner, context, fore=fore)
-    lines = tuple(ContributionLine(r.number, r.opponent, f"game vs {r.opponent}: {inner.code} {float(bh[r.opponent]):g}",
+    lines = tuple(ContributionLine(r.number, r.opponent,
+                                   f"game vs {r.opponent}: {inner.code} {float(bh[r.opponent]):g}",
                                    bh[r.opponent]) for r in t.data.table[start_rank] if r.over_the_board and r.opponent)
     total = average_of_opponents_buchholz(spec, context).values[start_rank]
     return Explanation(start_rank, str(spec), lines, total,
@@ -121,4 +127,3 @@ def explain_contributed(spec: TiebreakSpec, context: TiebreakContext, start_rank
             desc += f": scored {data.text(r.points)}, counts {data.text(value)} for opponents (art. 16.3)"
         lines.append(ContributionLine(r.number, r.opponent or None, desc, data.value(value)))
     return Explanation(start_rank, str(spec), tuple(lines), data.value(sum(points)))
-

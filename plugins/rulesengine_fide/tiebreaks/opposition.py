@@ -84,7 +84,6 @@ def opposition(t: Treatment, sno: int, weight_by_result: bool = False, describe:
     return out
 
 
-
 def explanation_lines(entries: list[Contribution], dropped: tuple[tuple[Contribution, str], ...],
                       to_value) -> tuple[ContributionLine, ...]:
     """Breakdown lines in round order; dropped entries say why (cut, median, art. 16.5)."""

@@ -104,4 +104,3 @@ def dummy_opponent_score(data: EventData, sno: int, round_number: int, rule_set:
     if score < own:
         return score, why + f", capped at {article} = {data.text(cap)} (art. {article_number})"
     return score, why + f" (not above the cap of art. {article_number}: {article} = {data.text(cap)})"
-
