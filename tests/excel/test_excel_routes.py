@@ -107,3 +107,14 @@ def test_lite_explain_script_writes_the_explain_sheet(xlwings_module):
     explained = book.after_script()["Explain"]
     players = [row[2] for row in explained if row and row[0] == "Player"]
     assert players == ["Kai", "Ana"]
+
+
+def test_build_addin_reproduces_the_committed_xlam(tmp_path):
+    pytest.importorskip("xlwings")
+    build = _load(ADDIN / "build_addin.py", "build_addin")
+    build.build(tmp_path / "rulesengine_td.xlam")
+    with zipfile.ZipFile(tmp_path / "rulesengine_td.xlam") as new, \
+            zipfile.ZipFile(ADDIN / "rulesengine_td.xlam") as committed:
+        assert new.namelist() == committed.namelist()
+        for name in new.namelist():
+            assert new.read(name) == committed.read(name), name
