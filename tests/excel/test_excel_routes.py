@@ -110,11 +110,12 @@ def test_lite_explain_script_writes_the_explain_sheet(xlwings_module):
 
 
 def test_build_addin_reproduces_the_committed_xlam(tmp_path):
-    pytest.importorskip("xlwings")
+    xlwings = pytest.importorskip("xlwings")
+    hint = f"xlwings {xlwings.__version__} ships another add-in template: run excel/addin/build_addin.py"
     build = _load(ADDIN / "build_addin.py", "build_addin")
     build.build(tmp_path / "rulesengine_td.xlam")
     with zipfile.ZipFile(tmp_path / "rulesengine_td.xlam") as new, \
             zipfile.ZipFile(ADDIN / "rulesengine_td.xlam") as committed:
-        assert new.namelist() == committed.namelist()
+        assert new.namelist() == committed.namelist(), hint
         for name in new.namelist():
-            assert new.read(name) == committed.read(name), name
+            assert new.read(name) == committed.read(name), f"{name}: {hint}"
