@@ -30,9 +30,15 @@ SMOKE = HERE / "pyodide" / "smoke.py"
 RUNNER = HERE / "pyodide" / "run_engine.mjs"
 HELPERS = [HERE / "excel_sample.py", HERE / "fake_xlwings.py", HERE / "xlwings_json.py",
            REPO / "excel" / "lite" / "main.py"]
-# The wheel is built from a copy of the tree without these (so no build/ folder is left behind).
-NOT_SOURCES = shutil.ignore_patterns(".git", ".venv", ".ci", "node_modules", "build", "dist", "__pycache__", "*.pyc",
-                                     "*.egg-info", ".pytest_cache", ".hypothesis", "tests", "bench")
+# The wheel is built from a copy of the tree (so no build/ folder is left in it), without these.
+NOT_SOURCES_TOP = {".git", ".venv", ".ci", "node_modules", "build", "dist", ".pytest_cache", ".hypothesis",
+                   "tests", "bench"}
+NOT_SOURCES_ANYWHERE = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
+
+
+def _not_sources(folder: str, names: list[str]) -> set[str]:
+    ignored = set(NOT_SOURCES_ANYWHERE(folder, names))
+    return ignored | (NOT_SOURCES_TOP & set(names) if Path(folder) == REPO else set())
 
 
 def _missing() -> str | None:
@@ -59,7 +65,7 @@ def _last_json(output: str) -> dict:
 @pytest.fixture(scope="module")
 def project_wheel(tmp_path_factory, _tools) -> Path:
     source = tmp_path_factory.mktemp("tree") / "source"
-    shutil.copytree(REPO, source, ignore=NOT_SOURCES)
+    shutil.copytree(REPO, source, ignore=_not_sources)
     out = tmp_path_factory.mktemp("wheel")
     build = subprocess.run([sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "--no-index",
                             "--find-links", str(WHEELS / "build"), "--disable-pip-version-check", "-q", "-w", str(out)],
