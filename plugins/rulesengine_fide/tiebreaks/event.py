@@ -28,6 +28,10 @@ OVER_THE_BOARD = frozenset({EntryKind.GAME, EntryKind.UNRATED_GAME})
 FORFEITS = frozenset({EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS, EntryKind.DOUBLE_FORFEIT})
 
 
+# Builds a named tuple from a plain tuple without the Python-level __new__.
+_make = tuple.__new__
+
+
 class Round(NamedTuple):
     """One player's round, as the tie-breaks see it (points in units). A named tuple: tens of
     thousands are made per event, and tuples are the cheapest immutable record to build."""
@@ -124,8 +128,8 @@ def _build(tournament: Tournament) -> EventData:
             if found is None:
                 found = known[key] = describe(entry)
             pts, kind, won, result100, otb, vur, forfeit = found
-            rows.append(Round(number, entry.opponent or 0, pts, kind, entry.colour is black,
-                              won, result100, otb, vur, forfeit))
+            rows.append(_make(Round, (number, entry.opponent or 0, pts, kind, entry.colour is black,
+                                      won, result100, otb, vur, forfeit)))
         table[sno] = tuple(rows)
         totals[sno] = sum(r.points for r in rows)
         last_non_vur[sno] = max((r.number for r in rows if not r.voluntarily_unplayed), default=0)

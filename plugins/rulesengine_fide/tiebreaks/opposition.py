@@ -19,6 +19,11 @@ from rulesengine_fide.tiebreaks.rulesets import RuleSet, is_round_robin, rule_se
 from rulesengine_fide.tiebreaks.unplayed import adjusted_scores, dummy_opponent_score, dummy_score
 
 
+# Builds a named tuple from a plain tuple without the Python-level __new__ (tens of thousands
+# per event).
+_make = tuple.__new__
+
+
 @dataclass(frozen=True)
 class Treatment:
     """How unplayed rounds are treated for one spec in one context."""
@@ -80,7 +85,7 @@ def opposition(t: Treatment, sno: int, weight_by_result: bool = False, describe:
         value = score * r.points if weight_by_result else score
         if describe and weight_by_result:
             desc += f" x own {data.text(r.points)}"
-        out.append(Contribution(r.number, opp or None, score, value, vur, desc))
+        out.append(_make(Contribution, (r.number, opp or None, score, value, vur, desc)))
     return out
 
 
