@@ -16,7 +16,7 @@ from typing import Iterable, Sequence
 from rulesengine.errors import InputError, Location, Problem
 from rulesengine.registry import Registry
 from rulesengine.workbook.grid import CellValue, Grid, MergedRange, parse_address
-from rulesengine.workbook.package import DEFAULT_LIMITS, Limits, PackageInfo, inspect_package
+from rulesengine.workbook.package import DEFAULT_LIMITS, Limits, inspect_package
 from rulesengine.workbook.recalc import CLEAR_SHEET, WritePlan, recalculate, sheets_to_read
 from rulesengine.workbook.save import SaveResult, check_not_open, save_atomically
 from rulesengine.workbook.settings import WorkbookSettings

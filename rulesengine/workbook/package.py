@@ -25,8 +25,8 @@ class Limits:
     """Bounds on what a workbook may hold before the engine opens it."""
 
     max_parts: int = 10_000
-    max_part_bytes: int = 256 * 1024 * 1024       # one part, inflated
-    max_total_bytes: int = 512 * 1024 * 1024      # all parts, inflated
+    max_part_bytes: int = 128 * 1024 * 1024       # one part, inflated
+    max_total_bytes: int = 256 * 1024 * 1024      # all parts, inflated
     max_ratio: int = 200                           # inflated/compressed, for parts over 1 MiB
     max_rows: int = 100_000                        # rows in one sheet
     max_cells: int = 5_000_000                     # cells in the whole workbook

@@ -11,7 +11,7 @@ writes to make, only to engine-owned sheets (`Standings`, `Explain`). Pure: no o
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import Iterable, Mapping, Sequence
 

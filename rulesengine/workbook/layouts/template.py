@@ -11,7 +11,6 @@ or empty; `Opp` is the opponent's start number, empty for byes. Nothing is lost 
 from __future__ import annotations
 
 import re
-from fractions import Fraction
 
 from rulesengine.model import Colour, ResultCode, ScoringSystem, STANDARD_SCORING, Tournament
 from rulesengine.workbook.grid import Grid, cell_address, text
