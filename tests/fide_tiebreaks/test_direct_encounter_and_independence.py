@@ -78,3 +78,10 @@ def test_every_tiebreak_gives_the_same_values_in_any_order(tb):
     standings = compute_standings(t, REGISTRY.resolve_specs(shuffled), REGISTRY)
     for code in codes:
         assert dict(standings.values[code]) == reference[code], code
+
+
+def test_without_previous_criteria_the_groups_are_those_tied_on_points():
+    t = tournament_from_text(3, ["1-2 1-0", "2-3 =", "3-1 0-1"], kind="round robin")
+    # Points 2, 0.5, 0.5: only 2 and 3 are tied, and they drew: nobody is separated (taken as
+    # one group of three, player 1 would have been placed first).
+    assert direct_encounter(parse_spec("DE"), TiebreakContext(t)).values == {1: 0, 2: 0, 3: 0}

@@ -18,6 +18,7 @@ reports it. Smaller ranks first.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from rulesengine.tiebreak import ContributionLine, Explanation, TiebreakContext, TiebreakOutcome, TiebreakSpec
@@ -31,11 +32,18 @@ def direct_encounter(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOu
     round_robin = is_round_robin(context)
     forfeits_count = round_robin or spec.modifier("P") is not None
     values: dict[int, int] = {sno: 0 for sno in data.start_ranks}
-    for group in context.tied_groups():
+    for group in _tied_groups(context):
         places = rank_group(data, sorted(group), forfeits_count, all_met_required=not round_robin)
         if len(set(places.values())) > 1:
             values.update(places)
     return TiebreakOutcome(values)
+
+
+def _tied_groups(context: TiebreakContext) -> list[list[int]]:
+    """The groups still tied before DE; with no criteria given, those tied on points (art. 6)."""
+    if not context.previous:
+        context = replace(context, previous=((TiebreakSpec("PTS"), context.tournament.points),))
+    return context.tied_groups()
 
 
 def _scores_within(data: EventData, members: list[int], forfeits_count: bool
@@ -110,7 +118,7 @@ def explain_direct_encounter(spec: TiebreakSpec, context: TiebreakContext, start
     """The games among the players tied with this one, and the place DE gives."""
     data = event_data(context.tournament)
     forfeits_count = is_round_robin(context) or spec.modifier("P") is not None
-    group = next((sorted(g) for g in context.tied_groups() if start_rank in g), [start_rank])
+    group = next((sorted(g) for g in _tied_groups(context) if start_rank in g), [start_rank])
     lines = []
     for r in data.table[start_rank]:
         if r.opponent in group:
