@@ -69,3 +69,12 @@ def test_standard_bonus_never_lowers_a_rating(prior, event):
     result = standard_rating(prior, 20.0, opponents, scores)
     assert result.bonus >= 0
     assert result.rating >= prior + result.change_without_bonus
+
+
+def test_root_on_a_breakpoint_is_not_clamped_away():
+    """Found by hypothesis: unrated (N' = 0) player beats a 1648.8; every R >= 2048.8 solves the
+    equation and the iteration starts on 2048.8, a breakpoint up to floating-point noise. The
+    text's p-count must see the slope there and keep 2048.8, not clamp the prior below it."""
+    result = special_rating(100.0, 0.0, [1648.8], 1.0)
+    assert result.rating == pytest.approx(2048.8)
+    assert abs(f(100.0, 0, [1648.8], 1.0, result.rating)) <= 1e-6

@@ -128,8 +128,11 @@ def special_rating(prior: float, effective: float, opponents: Sequence[float], s
         lower, upper = _solution_interval(f, M, breakpoints, eps)
         flat = upper > lower
     else:
-        slopes = (sum(1 for o in opponents if abs(M - o) <= 400)
-                  + (1 if effective > 0 and abs(M - adjusted_prior) <= 400 else 0))
+        # |M - Ri| <= 400 with a hair of slack: M landing on a breakpoint (Ri + 400 computed in
+        # floating point) must count as on the sloped side, or a solved M is clamped away.
+        reach = 400.0 + 1e-9
+        slopes = (sum(1 for o in opponents if abs(M - o) <= reach)
+                  + (1 if effective > 0 and abs(M - adjusted_prior) <= reach else 0))
         flat = slopes == 0
         lower = max((z for z in breakpoints if z < M), default=-math.inf)
         upper = min((z for z in breakpoints if z > M), default=math.inf)
