@@ -1,4 +1,5 @@
-"""Workbooks: sheets as grids (`grid`), crosstable layouts (`layouts`), the recalculation every route
-shares (`recalc.recalculate` -> `WritePlan`), and the openpyxl adapter with safe saving
-(`openpyxl_io`, `save`). Nothing here imports openpyxl except those two adapter modules.
+"""Workbooks: sheets as grids (`grid`), crosstable layouts (`layouts`), the Settings and Players
+sheets, the recalculation every route shares (`recalc.recalculate` -> `WritePlan`), and the file
+side: package inspection (`package`), the openpyxl adapter (`openpyxl_io`) and safe saving (`save`).
+Only `openpyxl_io` imports openpyxl (lazily), so the pure part runs under Pyodide / xlwings Lite.
 """
