@@ -75,3 +75,34 @@ def format_table(header: Sequence[str], rows: Sequence[Sequence[str]], right: Se
 
     separator = "  ".join("-" * w for w in widths)
     return "\n".join([line(header), separator, *(line(r) for r in rows)]) + "\n"
+
+
+#: Tie-break options the built-in FIDE plugin reads (rulesengine_fide.tiebreaks.rulesets).
+FIDE_RULES_OPTION = "fide_rules"
+PAIRING_KIND_OPTION = "pairing_kind"
+
+
+def add_tiebreak_rule_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options that choose which text of the tie-break rules applies."""
+    parser.add_argument("--rules", default=None,
+                        help="rule text for FIDE tie-breaks: fide-2026, fide-2024 or fide-2017-virtual-opponent "
+                             "(default: the text in force on the event's start date)")
+    parser.add_argument("--pairing-kind", choices=("swiss", "round-robin"), default=None,
+                        help="treat the event as a Swiss or a round robin (default: as the file says)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a tie-break plugin option (repeatable)")
+
+
+def tiebreak_options(args: argparse.Namespace) -> dict[str, Any]:
+    from rulesengine.errors import UsageError
+    options: dict[str, Any] = {}
+    for text in args.option:
+        name, sep, value = text.partition("=")
+        if not sep or not name.strip():
+            raise UsageError(f"--option {text!r}: want NAME=VALUE")
+        options[name.strip()] = value.strip()
+    if args.rules:
+        options[FIDE_RULES_OPTION] = args.rules
+    if args.pairing_kind:
+        options[PAIRING_KIND_OPTION] = args.pairing_kind.replace("-", " ")
+    return options

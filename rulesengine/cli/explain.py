@@ -13,7 +13,8 @@ import sys
 from datetime import date
 from typing import Any, Mapping
 
-from rulesengine.cli.common import add_input_arguments, format_table, load_tournament, print_json
+from rulesengine.cli.common import (add_input_arguments, add_tiebreak_rule_arguments, format_table, load_tournament,
+                                    print_json, tiebreak_options)
 from rulesengine.errors import UsageError
 from rulesengine.model import Tournament
 from rulesengine.numbers import to_json_number, to_text
@@ -21,21 +22,12 @@ from rulesengine.registry import Registry, default_registry
 from rulesengine.standings import POINTS, event_date
 from rulesengine.tiebreak import Explanation, TiebreakContext
 
-#: Option names understood by the FIDE plugin (see rulesengine_fide.tiebreaks).
-RULES_OPTION = "fide_rules"
-PAIRING_KIND_OPTION = "pairing_kind"
-
-
 def register(subparsers) -> None:
     parser = subparsers.add_parser("explain", help="one player's tie-break value, contribution by contribution")
     add_input_arguments(parser)
     parser.add_argument("--player", type=int, required=True, help="the player's start rank (pairing number)")
     parser.add_argument("--tiebreak", required=True, help="one tie-break spec, e.g. BH/C1, SB, ARO/C1")
-    parser.add_argument("--rules", default=None,
-                        help="rule text for FIDE tie-breaks: fide-2026, fide-2024 or fide-2017-virtual-opponent "
-                             "(default: by the event's start date)")
-    parser.add_argument("--pairing-kind", choices=("swiss", "round-robin"), default=None,
-                        help="treat the event as a Swiss or a round robin (default: as the file says)")
+    add_tiebreak_rule_arguments(parser)
     parser.add_argument("--format", choices=("table", "json"), default="table", help="output form")
     parser.set_defaults(handler=run)
 
@@ -92,11 +84,7 @@ def explanation_text(tournament: Tournament, explanation: Explanation) -> str:
 def run(args: argparse.Namespace) -> int:
     registry = default_registry()
     tournament = load_tournament(args, registry)
-    options: dict[str, Any] = {}
-    if args.rules:
-        options[RULES_OPTION] = args.rules
-    if args.pairing_kind:
-        options[PAIRING_KIND_OPTION] = args.pairing_kind.replace("-", " ")
+    options = tiebreak_options(args)
     explanation = explain_tiebreak(tournament, args.tiebreak, args.player, registry, options=options)
     if args.format == "json":
         print_json(explanation_json(tournament, explanation))

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from rulesengine.cli.common import (add_format_argument, add_input_arguments, format_table, load_tournament,
-                                    print_csv, print_json)
+from rulesengine.cli.common import (add_format_argument, add_input_arguments, add_tiebreak_rule_arguments,
+                                    format_table, load_tournament, print_csv, print_json, tiebreak_options)
 from rulesengine.numbers import to_json_number, to_text
 from rulesengine.registry import default_registry
 from rulesengine.standings import Standings, compute_standings
@@ -18,6 +18,7 @@ def register(subparsers) -> None:
     parser.add_argument("--tiebreaks", default=None,
                         help="comma-separated tie-break specs in order (e.g. BH/C1,BH,SB) or a preset name; "
                              "default: the order the file announces, else points only")
+    add_tiebreak_rule_arguments(parser)
     add_format_argument(parser)
     parser.set_defaults(handler=run)
 
@@ -43,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     tournament = load_tournament(args, registry)
     texts = args.tiebreaks.split(",") if args.tiebreaks is not None else list(tournament.tiebreak_order)
     specs = registry.resolve_specs(texts)
-    standings = compute_standings(tournament, specs, registry)
+    standings = compute_standings(tournament, specs, registry, options=tiebreak_options(args))
     names = [str(s) for s in standings.specs]
     if args.format == "json":
         print_json(standings_json(standings))

@@ -139,3 +139,21 @@ def test_declared_points_that_differ_from_the_results_are_noted(tmp_path, capsys
     assert data["standings"][0]["points"] == 4.5
     assert data["notes"] == ["player 1 (Example, Hero): the file gives 5 points, the results add up to 4.5; "
                              "the results are used"]
+
+
+def test_rules_option_chooses_the_text_of_art_16(capsys):
+    """hc02 (fixtures README): BH 13.5 under the 2026 text (dummy capped at 2.5), 15.5 under the
+    2024 text (uncapped dummy 4.5); the event's own date (2026-04-10) picks 2026."""
+    path = str(TIEBREAK / "hc02_bye_example.trf")
+    hero = lambda data: next(r for r in data["standings"] if r["start_rank"] == 1)["tiebreaks"]["BH"]
+    assert hero(run_json(capsys, path, "--tiebreaks", "BH")) == 13.5
+    assert hero(run_json(capsys, path, "--tiebreaks", "BH", "--rules", "fide-2024")) == 15.5
+    assert main(["standings", path, "--tiebreaks", "BH", "--rules", "fide-1999"]) == 2
+    assert "unknown FIDE tie-break rule set 'fide-1999'" in capsys.readouterr().err
+
+
+def test_progressive_score_worked_example_domain_md_section_3(capsys):
+    """domain.md 3: W W W L W -> 1+2+3+3+4 = 13 (Ana); L W W W W -> 0+1+2+3+4 = 10 (Bo)."""
+    data = run_json(capsys, str(TIEBREAK / "hc01_ana_bo_kai.trf"), "--tiebreaks", "PS")
+    ps = {row["start_rank"]: row["tiebreaks"]["PS"] for row in data["standings"]}
+    assert ps[1] == 13 and ps[2] == 10
