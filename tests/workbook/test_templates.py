@@ -19,6 +19,8 @@ from rulesengine.workbook.openpyxl_io import load_workbook, read_grids, recalc_w
 from rulesengine.workbook.recalc import sheets_to_read
 from rulesengine.workbook.settings import WorkbookSettings
 
+from .conftest import skip_unless_tool
+
 TEMPLATES = Path(__file__).resolve().parents[2] / "workbook_templates"
 EXPECTED = {"swiss.xlsx": "template", "round_robin.xlsx": "round_robin", "club_season.xlsx": "template"}
 
@@ -101,8 +103,8 @@ def test_filled_round_robin_template_recalculates(tmp_path, registry):
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 
 
-@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
 def test_libreoffice_opens_every_template(tmp_path):
+    skip_unless_tool(None if SOFFICE else "LibreOffice (soffice) is not installed")
     profile = tmp_path / "profile"
     out = tmp_path / "out"
     sources = [str(TEMPLATES / name) for name in sorted(EXPECTED)]
