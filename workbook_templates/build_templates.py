@@ -4,8 +4,10 @@ Writes, with openpyxl (values, dropdowns, no formulas, no macros):
 - `swiss.xlsx`        Instructions, Players, Crosstable (our layout: Opp | Col | Res per round, with
                       dropdowns), Standings, Settings;
 - `round_robin.xlsx`  Instructions, Crosstable (a 1..N grid with * on the diagonal), Standings, Settings;
-- `club_season.xlsx`  a club evening for the ladder: Players with ladder ratings and games so far,
-                      a short Crosstable, Settings naming the club rating system.
+- `club_season.xlsx`  a club season for the ladder: Players with ratings and games before the season,
+                      one sheet per evening (`Evening 1`, copy it for `Evening 2`, ...), Standings
+                      (the last evening), Ladder (everyone's rating now and after each evening),
+                      Settings naming the club rating system.
 Every template reads back through `rulesengine.workbook.layouts` (tests/workbook/test_templates.py).
 """
 
@@ -89,9 +91,9 @@ def players_sheet(wb, columns, rows: int) -> None:
         ws.cell(row=r, column=1).number_format = "0"
 
 
-def template_crosstable(wb, rounds: int, rows: int) -> None:
+def template_crosstable(wb, rounds: int, rows: int, title: str = "Crosstable") -> None:
     """Our layout: SNo | Name | Rtg | FED | Round n (Opp | Col | Res) ... | Pts, with dropdowns."""
-    ws = wb.create_sheet("Crosstable")
+    ws = wb.create_sheet(title)
     header(ws, 1, ["SNo", "Name", "Rtg", "FED"])
     for r in range(rounds):
         col = 5 + 3 * r
@@ -192,19 +194,24 @@ def round_robin(path: Path, size: int = 12) -> None:
 def club_season(path: Path, rounds: int = 4, rows: int = 60) -> None:
     wb = Workbook()
     instructions(wb, [
-        "Club evening for the ladder - how to use this workbook",
-        "1. Players: ladder rating and rated games BEFORE tonight (newcomers: leave Rating empty, they start at "
-        "1200). Copy 'Rating after' and the new game counts from the Standings of the last evening.",
-        "2. Crosstable: tonight's games, as in the swiss template (Opp, Col, Res per round).",
-        "3. Recalculate: Standings shows tonight's table and each player's ladder rating after the evening.",
+        "Club season for the ladder - how to use this workbook",
+        "1. Players: everyone who plays this season, once, with a season number (SNo), and the ladder rating "
+        "and rated games BEFORE the season (newcomers: leave Rating empty).",
+        "2. Evening 1: that evening's games with the players' season numbers, as in the swiss template (Opp, Col, "
+        "Res per round). For the next evening copy the sheet (right-click > Move or Copy) and name it Evening 2, "
+        "Evening 3, ...",
+        "3. Recalculate: every evening is replayed in order from the Players sheet, each rated from the ratings "
+        "held before it. Standings shows the last evening; Ladder shows everyone's rating now and after each "
+        "evening. Correcting an old evening and recalculating updates every later number.",
         "Privacy: for players under 18 use initials unless a guardian agreed to full names.",
     ])
     players_sheet(wb, ["SNo", "Name", "Rating", "Games"], rows)
-    template_crosstable(wb, rounds, rows)
+    template_crosstable(wb, rounds, rows, title="Evening 1")
     standings_sheet(wb, ["BH", "SB"])
+    ladder = wb.create_sheet("Ladder")
+    header(ladder, 1, ["Rank", "SNo", "Name", "Rating", "Games", "Evenings", "Season change"], ENGINE_FILL)
+    ladder.cell(row=3, column=1, value="This sheet belongs to the engine: Recalculate rewrites it.")
     settings_sheet(wb, [
-        ("Event", "", "e.g. Club evening 2026-12-03"),
-        ("Start date", "", "YYYY-MM-DD"),
         ("Type", "swiss", "swiss or round robin"),
         ("Tie-breaks", "BH, SB", "in order"),
         ("Rating system", "club", "the club ladder (start 1200, K 40 then 20, provisional until 5 games)"),

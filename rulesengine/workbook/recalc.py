@@ -5,7 +5,9 @@
 
 It reads the crosstable (layout detected), the optional `Players` and `Settings` sheets, computes
 standings with the registry's tie-breaks and, when a rating system is set, ratings; it returns the
-writes to make, only to engine-owned sheets (`Standings`, `Explain`). Pure: no openpyxl, no xlwings.
+writes to make, only to engine-owned sheets (`Standings`, `Explain`, `Ladder`). Pure: no openpyxl,
+no xlwings. A club season (sheets `Evening 1`, `Evening 2`, ... instead of one `Crosstable`)
+replays the ladder over every evening (`season`); Standings shows the last evening.
 """
 
 from __future__ import annotations
@@ -19,19 +21,20 @@ from rulesengine import __version__
 from rulesengine.errors import InputError, Location, Problem, UsageError
 from rulesengine.numbers import to_json_number
 from rulesengine.model import ScoringSystem, STANDARD_SCORING, Tournament
-from rulesengine.rating import RatingReport, RatingRequest
+from rulesengine.rating import RatingRecord, RatingReport, RatingRequest
 from rulesengine.registry import Registry, default_registry
 from rulesengine.standings import POINTS, Standings, compute_standings, event_date
 from rulesengine.tiebreak import TiebreakContext
 from rulesengine.workbook.grid import CellValue, Grid, text
 from rulesengine.workbook.layouts.detect import detect_layout, read_crosstable
 from rulesengine.workbook.players import PLAYERS_SHEET, merge_players, parse_players, rating_records
+from rulesengine.workbook.season import LADDER_SHEET, ladder_rows, replay, season_sheets, with_ladder_ratings
 from rulesengine.workbook.settings import SETTINGS_SHEET, WorkbookSettings, parse_settings
 
 STANDINGS_SHEET = "Standings"
 EXPLAIN_SHEET = "Explain"
 CROSSTABLE_SHEET = "Crosstable"
-ENGINE_SHEETS = (STANDINGS_SHEET, EXPLAIN_SHEET)
+ENGINE_SHEETS = (STANDINGS_SHEET, EXPLAIN_SHEET, LADDER_SHEET)
 CLEAR_SHEET = "*"
 STANDINGS_HEADER = ("Rank", "SNo", "Name", "Pts")
 RATING_HEADER = ("Rating before", "Change", "Rating after")
@@ -99,40 +102,61 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
         settings = settings.override(overrides)
     facts, player_problems = parse_players(by_lower.get(PLAYERS_SHEET.lower()))
     problems += player_problems
-    crosstable = _crosstable_grid(grids, settings, problems)
-    tournament = None
-    if crosstable is not None:
+    evenings = [] if settings.crosstable_sheet or any(n.lower() == CROSSTABLE_SHEET.lower() for n in grids) \
+        else season_sheets(list(grids))
+    crosstables = [grids[name] for name in evenings] or [_crosstable_grid(grids, settings, problems)]
+    tournaments = []
+    for grid in crosstables:
+        if grid is None:
+            continue
         try:
-            tournament = read_crosstable(crosstable, settings.layout, scoring=_scoring(settings),
-                                         kind=settings.kind, name=settings.event_name or "")
+            tournaments.append(read_crosstable(grid, settings.layout, scoring=_scoring(settings), kind=settings.kind,
+                                               name=settings.event_name if not evenings else grid.sheet))
         except InputError as exc:
             problems += exc.problems
     if problems:
         raise InputError(problems)
-    assert tournament is not None and crosstable is not None
+    crosstable = crosstables[-1]
+    assert crosstable is not None
     changes = {"start_date": settings.start_date} if settings.start_date else {}
-    if not tournament.name:
-        changes["name"] = crosstable.sheet
-    tournament = _keeping_points(tournament, merge_players(tournament, facts), changes)
+    tournaments = [_keeping_points(t, merge_players(t, facts),
+                                   {**changes, **({} if t.name else {"name": grid.sheet})})
+                   for t, grid in zip(tournaments, crosstables)]
+    options = {"rule_set": settings.rule_set} if settings.rule_set else {}
+    dates = [settings.rules_date or event_date(t) for t in tournaments]
+    rules_date = dates[-1]
+
+    report = None
+    season = None
+    if settings.rating_system:
+        system = registry.rating_system(settings.rating_system)
+        if evenings:
+            season = replay(tournaments, system, facts, dates, settings.rule_set, settings.rating_options)
+            report = season.reports[-1]
+        else:
+            report = system.rate(RatingRequest(tournaments[-1], rating_records(tournaments[-1], facts),
+                                               event_date=rules_date, rule_set=settings.rule_set,
+                                               options=dict(settings.rating_options)))
+    tournament = tournaments[-1]
+    if season is not None and len(season.reports) > 1:
+        # The last evening's rating tie-breaks see the ladder as it stood before that evening.
+        held = {p.start_rank: RatingRecord(p.start_rank, rating=p.rating_before) for p in report.players
+                if p.rating_before is not None}
+        tournament = _keeping_points(tournament, with_ladder_ratings(tournament, held), {})
 
     texts = settings.tiebreaks if settings.tiebreaks is not None else tournament.tiebreak_order
     specs = registry.resolve_specs(texts)
-    rules_date = settings.rules_date or event_date(tournament)
-    options = {"rule_set": settings.rule_set} if settings.rule_set else {}
     standings = compute_standings(tournament, specs, registry, rules_date=rules_date, options=options)
-
-    report = None
-    if settings.rating_system:
-        system = registry.rating_system(settings.rating_system)
-        report = system.rate(RatingRequest(tournament, rating_records(tournament, facts), event_date=rules_date,
-                                           rule_set=settings.rule_set, options=dict(settings.rating_options)))
     layout = tournament.extra.get("layout") or detect_layout(crosstable) or ""
-    fingerprint = _fingerprint(grids, crosstable.sheet)
+    fingerprint = _fingerprint(grids, [g.sheet for g in crosstables if g is not None])
     writes = [SheetWrite(STANDINGS_SHEET, _standings_rows(standings, report)
                          + ((),)
                          + _legend_rows(standings, report, registry, settings, crosstable.sheet, layout,
                                         rules_date, fingerprint),
                          header_rows=(0, len(standings.rows) + 2))]
+    if season is not None:
+        names = {p.start_rank: p.name for t in tournaments for p in t.players}
+        writes.append(SheetWrite(LADDER_SHEET, ladder_rows(season, facts, names, evenings, cell_number)))
     if explain:
         writes.append(SheetWrite(EXPLAIN_SHEET, _explain_rows(explain, standings, report, registry, rules_date,
                                                               options), header_rows=()))
@@ -229,9 +253,9 @@ def _legend_rows(standings: Standings, report: RatingReport | None, registry: Re
     return tuple(rows)
 
 
-def _fingerprint(grids: Mapping[str, Grid], crosstable: str) -> str:
+def _fingerprint(grids: Mapping[str, Grid], crosstables: Sequence[str]) -> str:
     digest = hashlib.sha256()
-    wanted = {crosstable.lower(), SETTINGS_SHEET.lower(), PLAYERS_SHEET.lower()}
+    wanted = {*(name.lower() for name in crosstables), SETTINGS_SHEET.lower(), PLAYERS_SHEET.lower()}
     for name in sorted(grids):
         if name.lower() in wanted:
             digest.update(name.encode())

@@ -23,6 +23,7 @@ from .conftest import skip_unless_tool
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "workbook_templates"
 EXPECTED = {"swiss.xlsx": "template", "round_robin.xlsx": "round_robin", "club_season.xlsx": "template"}
+CROSSTABLE = {"swiss.xlsx": "Crosstable", "round_robin.xlsx": "Crosstable", "club_season.xlsx": "Evening 1"}
 
 
 def build_module():
@@ -37,9 +38,9 @@ def test_committed_template_reads_back_through_our_importer(name):
     wb, _, lost = load_workbook(TEMPLATES / name)
     assert lost == []
     grids = read_grids(wb, sheets_to_read(wb.sheetnames))
-    assert {"Crosstable", "Settings", "Instructions"} <= set(grids)
-    assert detect_layout(grids["Crosstable"]) == EXPECTED[name]
-    assert read_crosstable(grids["Crosstable"]).players == ()
+    assert {CROSSTABLE[name], "Settings", "Instructions"} <= set(grids)
+    assert detect_layout(grids[CROSSTABLE[name]]) == EXPECTED[name]
+    assert read_crosstable(grids[CROSSTABLE[name]]).players == ()
 
 
 def test_the_build_script_makes_the_committed_set(tmp_path):
@@ -71,7 +72,7 @@ def test_filled_template_recalculates(tmp_path, registry, name):
     path = tmp_path / name
     shutil.copy(TEMPLATES / name, path)
     wb = openpyxl.load_workbook(path)
-    fill_swiss(wb["Crosstable"])
+    fill_swiss(wb[CROSSTABLE[name]])
     wb.save(path)
     overrides = None
     if name == "club_season.xlsx" and "club" not in registry.rating_systems:
@@ -117,5 +118,5 @@ def test_libreoffice_opens_every_template(tmp_path):
     for name in EXPECTED:
         converted = out / name
         assert converted.exists() and converted.stat().st_size > 0, run.stdout + run.stderr
-        grids = read_grids(*load_workbook(converted)[:1], ["Crosstable"])
-        assert detect_layout(grids["Crosstable"]) == EXPECTED[name]
+        grids = read_grids(*load_workbook(converted)[:1], [CROSSTABLE[name]])
+        assert detect_layout(grids[CROSSTABLE[name]]) == EXPECTED[name]
