@@ -233,12 +233,33 @@ class Tournament:
 
     @cached_property
     def points(self) -> dict[int, Fraction]:
-        """Each player's total score, computed from the entries with this event's scoring."""
+        """Each player's total score, computed from the entries with this event's scoring.
+
+        Summed in whole units of the scoring's common denominator: adding thousands of Fractions
+        one by one is the slow part of reading a large event.
+        """
         scoring = self.scoring
-        return {
-            p.start_rank: sum((scoring.points(e) for e in self.entries(p.start_rank)), Fraction(0))
-            for p in self.players
-        }
+        per_entry: dict[tuple[ResultCode, bool], Fraction] = {}
+        rounds = self.rounds
+        absent = scoring.points(RoundEntry(0, None, Colour.NONE, ResultCode.NOT_PAIRED))
+        totals: dict[int, Fraction] = {}
+        for player in self.players:
+            total = Fraction(0)
+            counted: dict[Fraction, int] = {}
+            for entry in player.rounds[:rounds]:
+                key = (entry.code, entry.opponent is None)
+                value = per_entry.get(key)
+                if value is None:
+                    value = per_entry[key] = scoring.points(entry)
+                counted[value] = counted.get(value, 0) + 1
+            missing = rounds - min(len(player.rounds), rounds)
+            if missing:
+                counted[absent] = counted.get(absent, 0) + missing
+            for value, times in counted.items():
+                if value:
+                    total += value * times
+            totals[player.start_rank] = total
+        return totals
 
     def points_after(self, start_rank: int, round_number: int) -> Fraction:
         """A player's score after the given round."""

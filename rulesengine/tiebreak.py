@@ -19,6 +19,12 @@ from rulesengine.model import Tournament
 
 TiebreakValue = Union[Fraction, Decimal, int, None]
 
+# Context option names front ends set from user choices (CLI flags, the workbook's Settings sheet).
+#: The FIDE tie-break text to apply instead of the one the event's date selects (fide-2024, ...).
+FIDE_RULES_OPTION = "fide_rules"
+#: "swiss" or "round robin": treat the event as that kind whatever the file says.
+PAIRING_KIND_OPTION = "pairing_kind"
+
 # "/" and "#" always separate; "-" separates only before a letter, so Koya's "L-2" survives.
 _SEPARATOR = re.compile(r"[/#]|-(?=[A-Za-z])")
 _MODIFIER = re.compile(r"^([A-Z])([+-]?[0-9]*)$")

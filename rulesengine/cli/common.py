@@ -14,6 +14,7 @@ from typing import Any, Sequence
 from rulesengine.errors import InputError, Location, Problem
 from rulesengine.model import Tournament
 from rulesengine.registry import Registry, default_registry
+from rulesengine.tiebreak import FIDE_RULES_OPTION, PAIRING_KIND_OPTION
 
 
 def add_input_arguments(parser: argparse.ArgumentParser) -> None:
@@ -75,11 +76,6 @@ def format_table(header: Sequence[str], rows: Sequence[Sequence[str]], right: Se
 
     separator = "  ".join("-" * w for w in widths)
     return "\n".join([line(header), separator, *(line(r) for r in rows)]) + "\n"
-
-
-#: Tie-break options the built-in FIDE plugin reads (rulesengine_fide.tiebreaks.rulesets).
-FIDE_RULES_OPTION = "fide_rules"
-PAIRING_KIND_OPTION = "pairing_kind"
 
 
 def add_tiebreak_rule_arguments(parser: argparse.ArgumentParser) -> None:

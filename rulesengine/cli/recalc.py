@@ -21,6 +21,9 @@ def register(subparsers) -> None:
                              "overrides the Settings sheet")
     parser.add_argument("--system", default=None, help="rating system (e.g. fide); overrides the Settings sheet")
     parser.add_argument("--rules-date", default=None, help="date whose regulations apply (YYYY-MM-DD)")
+    parser.add_argument("--rules", default=None,
+                        help="FIDE tie-break text instead of the one the date selects: fide-2026, fide-2024 or "
+                             "fide-2017-virtual-opponent; overrides the Settings sheet's 'Tie-break rules'")
     parser.add_argument("--layout", default=None,
                         help="crosstable layout instead of detecting it: template, swiss_manager, round_robin, "
                              "uschess_wallchart")
@@ -43,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         overrides = settings_from_options(tiebreaks=args.tiebreaks, rating_system=args.system,
                                           rules_date=args.rules_date, layout=args.layout,
-                                          crosstable_sheet=args.sheet)
+                                          crosstable_sheet=args.sheet, tiebreak_rules=args.rules)
     except ValueError as exc:
         raise UsageError(f"--rules-date: {exc}") from None
     try:

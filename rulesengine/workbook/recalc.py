@@ -24,7 +24,7 @@ from rulesengine.model import ScoringSystem, STANDARD_SCORING, Tournament
 from rulesengine.rating import RatingRecord, RatingReport, RatingRequest
 from rulesengine.registry import Registry, default_registry
 from rulesengine.standings import POINTS, Standings, compute_standings, event_date
-from rulesengine.tiebreak import TiebreakContext
+from rulesengine.tiebreak import FIDE_RULES_OPTION, TiebreakContext
 from rulesengine.workbook.grid import CellValue, Grid, text
 from rulesengine.workbook.layouts.detect import detect_layout, read_crosstable
 from rulesengine.workbook.players import PLAYERS_SHEET, merge_players, parse_players, rating_records
@@ -119,10 +119,9 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
     crosstable = crosstables[-1]
     assert crosstable is not None
     changes = {"start_date": settings.start_date} if settings.start_date else {}
-    tournaments = [_keeping_points(t, merge_players(t, facts),
-                                   {**changes, **({} if t.name else {"name": grid.sheet})})
+    tournaments = [replace(merge_players(t, facts), **changes, **({} if t.name else {"name": grid.sheet}))
                    for t, grid in zip(tournaments, crosstables)]
-    options = {"rule_set": settings.rule_set} if settings.rule_set else {}
+    options = {FIDE_RULES_OPTION: settings.tiebreak_rules} if settings.tiebreak_rules else {}
     dates = [settings.rules_date or event_date(t) for t in tournaments]
     rules_date = dates[-1]
 
@@ -142,7 +141,7 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
         # The last evening's rating tie-breaks see the ladder as it stood before that evening.
         held = {p.start_rank: RatingRecord(p.start_rank, rating=p.rating_before) for p in report.players
                 if p.rating_before is not None}
-        tournament = _keeping_points(tournament, with_ladder_ratings(tournament, held), {})
+        tournament = with_ladder_ratings(tournament, held)
 
     texts = settings.tiebreaks if settings.tiebreaks is not None else tournament.tiebreak_order
     specs = registry.resolve_specs(texts)
@@ -164,15 +163,6 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
         writes.append(SheetWrite(EXPLAIN_SHEET, (), header_rows=()))
     notes = tuple(standings.notes) + (tuple(report.notes) if report else ())
     return WritePlan(tuple(writes), tournament, standings, settings, layout, crosstable.sheet, report, notes)
-
-
-def _keeping_points(old: Tournament, new: Tournament, changes: Mapping) -> Tournament:
-    """`new` with `changes`, reusing the points already counted on `old` (names, ratings and dates
-    do not change a score; counting 500 players' Fractions again is not free)."""
-    result = replace(new, **changes) if changes else new
-    if result is not old and "points" in old.__dict__:
-        result.__dict__["points"] = old.__dict__["points"]
-    return result
 
 
 def _scoring(settings: WorkbookSettings) -> ScoringSystem:

@@ -28,7 +28,8 @@ class WorkbookSettings:
     tiebreaks: tuple[str, ...] | None = None
     rating_system: str | None = None
     rules_date: date | None = None
-    rule_set: str | None = None
+    rule_set: str | None = None          # the rating system's rule set
+    tiebreak_rules: str | None = None    # the tie-break rule text, e.g. fide-2024 (FIDE plugin option)
     event_name: str | None = None
     start_date: str | None = None
     crosstable_sheet: str | None = None
@@ -56,7 +57,8 @@ _KEYS = {
     "tiebreaks": "tiebreaks", "tiebreak": "tiebreaks", "tiebreakorder": "tiebreaks", "tiebreaksinorder": "tiebreaks",
     "ratingsystem": "rating_system", "rating": "rating_system", "system": "rating_system",
     "rulesdate": "rules_date", "rulesof": "rules_date",
-    "ruleset": "rule_set",
+    "ruleset": "rule_set", "ratingruleset": "rule_set",
+    "tiebreakrules": "tiebreak_rules", "tiebreakruleset": "tiebreak_rules",
     "event": "event_name", "eventname": "event_name", "tournament": "event_name", "tournamentname": "event_name",
     "startdate": "start_date", "date": "start_date",
     "crosstablesheet": "crosstable_sheet", "crosstable": "crosstable_sheet",

@@ -174,3 +174,25 @@ def test_every_layout_gives_the_same_points(registry, layout):
     plan = recalculate({"Crosstable": crosstable_grid(event, layout)}, registry=registry)
     assert {row[1]: row[3] for row in plan.writes[0].rows[1:5]} == {
         sno: (float(p) if p.denominator != 1 else int(p)) for sno, p in event.points.items()}
+
+
+def test_tiebreak_rules_setting_reaches_the_fide_plugin():
+    """The Settings sheet's 'Tie-break rules' picks the art. 16 text: hc02's hero has BH 13.5 under
+    the 2026 text (capped dummy) and 15.5 under the 2024 text (fixtures README)."""
+    from pathlib import Path
+
+    from rulesengine.formats.trf import read_trf
+    from rulesengine.workbook.export import crosstable_grid
+    from rulesengine.workbook.grid import Grid
+    from rulesengine.workbook.recalc import recalculate
+    from rulesengine.workbook.settings import WorkbookSettings
+
+    trf = Path(__file__).resolve().parents[2].parent / "shared/fixtures/tiebreak/hc02_bye_example.trf"
+    crosstable = crosstable_grid(read_trf(trf), "template")
+    for rules, expected in ((None, 13.5), ("fide-2024", 15.5)):
+        settings = Grid("Settings", [["Setting", "Value"], ["Tie-breaks", "BH"]]
+                        + ([["Tie-break rules", rules]] if rules else []))
+        plan = recalculate({crosstable.sheet: crosstable, "Settings": settings},
+                           WorkbookSettings())
+        hero = next(row for row in plan.standings.rows if row.start_rank == 1)
+        assert hero.tiebreaks["BH"] == expected

@@ -21,13 +21,12 @@ import enum
 from datetime import date
 
 from rulesengine.errors import UsageError
-from rulesengine.tiebreak import TiebreakContext, TiebreakSpec
+from rulesengine.tiebreak import FIDE_RULES_OPTION, PAIRING_KIND_OPTION, TiebreakContext, TiebreakSpec
 
 #: Option naming the rule set explicitly (``options["fide_rules"] = "fide-2024"``).
-RULES_OPTION = "fide_rules"
-#: Option forcing round-robin or Swiss treatment ("round robin" / "swiss"), like
+RULES_OPTION = FIDE_RULES_OPTION
+#: PAIRING_KIND_OPTION forces round-robin or Swiss treatment ("round robin" / "swiss"), like
 #: TieBreakServer's ``-p`` and ``-s``.
-PAIRING_KIND_OPTION = "pairing_kind"
 
 
 class RuleSet(enum.Enum):
