@@ -1,3 +1,172 @@
-"""Club rating ladder (shared/docs/domain.md section 2). Not yet implemented (its own issue)."""
+"""The club rating ladder as a rating system, `club` (club ladder policy, shared/docs/domain.md
+section 2; the rules themselves are in `rulesengine_club.policy`).
 
-SYSTEMS: list = []
+One event is rated from the records everyone held before it; every change is applied at its end,
+so the order in which boards finished never matters. A season is a replay: `record_after` of one
+event is the record before the next (`rulesengine.rating.next_records`), with the rating at full
+precision and `games` counting only the games that moved the player's rating.
+
+Figures per player: `rating_before` and `rating_after` are the stored ratings (full precision);
+`change` is K x (score - sum of E), unrounded; `change_published` is the change between the
+ratings as shown (one decimal, half away from zero), so shown before + shown change = shown after.
+`extra` holds the shown ratings, the games and provisional status before and after the event.
+
+Option `expected_scores`: `exact` (default, the ladder's rule) or `two-decimal` (each E rounded to
+two decimals before summing, the guide's hand method, for checking figures against it).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from fractions import Fraction
+from typing import Mapping
+
+from rulesengine.errors import UsageError
+from rulesengine.model import EntryKind, RoundEntry, Tournament
+from rulesengine.rating import (GameRating, PlayerRating, RatingReport, RatingRequest, RatingSystem, UnratedRound,
+                                event_date_of, rating_score, round_half_away_from_zero)
+from rulesengine_club import policy
+from rulesengine_club.policy import Standing
+
+NAME = "club"
+OPTIONS = {"expected_scores": "exact (default: the ladder's rule) or two-decimal (each E rounded to two decimals "
+                              "before summing, as the guide's hand method)"}
+
+
+def rate(request: RatingRequest) -> RatingReport:
+    """Rate one club event from everyone's pre-event ladder record (club ladder policy,
+    shared/docs/domain.md section 2)."""
+    mode = _expected_mode(request.options)
+    tournament = request.tournament
+    standings = {p.start_rank: policy.standing(request.record(p.start_rank)) for p in tournament.players}
+    players = tuple(_rate_player(tournament, p.start_rank, p.name, request, standings, mode)
+                    for p in tournament.players)
+    return RatingReport(NAME, _description(mode), players, notes=_notes(request, standings),
+                        event_date=event_date_of(request))
+
+
+def _expected_mode(options: Mapping) -> str:
+    unknown = sorted(set(options) - set(OPTIONS))
+    if unknown:
+        raise UsageError(f"rating system {NAME!r} has no option {unknown[0]!r}; its options: {', '.join(OPTIONS)}")
+    mode = str(options.get("expected_scores", policy.EXPECTED_EXACT)).strip().lower()
+    if mode not in policy.EXPECTED_MODES:
+        raise UsageError(f"option expected_scores must be {' or '.join(policy.EXPECTED_MODES)}, not {mode!r}")
+    return mode
+
+
+def _rate_player(tournament: Tournament, start_rank: int, name: str, request: RatingRequest,
+                 standings: Mapping[int, Standing], mode: str) -> PlayerRating:
+    own = standings[start_rank]
+    games: list[GameRating] = []
+    byes: list[UnratedRound] = []
+    for entry in tournament.entries(start_rank):
+        if entry.opponent is None:
+            byes.append(UnratedRound(entry.round, entry.kind.value,
+                                     f"no game ({entry.kind.value}): byes and absences are never rated "
+                                     f"({policy.POLICY})"))
+            continue
+        opponent = standings[entry.opponent]
+        reason = policy.unrated_reason(entry)
+        if reason is not None:
+            games.append(GameRating(entry.round, entry.opponent, None, None, _entry_score(entry), False, reason,
+                                    opponent_rating=opponent.rating))
+            continue
+        score = rating_score(entry)
+        counts, reason = policy.protection(own, opponent)
+        if not counts:
+            games.append(GameRating(entry.round, entry.opponent, None, None, score, False, reason,
+                                    opponent_rating=opponent.rating))
+            continue
+        expected = policy.expected_score(own.rating, opponent.rating, mode)
+        change = _times_k(own.k, score - Fraction(expected) if isinstance(expected, Fraction)
+                          else float(score) - expected)
+        games.append(GameRating(entry.round, entry.opponent, opponent.rating, expected, score, True, reason,
+                                change=change, opponent_rating=opponent.rating))
+    counted = [g for g in games if g.rated]
+    protected = len([g for g in games if not g.rated and g.reason.startswith("protection rule")])
+    score_total = sum((g.score for g in counted), Fraction(0))
+    if mode == policy.EXPECTED_TWO_DECIMAL:
+        expected_total = sum((g.expected for g in counted), Fraction(0))
+        change = _times_k(own.k, score_total - expected_total)
+    else:
+        # fsum is correctly rounded: the total does not depend on the order the games are added in.
+        expected_total = math.fsum(g.expected for g in counted)
+        change = _times_k(own.k, float(score_total) - expected_total)
+    rating_after = own.rating + float(change)
+    games_after = None if own.games is None else own.games + len(counted)
+    shown_before, shown_after = policy.shown(own.rating), policy.shown(rating_after)
+    record = request.record(start_rank)
+    record_after = replace(record, rating=rating_after, games=games_after, assumed=())
+    notes = []
+    if not counted:
+        notes.append("no rated game in this event: rating unchanged")
+    if protected:
+        notes.append(f"{protected} game(s) against provisional opponents did not move this rating (protection "
+                     f"rule) and do not count toward this player's games")
+    return PlayerRating(
+        start_rank=start_rank, name=name, rating_before=own.rating, k=own.k, games=tuple(games),
+        expected_total=expected_total, score_total=score_total, change=float(change),
+        change_published=round_half_away_from_zero(shown_after - shown_before, policy.SHOWN_DECIMALS),
+        rating_after=rating_after, initial_rating=False,
+        rules=own.rules + (_expected_rule(mode), "change = K x (score - sum of E), applied at the end of the event",
+                           "stored at full precision, shown to one decimal (half away from zero)"),
+        notes=tuple(notes), record_after=record_after, assumed=own.assumed, unrated_rounds=tuple(byes),
+        extra={"rating_before_shown": shown_before, "rating_after_shown": shown_after,
+               "games_before": own.games, "games_after": games_after, "provisional": own.provisional,
+               "provisional_after": policy.is_provisional(policy.FIRST_GAMES if games_after is None else games_after),
+               "protected_games": protected})
+
+
+def _entry_score(entry: RoundEntry) -> Fraction:
+    """The score of an entry with an opponent; a forfeit scores 1 or 0 (it is never rated)."""
+    score = rating_score(entry)
+    if score is not None:
+        return score
+    return Fraction(1) if entry.kind is EntryKind.FORFEIT_WIN else Fraction(0)
+
+
+def _times_k(k: float, delta: float | Fraction) -> float | Fraction:
+    """K x delta; exact when delta is (two-decimal expected scores are exact hundredths)."""
+    return Fraction(k) * delta if isinstance(delta, Fraction) else k * delta
+
+
+def _expected_rule(mode: str) -> str:
+    if mode == policy.EXPECTED_TWO_DECIMAL:
+        return ("E = 1 / (1 + 10^(-D/400)) rounded to two decimals before summing (option expected_scores="
+                "two-decimal, the guide's hand method; the ladder's rule is exact)")
+    return "E = 1 / (1 + 10^(-D/400)), exact, never rounded before summing"
+
+
+def _description(mode: str) -> str:
+    text = ("club ladder (shared/docs/domain.md section 2): start 1200, K 40 for the first 20 rated games then 20, "
+            "provisional until 5 rated games, protection rule")
+    return text + (", expected scores to two decimals (option)" if mode == policy.EXPECTED_TWO_DECIMAL else "")
+
+
+def _notes(request: RatingRequest, standings: Mapping[int, Standing]) -> tuple[str, ...]:
+    """Event-level notes: the defaults assumed (so a plain table output says so too)."""
+    notes = []
+    newcomers = [sno for sno, s in standings.items() if request.record(sno).rating is None]
+    if newcomers:
+        notes.append(f"no rating for {_players(newcomers)}: started at 1200, the ladder's start rating")
+    unknown_games = [sno for sno, s in standings.items() if s.games is None]
+    if unknown_games:
+        notes.append(f"rated games before the event unknown for {_players(unknown_games)}: assumed "
+                     f"{policy.FIRST_GAMES} or more (established, K {policy.K_AFTER}); give them with "
+                     f"--rating-list (games column) or the Players sheet")
+    if request.rule_set:
+        notes.append(f"rule set {request.rule_set!r} ignored: the club ladder has no dated rule sets")
+    return tuple(notes)
+
+
+def _players(start_ranks: list[int]) -> str:
+    listed = ", ".join(str(sno) for sno in sorted(start_ranks))
+    return f"player{'s' if len(start_ranks) > 1 else ''} {listed}"
+
+
+SYSTEM = RatingSystem(NAME, "the club rating ladder: start 1200, K 40 then 20, provisional until 5 games, "
+                            "protection rule (shared/docs/domain.md section 2)", rate, options=OPTIONS)
+
+SYSTEMS = [SYSTEM]

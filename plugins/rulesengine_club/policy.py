@@ -1,0 +1,143 @@
+"""The club ladder policy (shared/docs/domain.md section 2), one rule per function.
+
+* Everyone starts at 1200.
+* K = 40 for a player's first 20 rated games, then 20.
+* A player is provisional until 5 rated games.
+* Protection rule: a provisional opponent cannot move an established player's rating; when both
+  are provisional the game counts fully for both.
+* Each event is computed from the ratings held before it; K and provisional status are fixed for
+  the whole event from the games before it (product decision).
+* A game that did not move a player's rating (an established player against a provisional one)
+  does not count toward that player's games; the provisional player moves by its full K and the
+  game counts for it (product decision).
+* Expected scores use the exact logistic formula, never rounded before summing (product
+  decision); ratings are stored at full precision and shown to one decimal, half away from zero.
+* Never rated: byes, forfeits and no-shows, games the organiser marked unrated (TRF W/D/L).
+
+The guide itself rounds each expected score to two decimals; `EXPECTED_TWO_DECIMAL` reproduces
+its hand method for a club that wants to check the guide's figures (option
+`expected_scores=two-decimal`), never by default.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from rulesengine.model import EntryKind, RoundEntry
+from rulesengine.rating import RatingRecord, round_half_away_from_zero
+
+START_RATING = 1200.0
+K_FIRST_GAMES = 40
+K_AFTER = 20
+FIRST_GAMES = 20          # K 40 for the first 20 rated games
+PROVISIONAL_GAMES = 5     # provisional until 5 rated games
+SHOWN_DECIMALS = 1
+
+EXPECTED_EXACT = "exact"
+EXPECTED_TWO_DECIMAL = "two-decimal"
+EXPECTED_MODES = (EXPECTED_EXACT, EXPECTED_TWO_DECIMAL)
+
+POLICY = "club ladder policy, shared/docs/domain.md section 2"
+
+
+def k_factor(games_before: int) -> int:
+    """K 40 for a player's first 20 rated games, then 20; fixed for an event by the games before it."""
+    return K_FIRST_GAMES if games_before < FIRST_GAMES else K_AFTER
+
+
+def is_provisional(games_before: int) -> bool:
+    """Provisional until 5 rated games (shown greyed and listed below established players)."""
+    return games_before < PROVISIONAL_GAMES
+
+
+def logistic_expected(own: float, opponent: float) -> float:
+    """E = 1 / (1 + 10^((R_opp - R_own) / 400)), shared/docs/domain.md section 1; never rounded."""
+    return 1.0 / (1.0 + 10.0 ** ((opponent - own) / 400.0))
+
+
+def expected_score(own: float, opponent: float, mode: str) -> float | Fraction:
+    """The expected score of one game: exact (the ladder's rule), or to two decimals (the guide's
+    hand method, half away from zero), kept as exact hundredths so the sum has no binary noise."""
+    exact = logistic_expected(own, opponent)
+    if mode == EXPECTED_TWO_DECIMAL:
+        return Fraction(repr(round_half_away_from_zero(exact, 2)))
+    return exact
+
+
+def shown(rating: float) -> float:
+    """A rating as the ladder shows it: one decimal, half away from zero (stored at full precision)."""
+    return round_half_away_from_zero(rating, SHOWN_DECIMALS)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's ladder standing for one event, fixed from the games before it.
+
+    `games` is None when the rated games before the event are unknown (a rating was given without
+    a games count): the player is then taken as established with K 20, and `assumed` says so.
+    """
+
+    rating: float
+    games: int | None
+    k: float
+    provisional: bool
+    assumed: tuple[str, ...]
+    rules: tuple[str, ...]
+
+
+def standing(record: RatingRecord) -> Standing:
+    """The rating, K and provisional status an event uses for a player, and what was assumed."""
+    assumed = list(record.assumed)
+    rating, games = record.rating, record.games
+    if rating is None:
+        rating = START_RATING
+        if games is None:
+            games = 0
+            assumed.append("no ladder rating: a newcomer, starts at 1200 with no rated games (club ladder policy)")
+        else:
+            assumed.append(f"no ladder rating given ({games} rated games): 1200 assumed, the ladder's start")
+    elif games is None:
+        assumed.append(f"rated games before the event unknown: assumed {FIRST_GAMES} or more "
+                       f"(established, K {K_AFTER})")
+    count = FIRST_GAMES if games is None else games
+    provisional = is_provisional(count)
+    rules = []
+    if record.k is not None:
+        k: float = int(record.k) if float(record.k).is_integer() else float(record.k)
+        rules.append(f"K {k:g} given explicitly (overrides the ladder's K 40 then 20)")
+    else:
+        k = k_factor(count)
+        rules.append(f"K {k}: " + (f"fewer than {FIRST_GAMES} rated games before the event" if k == K_FIRST_GAMES
+                                   else f"{FIRST_GAMES} or more rated games before the event")
+                     + " (K 40 for the first 20 rated games, then 20; fixed for the whole event)")
+    rules.append(f"provisional: fewer than {PROVISIONAL_GAMES} rated games before the event" if provisional
+                 else f"established: {PROVISIONAL_GAMES} or more rated games before the event")
+    return Standing(float(rating), games, k, provisional, tuple(assumed), tuple(rules))
+
+
+def unrated_reason(entry: RoundEntry) -> str | None:
+    """Why an entry with an opponent is never rated, or None for a game played over the board.
+
+    Rule of thumb of the policy: rate games that were played, by who played them.
+    """
+    kind = entry.kind
+    if kind in (EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS, EntryKind.DOUBLE_FORFEIT):
+        return f"unplayed game ({kind.value}): forfeits and no-shows are never rated ({POLICY})"
+    if kind is EntryKind.UNRATED_GAME:
+        return "played but marked not to be rated (TRF W/D/L result)"
+    if kind is not EntryKind.GAME:
+        return f"no game ({kind.value}): never rated"
+    return None
+
+
+def protection(own: Standing, opponent: Standing) -> tuple[bool, str]:
+    """Whether a played game moves this player's rating under the protection rule, and why."""
+    if not own.provisional and opponent.provisional:
+        return False, ("protection rule: a provisional opponent cannot move an established player's rating; "
+                       "the game does not count toward this player's games")
+    if own.provisional and opponent.provisional:
+        return True, "rated: both players provisional, the game counts fully for both"
+    if own.provisional:
+        return True, "rated: provisional against an established opponent, moves by its full K and the game counts"
+    return True, "rated: game played between established players"
