@@ -64,7 +64,7 @@ def _rate_player(tournament: Tournament, start_rank: int, name: str, request: Ra
     for entry in tournament.entries(start_rank):
         if entry.opponent is None:
             byes.append(UnratedRound(entry.round, entry.kind.value,
-                                     f"no game ({entry.kind.value}): byes and absences are never rated "
+                                     "no game played: byes and absences are never rated "
                                      f"({policy.POLICY})"))
             continue
         opponent = standings[entry.opponent]
@@ -110,7 +110,7 @@ def _rate_player(tournament: Tournament, start_rank: int, name: str, request: Ra
         expected_total=expected_total, score_total=score_total, change=float(change),
         change_published=round_half_away_from_zero(shown_after - shown_before, policy.SHOWN_DECIMALS),
         rating_after=rating_after, initial_rating=False,
-        rules=own.rules + (_expected_rule(mode), "change = K x (score - sum of E), applied at the end of the event",
+        rules=own.rules + (_expected_rule(mode), "change = K x sum(S - E), applied at the end of the event",
                            "stored at full precision, shown to one decimal (half away from zero)"),
         notes=tuple(notes), record_after=record_after, assumed=own.assumed, unrated_rounds=tuple(byes),
         extra={"rating_before_shown": shown_before, "rating_after_shown": shown_after,
