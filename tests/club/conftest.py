@@ -20,7 +20,8 @@ class Ladder:
     def rate(self, tournament, records: Mapping[int, RatingRecord], **options) -> RatingReport:
         return self.system.rate(RatingRequest(tournament, records, options=options))
 
-    def event(self, players: int, rounds: Sequence[str], records: Mapping[int, RatingRecord], **options) -> RatingReport:
+    def event(self, players: int, rounds: Sequence[str], records: Mapping[int, RatingRecord],
+              **options) -> RatingReport:
         return self.rate(tournament_from_text(players, rounds), records, **options)
 
     def season(self, tournaments, records: Mapping[int, RatingRecord], **options):
