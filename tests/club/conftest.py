@@ -34,8 +34,9 @@ class Ladder:
         return reports, records
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def ladder(registry) -> Ladder:
+    """Stateless, so one per session (hypothesis tests reuse it across examples)."""
     return Ladder(registry)
 
 
