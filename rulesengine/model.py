@@ -67,6 +67,19 @@ DRAW_CODES = frozenset({ResultCode.DRAW, ResultCode.UNRATED_DRAW})
 LOSS_CODES = frozenset({ResultCode.LOSS, ResultCode.UNRATED_LOSS})
 
 
+# What one player's result must be answered with on the opponent's side of the same game.
+MIRRORED_CODES: dict[ResultCode, frozenset[ResultCode]] = {
+    ResultCode.WIN: frozenset({ResultCode.LOSS}),
+    ResultCode.LOSS: frozenset({ResultCode.WIN}),
+    ResultCode.DRAW: frozenset({ResultCode.DRAW}),
+    ResultCode.FORFEIT_WIN: frozenset({ResultCode.FORFEIT_LOSS}),
+    ResultCode.FORFEIT_LOSS: frozenset({ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS}),  # or double forfeit
+    ResultCode.UNRATED_WIN: frozenset({ResultCode.UNRATED_LOSS}),
+    ResultCode.UNRATED_LOSS: frozenset({ResultCode.UNRATED_WIN}),
+    ResultCode.UNRATED_DRAW: frozenset({ResultCode.UNRATED_DRAW}),
+}
+
+
 @dataclass(frozen=True)
 class RoundEntry:
     """One player's entry for one round.

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from rulesengine.errors import InputError, Location, Problem
 from rulesengine.model import (
+    MIRRORED_CODES,
     Colour,
     Player,
     ResultCode,
@@ -44,18 +45,6 @@ _CODES = {c.value: c for c in ResultCode}
 _BYE_CODES = {ResultCode.HALF_POINT_BYE, ResultCode.FULL_POINT_BYE,
               ResultCode.PAIRING_ALLOCATED_BYE, ResultCode.ZERO_POINT_BYE,
               ResultCode.FORFEIT_LOSS, ResultCode.NOT_PAIRED}
-# What a result must be answered with on the opponent's line.
-_MIRROR = {
-    ResultCode.WIN: {ResultCode.LOSS},
-    ResultCode.LOSS: {ResultCode.WIN},
-    ResultCode.DRAW: {ResultCode.DRAW},
-    ResultCode.FORFEIT_WIN: {ResultCode.FORFEIT_LOSS},
-    ResultCode.FORFEIT_LOSS: {ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS},
-    ResultCode.UNRATED_WIN: {ResultCode.UNRATED_LOSS},
-    ResultCode.UNRATED_LOSS: {ResultCode.UNRATED_WIN},
-    ResultCode.UNRATED_DRAW: {ResultCode.UNRATED_DRAW},
-}
-
 
 @dataclass
 class _RawPlayer:
@@ -336,7 +325,7 @@ def _link_and_check(by_sno: dict[int, _RawPlayer], rounds: int, source: str,
                                                f"{other.line_number} gives {opp}'s opponent as "
                                                f"{theirs.opponent or '0000'}"))
                 continue
-            if theirs.code not in _MIRROR.get(entry.code, set()):
+            if theirs.code not in MIRRORED_CODES.get(entry.code, ()):
                 problems.append(Problem(where, f"round {i + 1}: result {entry.code.value!r} for player {sno} "
                                                f"does not match {theirs.code.value!r} given by player {opp} "
                                                f"on line {other.line_number}"))

@@ -11,23 +11,12 @@ from fractions import Fraction
 from typing import Callable, Sequence
 
 from rulesengine.errors import InputError, Location, Problem
-from rulesengine.model import Colour, Player, ResultCode, RoundEntry, ScoringSystem, STANDARD_SCORING, Tournament
+from rulesengine.model import MIRRORED_CODES, Colour, Player, ResultCode, RoundEntry, ScoringSystem, STANDARD_SCORING, Tournament
 from rulesengine.workbook.grid import CellValue, Grid, cell_address, text
 from rulesengine.workbook.numbers import parse_int, parse_points
 
 HEADER_SCAN_ROWS = 40
 
-# What a result must be answered with on the opponent's row (as in the TRF reader).
-MIRROR = {
-    ResultCode.WIN: {ResultCode.LOSS},
-    ResultCode.LOSS: {ResultCode.WIN},
-    ResultCode.DRAW: {ResultCode.DRAW},
-    ResultCode.FORFEIT_WIN: {ResultCode.FORFEIT_LOSS},
-    ResultCode.FORFEIT_LOSS: {ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS},
-    ResultCode.UNRATED_WIN: {ResultCode.UNRATED_LOSS},
-    ResultCode.UNRATED_LOSS: {ResultCode.UNRATED_WIN},
-    ResultCode.UNRATED_DRAW: {ResultCode.UNRATED_DRAW},
-}
 # A cell may end with a TRF code in brackets, e.g. `-1 (F)`, saying what the layout's own
 # notation cannot (a requested full-point bye looks like a pairing-allocated one on chess-results).
 TRF_NOTE = re.compile(r"\s*\(\s*([UFHZ])\s*\)\s*$", re.IGNORECASE)
@@ -260,7 +249,7 @@ def build_tournament(raws: list[RawPlayer], rounds: int, problems: Problems, *, 
                         problems.at(e.cell, f"round {e.round}: player {sno} is paired with {e.opponent}, but "
                                             f"{theirs.cell if theirs else 'the row of ' + str(e.opponent)} "
                                             f"gives {found}")
-                    elif theirs.code not in MIRROR.get(e.code, set()):
+                    elif theirs.code not in MIRRORED_CODES.get(e.code, ()):
                         problems.at(e.cell, f"round {e.round}: result {_show(e.code)} for player {sno} does not "
                                             f"match {_show(theirs.code)} given by player {e.opponent} in {theirs.cell}")
                     elif check_colours and entry.played and e.colour is not Colour.NONE and theirs.colour is e.colour:
