@@ -11,7 +11,8 @@ from fractions import Fraction
 from typing import Callable, Sequence
 
 from rulesengine.errors import InputError, Location, Problem
-from rulesengine.model import MIRRORED_CODES, Colour, Player, ResultCode, RoundEntry, ScoringSystem, STANDARD_SCORING, Tournament
+from rulesengine.model import (MIRRORED_CODES, STANDARD_SCORING, Colour, Player, ResultCode, RoundEntry,
+                               ScoringSystem, Tournament)
 from rulesengine.workbook.grid import CellValue, Grid, cell_address, text
 from rulesengine.workbook.numbers import parse_int, parse_points
 
