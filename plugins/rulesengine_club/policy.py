@@ -13,6 +13,8 @@
 * Expected scores use the exact logistic formula, never rounded before summing (product
   decision); ratings are stored at full precision and shown to one decimal, half away from zero.
 * Never rated: byes, forfeits and no-shows, games the organiser marked unrated (TRF W/D/L).
+  "Against opponents who have ratings" never excludes a game here: everyone on the ladder has a
+  rating, a newcomer's being the start rating 1200.
 
 The guide itself rounds each expected score to two decimals; `EXPECTED_TWO_DECIMAL` reproduces
 its hand method for a club that wants to check the guide's figures (option

@@ -61,6 +61,7 @@ def _rate_player(tournament: Tournament, start_rank: int, name: str, request: Ra
     own = standings[start_rank]
     games: list[GameRating] = []
     byes: list[UnratedRound] = []
+    protected = 0
     for entry in tournament.entries(start_rank):
         if entry.opponent is None:
             byes.append(UnratedRound(entry.round, entry.kind.value,
@@ -76,6 +77,7 @@ def _rate_player(tournament: Tournament, start_rank: int, name: str, request: Ra
         score = rating_score(entry)
         counts, reason = policy.protection(own, opponent)
         if not counts:
+            protected += 1
             games.append(GameRating(entry.round, entry.opponent, None, None, score, False, reason,
                                     opponent_rating=opponent.rating))
             continue
@@ -85,7 +87,6 @@ def _rate_player(tournament: Tournament, start_rank: int, name: str, request: Ra
         games.append(GameRating(entry.round, entry.opponent, opponent.rating, expected, score, True, reason,
                                 change=change, opponent_rating=opponent.rating))
     counted = [g for g in games if g.rated]
-    protected = len([g for g in games if not g.rated and g.reason.startswith("protection rule")])
     score_total = sum((g.score for g in counted), Fraction(0))
     if mode == policy.EXPECTED_TWO_DECIMAL:
         expected_total = sum((g.expected for g in counted), Fraction(0))

@@ -191,3 +191,10 @@ def test_published_change_is_the_change_between_the_ratings_shown(ladder):
     player = report.player(1)
     shown_before, shown_after = player.extra["rating_before_shown"], player.extra["rating_after_shown"]
     assert player.change_published == round(shown_after - shown_before, 1)
+
+
+def test_an_explicit_k_in_the_record_overrides_the_ladders_k(ladder):
+    """A K given for a player (rating list or Players sheet `K` column) wins over 40/20, and says so."""
+    player = ladder.event(2, ["1-2 1-0"], {1: record(1, 1500, 30, k=32), 2: record(2, 1500, 30)}).player(1)
+    assert player.k == 32 and player.change == 16
+    assert player.rules[0] == "K 32 given explicitly (overrides the ladder's K 40 then 20)"
