@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from rulesengine.model import Tournament
 from rulesengine.rating import RatingRecord
 from rulesengine.testing import tournament_from_text
 
@@ -39,7 +40,7 @@ def seasons(draw):
     return players, records, events, draw(st.sampled_from(("exact", "two-decimal")))
 
 
-def tournament(players: int, rounds) -> object:
+def tournament(players: int, rounds) -> Tournament:
     return tournament_from_text(players, [", ".join(boards) for boards in rounds], total_rounds=len(rounds))
 
 
@@ -51,7 +52,6 @@ def replay(ladder, players, records, events, mode, arrange=lambda rounds: rounds
 @settings(max_examples=60, deadline=None)
 @given(seasons())
 def test_replaying_a_season_twice_gives_identical_ratings(ladder, season):
-    players, records, events, mode = season
     assert replay(ladder, *season) == replay(ladder, *season)
 
 
