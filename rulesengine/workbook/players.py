@@ -10,7 +10,7 @@ from typing import Any
 
 from rulesengine.errors import Problem
 from rulesengine.model import Tournament
-from rulesengine.rating import RatingRecord
+from rulesengine.rating import RatingRecord, round_half_away_from_zero
 from rulesengine.workbook.grid import Grid, text
 from rulesengine.workbook.layouts.common import (FED_LABELS, FIDE_ID_LABELS, NAME_LABELS, Problems, RATING_LABELS,
                                                  TITLE_LABELS, find_column, formula, norm, start_number)
@@ -32,7 +32,7 @@ _EXTRA = {
 class PlayerFacts:
     start_rank: int
     name: str = ""
-    rating: int | None = None
+    rating: float | None = None  # a ladder carries decimals (1413.8)
     federation: str = ""
     title: str = ""
     fide_id: str = ""
@@ -111,9 +111,9 @@ def _convert(field_name: str, raw: Any) -> Any:
     number = parse_points(raw)
     if number is None:
         raise ValueError(f"{field_name.replace('_', ' ')} must be a number, found {text(raw)!r}")
-    if field_name in ("rating", "games"):
+    if field_name == "games":
         if number.denominator != 1:
-            raise ValueError(f"{field_name} must be a whole number, found {text(raw)!r}")
+            raise ValueError(f"games must be a whole number, found {text(raw)!r}")
         return int(number)
     return float(number)
 
@@ -128,7 +128,9 @@ def merge_players(tournament: Tournament, facts: dict[int, PlayerFacts]) -> Tour
         if f is None:
             players.append(p)
             continue
-        players.append(replace(p, rating=p.rating or f.rating, federation=p.federation or f.federation,
+        # The model holds whole ratings (as TRF does); the exact one stays in the rating record.
+        listed = round_half_away_from_zero(f.rating) if f.rating else None
+        players.append(replace(p, rating=p.rating or listed, federation=p.federation or f.federation,
                                title=p.title or f.title, fide_id=p.fide_id or f.fide_id,
                                birth_date=p.birth_date or (str(f.birth_year) if f.birth_year else "")))
     return replace(tournament, players=tuple(players))
@@ -140,7 +142,8 @@ def rating_records(tournament: Tournament, facts: dict[int, PlayerFacts]) -> dic
         f = facts.get(p.start_rank, PlayerFacts(p.start_rank))
         birth = f.birth_year or (int(p.birth_date[:4]) if p.birth_date[:4].isdigit() else None)
         records[p.start_rank] = RatingRecord(
-            start_rank=p.start_rank, rating=float(p.rating) if p.rating else None, games=f.games,
+            start_rank=p.start_rank, rating=f.rating if f.rating else float(p.rating) if p.rating else None,
+            games=f.games,
             birth_year=birth, highest_rating=f.highest_rating, k=f.k, fide_id=p.fide_id,
             deviation=f.deviation, volatility=f.volatility)
     return records

@@ -21,7 +21,7 @@ from rulesengine import __version__
 from rulesengine.errors import InputError, Location, Problem, UsageError
 from rulesengine.numbers import to_json_number
 from rulesengine.model import ScoringSystem, STANDARD_SCORING, Tournament
-from rulesengine.rating import RatingRecord, RatingReport, RatingRequest
+from rulesengine.rating import RatingRecord, RatingReport, RatingRequest, round_half_away_from_zero
 from rulesengine.registry import Registry, default_registry
 from rulesengine.standings import POINTS, Standings, compute_standings, event_date
 from rulesengine.tiebreak import FIDE_RULES_OPTION, TiebreakContext
@@ -191,6 +191,11 @@ def _crosstable_grid(grids: Mapping[str, Grid], settings: WorkbookSettings, prob
     return None
 
 
+def shown_rating(value: float | None) -> float | None:
+    """Ratings are kept at full precision and shown to one decimal, half away from zero."""
+    return None if value is None else round_half_away_from_zero(value, 1)
+
+
 def cell_number(value) -> CellValue:
     """An engine number as a spreadsheet value, exactly as `standings --format json` prints it:
     4 -> 4, 4.5 -> 4.5 (halves and quarters are exact), 85/6 -> 14.166667 (6 decimals at most).
@@ -208,8 +213,8 @@ def _standings_rows(standings: Standings, report: RatingReport | None) -> tuple[
         cells += [cell_number(row.tiebreaks[n]) for n in names]
         if report:
             rated = by_sno.get(row.start_rank)
-            cells += ([cell_number(rated.rating_before), cell_number(rated.change_published),
-                       cell_number(rated.rating_after)] if rated else [None, None, None])
+            cells += ([cell_number(shown_rating(rated.rating_before)), cell_number(rated.change_published),
+                       cell_number(shown_rating(rated.rating_after))] if rated else [None, None, None])
         rows.append(tuple(cells))
     return tuple(rows)
 
@@ -308,8 +313,9 @@ def _explain_rows(who: Iterable[str], standings: Standings, report: RatingReport
         rated = by_rating.get(sno)
         if rated is not None:
             rows.append(())
-            rows.append(("Rating", report.system, report.rules, "before", cell_number(rated.rating_before),
-                         "change", cell_number(rated.change_published), "after", cell_number(rated.rating_after)))
+            rows.append(("Rating", report.system, report.rules, "before", cell_number(shown_rating(rated.rating_before)),
+                         "change", cell_number(rated.change_published), "after",
+                         cell_number(shown_rating(rated.rating_after))))
             rows.append(("", "Round", "Opponent", "Opponent's rating used", "Expected", "Score", "Rated",
                          "Change", "Why"))
             for game in rated.games:

@@ -15,7 +15,7 @@ from datetime import date
 from typing import Mapping, Sequence
 
 from rulesengine.model import EntryKind, Tournament
-from rulesengine.rating import RatingRecord, RatingReport, RatingRequest, RatingSystem
+from rulesengine.rating import RatingRecord, RatingReport, RatingRequest, RatingSystem, round_half_away_from_zero
 from rulesengine.workbook.grid import CellValue
 from rulesengine.workbook.players import PlayerFacts
 
@@ -49,9 +49,9 @@ def replay(tournaments: Sequence[Tournament], system: RatingSystem, facts: Mappi
     history: dict[int, list[CellValue]] = {}
     evenings: dict[int, int] = {}
     for index, (t, when) in enumerate(zip(tournaments, event_dates)):
-        # A player the Players sheet does not list starts from the crosstable's own rating column.
-        before = {p.start_rank: records.get(p.start_rank)
-                  or RatingRecord(p.start_rank, rating=float(p.rating) if p.rating else None) for p in t.players}
+        # A player the ladder does not know yet is new to it: the system gives the starting rating
+        # (the club ladder: 1200). An evening sheet's rating column is not the ladder's.
+        before = {p.start_rank: records.get(p.start_rank) or RatingRecord(p.start_rank) for p in t.players}
         # Rating-based tie-breaks of the evening see the ladder ratings held before it.
         report = system.rate(RatingRequest(t, before, event_date=when, rule_set=rule_set, options=dict(options)))
         reports.append(report)
@@ -67,9 +67,24 @@ def replay(tournaments: Sequence[Tournament], system: RatingSystem, facts: Mappi
 
 def with_ladder_ratings(t: Tournament, records: Mapping[int, RatingRecord]) -> Tournament:
     """The evening with each player's rating taken from the ladder record held before it."""
-    players = tuple(replace(p, rating=round(records[p.start_rank].rating)) if p.start_rank in records
+    players = tuple(replace(p, rating=round_half_away_from_zero(records[p.start_rank].rating))
+                    if p.start_rank in records
                     and records[p.start_rank].rating else p for p in t.players)
     return replace(t, players=players)
+
+
+def _shown(value: float | None) -> float | None:
+    """A ladder figure as shown: one decimal, half away from zero (club ladder policy)."""
+    return None if value is None else round_half_away_from_zero(value, 1)
+
+
+def _first_rating_before(replayed: SeasonReplay, start_rank: int) -> float | None:
+    """The rating a player held before their first rated evening (a newcomer's starting rating)."""
+    for report in replayed.reports:
+        for rated in report.players:
+            if rated.start_rank == start_rank and rated.rating_before is not None:
+                return rated.rating_before
+    return None
 
 
 def ladder_rows(replayed: SeasonReplay, facts: Mapping[int, PlayerFacts], names: Mapping[int, str],
@@ -81,16 +96,16 @@ def ladder_rows(replayed: SeasonReplay, facts: Mapping[int, PlayerFacts], names:
     for sno in sorted(set(facts) | set(replayed.records)):
         record = replayed.records.get(sno)
         fact = facts.get(sno)
-        start = float(fact.rating) if fact and fact.rating else None
+        start = _first_rating_before(replayed, sno)
         now = record.rating if record else None
         history = replayed.history.get(sno, (None,) * len(evenings))
         played = replayed.evenings.get(sno, 0)
         change = (now - start) if now is not None and start is not None and played else None
         name = names.get(sno) or (fact.name if fact else "")
-        rows.append((sno, name, cell_number(round(now, 1) if now is not None else None),
+        rows.append((sno, name, cell_number(_shown(now)),
                      record.games if record else (fact.games if fact else None), played,
-                     cell_number(round(change, 1) if change is not None else None),
-                     *(cell_number(round(v, 1)) if isinstance(v, float) else cell_number(v) for v in history)))
+                     cell_number(_shown(change)),
+                     *(cell_number(_shown(v)) if isinstance(v, float) else cell_number(v) for v in history)))
     rows.sort(key=lambda r: (r[2] is None, -(r[2] or 0), r[0]))
     ranked = []
     previous, rank = object(), 0

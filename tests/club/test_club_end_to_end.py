@@ -11,6 +11,8 @@ from pathlib import Path
 import openpyxl
 import pytest
 
+from rulesengine.rating import round_half_away_from_zero
+
 from rulesengine.cli import main
 from rulesengine.testing import tournament_from_text
 
@@ -82,9 +84,10 @@ def test_recalc_of_the_club_template_replays_the_ladder(tmp_path, capsys, ladder
     standings = {row[1]: row for row in sheet_rows(path, "Standings")[1:5]}
     for player in second.players:
         before, change, after = standings[player.start_rank][-3:]
-        assert before == pytest.approx(player.rating_before, abs=1e-6)
+        # Shown to one decimal, half away from zero (club ladder policy).
+        assert before == round_half_away_from_zero(player.rating_before, 1)
         assert change == player.change_published
-        assert after == pytest.approx(player.rating_after, abs=1e-6)
+        assert after == round_half_away_from_zero(player.rating_after, 1)
 
 
 def test_rate_a_trf_with_the_club_system_says_1200_was_assumed(capsys):
@@ -114,3 +117,21 @@ def test_rate_takes_games_from_a_rating_list(tmp_path, capsys):
     assert players[2]["k"] == 20 and players[2]["details"]["games_after"] == 30 + len(
         [g for g in players[2]["games"] if g["rated"]])
     assert all(g["expected"] == round(g["expected"], 2) for p in players.values() for g in p["games"] if g["rated"])
+
+
+def test_ladder_rating_with_decimals_and_newcomer_season_change(tmp_path, capsys, ladder):
+    """A Players sheet carries last season's ladder rating as shown (1413.8); a newcomer's season
+    change is measured from the 1200 the ladder gave them (club ladder policy: everyone starts at
+    1200), and shown to one decimal."""
+    path = filled_template(tmp_path)
+    wb = openpyxl.load_workbook(path)
+    wb["Players"].cell(row=2, column=3, value=1413.8)
+    wb.save(path)
+    assert main(["recalc", str(path)]) == 0, capsys.readouterr().err
+    records = {sno: record(sno, rating, games) for sno, _, rating, games in PLAYERS}
+    records[1] = record(1, 1413.8, 30)
+    _, final = ladder.season(SAME_EVENINGS, records)
+    rows = {row[1]: row for row in sheet_rows(path, "Ladder")[1:] if row[1] is not None}
+    anna, cy = rows[1], rows[3]
+    assert anna[3] == round_half_away_from_zero(final[1].rating, 1)
+    assert cy[6] == round_half_away_from_zero(final[3].rating - 1200, 1)
