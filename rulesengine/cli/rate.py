@@ -22,7 +22,7 @@ from rulesengine.cli.common import (add_format_argument, add_input_arguments, fo
                                     print_csv, print_json)
 from rulesengine.errors import UsageError
 from rulesengine.numbers import to_json_number
-from rulesengine.rating import GameRating, PlayerRating, RatingReport, RatingRequest
+from rulesengine.rating import GameRating, PlayerRating, RatingReport, RatingRequest, round_half_away_from_zero
 from rulesengine.rating_list import build_records
 from rulesengine.registry import default_registry
 
@@ -150,9 +150,10 @@ def run_rate(args: argparse.Namespace) -> int:
         print_json(report_json(report))
         return 0
     header = ["SNo", "Name", "Rtg", "K", "G", "Score", "Exp", "Change", "Pub", "New"]
-    rows = [[str(p.start_rank), p.name, _num(p.rating_before, 0), _num(p.k, 2), str(len(p.rated_games)),
+    # Ratings show one decimal where they have one (a club ladder's 2316.5), none where whole.
+    rows = [[str(p.start_rank), p.name, _num(p.rating_before, 1), _num(p.k, 2), str(len(p.rated_games)),
              _num(p.score_total, 1), _num(p.expected_total, 2), _signed(p.change, 2), _signed(p.change_published, 2),
-             _num(p.rating_after, 0) + (" (initial)" if p.initial_rating else "")]
+             _num(p.rating_after, 1) + (" (initial)" if p.initial_rating else "")]
             for p in report.players]
     if args.format == "csv":
         print_csv(header, rows)
@@ -276,7 +277,7 @@ def _num(value, places: int) -> str:
     number = to_json_number(value)
     if isinstance(number, int):
         return str(number)
-    text = f"{float(value):.{places}f}"
+    text = f"{float(round_half_away_from_zero(value, places)):.{places}f}"
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
