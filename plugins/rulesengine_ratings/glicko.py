@@ -16,6 +16,7 @@ from typing import Sequence
 from rulesengine.errors import UsageError
 from rulesengine.rating import GameRating, PlayerRating, RatingReport, RatingRequest, RatingSystem
 from rulesengine_ratings.games import score_total, split_entries
+from rulesengine_ratings.starting import rating_and_deviation
 
 Q = math.log(10) / 400.0
 MAX_RD = 350.0
@@ -73,16 +74,7 @@ def rate(request: RatingRequest) -> RatingReport:
     tournament = request.tournament
     start = {}
     for player in tournament.players:
-        record = request.record(player.start_rank)
-        assumed = list(record.assumed)
-        rating = record.rating
-        if rating is None:
-            rating = options["rating"]
-            assumed.append(f"no rating: new player at {rating:g}")
-        rd = record.deviation
-        if rd is None:
-            rd = options["rd"]
-            assumed.append(f"rating deviation unknown: {rd:g} assumed")
+        rating, rd, assumed = rating_and_deviation(request.record(player.start_rank), options["rating"], options["rd"])
         start[player.start_rank] = (rating, pre_period_rd(rd, options["c"], options["periods"]), tuple(assumed))
     players = []
     for player in tournament.players:

@@ -24,6 +24,7 @@ from typing import Sequence
 from rulesengine.errors import UsageError
 from rulesengine.rating import GameRating, PlayerRating, RatingReport, RatingRequest, RatingSystem
 from rulesengine_ratings.games import score_total, split_entries
+from rulesengine_ratings.starting import rating_and_deviation
 
 SCALE = 173.7178  # the paper's conversion factor, 400 / ln 10
 DEFAULTS = {"tau": 0.5, "epsilon": 0.000001, "rating": 1500.0, "rd": 350.0, "volatility": 0.06}
@@ -120,15 +121,8 @@ def rate(request: RatingRequest) -> RatingReport:
     start: dict[int, tuple[float, float, float, tuple[str, ...]]] = {}
     for player in tournament.players:
         record = request.record(player.start_rank)
-        assumed = list(record.assumed)
-        rating = record.rating
-        if rating is None:
-            rating = options["rating"]
-            assumed.append(f"no rating: new player at {rating:g}")
-        rd = record.deviation
-        if rd is None:
-            rd = options["rd"]
-            assumed.append(f"rating deviation unknown: {rd:g} assumed (Glickman's value for an unrated player)")
+        rating, rd, assumed = rating_and_deviation(record, options["rating"], options["rd"],
+                                                   "Glickman's value for an unrated player")
         sigma = record.volatility
         if sigma is None:
             sigma = options["volatility"]
