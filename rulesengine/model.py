@@ -19,6 +19,10 @@ from typing import Iterator, Mapping
 class Colour(enum.Enum):
     """Colour of the pieces a player had in a round (TRF-16 column `c`)."""
 
+    # Members are singletons: hash by identity in C (Enum.__hash__ is Python code, and these
+    # are set members and dict keys on every hot path).
+    __hash__ = object.__hash__
+
     WHITE = "w"
     BLACK = "b"
     NONE = "-"
@@ -29,6 +33,10 @@ class ResultCode(enum.Enum):
 
     The value is the TRF-16 character; NOT_PAIRED covers both `0000 - -` and a blank entry.
     """
+
+    # Members are singletons: hash by identity in C (Enum.__hash__ is Python code, and these
+    # are set members and dict keys on every hot path).
+    __hash__ = object.__hash__
 
     WIN = "1"
     DRAW = "="
@@ -47,6 +55,10 @@ class ResultCode(enum.Enum):
 
 class EntryKind(enum.Enum):
     """The broad kind of a round entry, the distinction tie-break and rating rules start from."""
+
+    # Members are singletons: hash by identity in C (Enum.__hash__ is Python code, and these
+    # are set members and dict keys on every hot path).
+    __hash__ = object.__hash__
 
     GAME = "game"                      # played over the board, rated (1 = 0)
     UNRATED_GAME = "unrated game"      # played over the board, not to be rated (W D L)
@@ -248,27 +260,28 @@ class Tournament:
     def points(self) -> dict[int, Fraction]:
         """Each player's total score, computed from the entries with this event's scoring.
 
-        Summed in whole units of the scoring's common denominator: adding thousands of Fractions
-        one by one is the slow part of reading a large event.
+        Entries are counted by kind first and each kind's points multiplied once: adding thousands
+        of Fractions one by one is the slow part of reading a large event.
         """
         scoring = self.scoring
-        per_entry: dict[tuple[ResultCode, bool], Fraction] = {}
         rounds = self.rounds
-        absent = scoring.points(RoundEntry(0, None, Colour.NONE, ResultCode.NOT_PAIRED))
+        values: dict[tuple[ResultCode, bool], Fraction] = {}
         totals: dict[int, Fraction] = {}
         for player in self.players:
-            total = Fraction(0)
-            counted: dict[Fraction, int] = {}
+            # Count entries by (code, has no opponent), the only things points depend on.
+            counted: dict[tuple[ResultCode, bool], int] = {}
             for entry in player.rounds[:rounds]:
                 key = (entry.code, entry.opponent is None)
-                value = per_entry.get(key)
-                if value is None:
-                    value = per_entry[key] = scoring.points(entry)
-                counted[value] = counted.get(value, 0) + 1
+                counted[key] = counted.get(key, 0) + 1
             missing = rounds - min(len(player.rounds), rounds)
             if missing:
-                counted[absent] = counted.get(absent, 0) + missing
-            for value, times in counted.items():
+                key = (ResultCode.NOT_PAIRED, True)
+                counted[key] = counted.get(key, 0) + missing
+            total = Fraction(0)
+            for key, times in counted.items():
+                value = values.get(key)
+                if value is None:
+                    value = values[key] = scoring.points(RoundEntry(0, None if key[1] else 0, Colour.NONE, key[0]))
                 if value:
                     total += value * times
             totals[player.start_rank] = total
