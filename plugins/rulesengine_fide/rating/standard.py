@@ -106,23 +106,33 @@ def _unrated_round(entry: RoundEntry) -> UnratedRound:
     return UnratedRound(entry.round, entry.kind.value, f"5.1: no game played ({entry.kind.value}); never rated")
 
 
-# ---------------------------------------------------------------- rated player (8.3)
-
-
-def _rate_rated_player(start_rank: int, name: str, record: RatingRecord, entries: list[RoundEntry],
-                       ratings: dict[int, float | None], rules: FideRules, event_date: date | None) -> PlayerRating:
-    own = record.rating
+def _classify(entries: list[RoundEntry], ratings: dict[int, float | None], own: float | None, rules: FideRules,
+              for_initial: bool) -> tuple[list[UnratedRound], list[tuple[RoundEntry, float | None, Fraction, str | None]]]:
+    """Rounds without an opponent, and every game with the opponent's rating, the score and why it is
+    not rated (None when it is)."""
     byes: list[UnratedRound] = []
-    # First pass: which games count and their PD; K depends on how many count (the 700 rule).
-    looked_at: list[tuple] = []
-    cap_used = False
+    games = []
     for entry in entries:
         if entry.opponent is None:
             byes.append(_unrated_round(entry))
             continue
         opponent = ratings.get(entry.opponent)
         score = rating_score(entry) if entry.played else _forfeit_score(entry)
-        reason = _exclusion(entry, own, opponent, rules, for_initial=False)
+        games.append((entry, opponent, score, _exclusion(entry, own, opponent, rules, for_initial)))
+    return byes, games
+
+
+# ---------------------------------------------------------------- rated player (8.3)
+
+
+def _rate_rated_player(start_rank: int, name: str, record: RatingRecord, entries: list[RoundEntry],
+                       ratings: dict[int, float | None], rules: FideRules, event_date: date | None) -> PlayerRating:
+    own = record.rating
+    byes, classified = _classify(entries, ratings, own, rules, for_initial=False)
+    # First pass: which games count and their PD; K depends on how many count (the 700 rule).
+    looked_at: list[tuple] = []
+    cap_used = False
+    for entry, opponent, score, reason in classified:
         if reason:
             looked_at.append((entry, opponent, score, reason, None))
             continue
@@ -251,14 +261,8 @@ def _k_for(record: RatingRecord, games_in_event: int, rules: FideRules, event_da
 def _rate_unrated_player(start_rank: int, name: str, record: RatingRecord, entries: list[RoundEntry],
                          ratings: dict[int, float | None], rules: FideRules) -> PlayerRating:
     games: list[GameRating] = []
-    byes: list[UnratedRound] = []
-    for entry in entries:
-        if entry.opponent is None:
-            byes.append(_unrated_round(entry))
-            continue
-        opponent = ratings.get(entry.opponent)
-        score = rating_score(entry) if entry.played else _forfeit_score(entry)
-        reason = _exclusion(entry, None, opponent, rules, for_initial=True)
+    byes, classified = _classify(entries, ratings, None, rules, for_initial=True)
+    for entry, opponent, score, reason in classified:
         if reason:
             games.append(GameRating(entry.round, entry.opponent, None, None, score, False, reason,
                                     opponent_rating=opponent))
