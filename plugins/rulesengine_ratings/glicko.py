@@ -13,10 +13,9 @@ import math
 from dataclasses import dataclass, replace
 from typing import Sequence
 
-from rulesengine.errors import UsageError
 from rulesengine.rating import GameRating, PlayerRating, RatingReport, RatingRequest, RatingSystem
 from rulesengine_ratings.games import score_total, split_entries
-from rulesengine_ratings.starting import rating_and_deviation
+from rulesengine_ratings.starting import numeric_options, rating_and_deviation
 
 Q = math.log(10) / 400.0
 MAX_RD = 350.0
@@ -63,14 +62,7 @@ def update(rating: float, rd: float, games: Sequence[tuple[float, float, float]]
 
 def rate(request: RatingRequest) -> RatingReport:
     """Rate one event as one Glicko rating period."""
-    options = dict(DEFAULTS)
-    for name, value in request.options.items():
-        if name not in DEFAULTS:
-            raise UsageError(f"glicko has no option {name!r}; options: {', '.join(DEFAULTS)}")
-        try:
-            options[name] = float(value)
-        except (TypeError, ValueError):
-            raise UsageError(f"option {name} must be a number, not {value!r}") from None
+    options = numeric_options("glicko", request.options, DEFAULTS)
     tournament = request.tournament
     start = {}
     for player in tournament.players:

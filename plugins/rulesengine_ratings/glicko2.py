@@ -24,7 +24,7 @@ from typing import Sequence
 from rulesengine.errors import UsageError
 from rulesengine.rating import GameRating, PlayerRating, RatingReport, RatingRequest, RatingSystem
 from rulesengine_ratings.games import score_total, split_entries
-from rulesengine_ratings.starting import rating_and_deviation
+from rulesengine_ratings.starting import numeric_options, rating_and_deviation
 
 SCALE = 173.7178  # the paper's conversion factor, 400 / ln 10
 DEFAULTS = {"tau": 0.5, "epsilon": 0.000001, "rating": 1500.0, "rd": 350.0, "volatility": 0.06}
@@ -101,14 +101,7 @@ def _new_volatility(phi: float, sigma: float, v: float, delta: float, tau: float
 
 
 def _options(request: RatingRequest) -> dict[str, float]:
-    values = dict(DEFAULTS)
-    for name, value in request.options.items():
-        if name not in DEFAULTS:
-            raise UsageError(f"glicko2 has no option {name!r}; options: {', '.join(DEFAULTS)}")
-        try:
-            values[name] = float(value)
-        except (TypeError, ValueError):
-            raise UsageError(f"option {name} must be a number, not {value!r}") from None
+    values = numeric_options("glicko2", request.options, DEFAULTS)
     if values["tau"] <= 0:
         raise UsageError("option tau must be positive (Glickman suggests 0.3 to 1.2)")
     return values
