@@ -35,32 +35,33 @@ from rulesengine_uschess.tiebreaks.games import (explain_kashdan, explain_most_b
 from rulesengine_uschess.tiebreaks.opposition import (opponent_contributions, sb_contributions, make_compute,
                                                       make_explain, median_drops, modified_median_drops, no_drops)
 
+
+
+def _opposition_rule(code: str, name: str, article: str, contributions, drops, description: str,
+                     modifiers: str = "") -> TiebreakRule:
+    """A rule that sums per-opponent contributions after dropping some, with its breakdown."""
+    return TiebreakRule(code, name, article, make_compute(contributions, drops), frozenset(modifiers),
+                        explain=make_explain(contributions, drops), description=description)
+
+
 RULES = (
-    TiebreakRule("MM", "Modified Median", "US Chess rule 34E1",
-                 make_compute(opponent_contributions, modified_median_drops),
-                 explain=make_explain(opponent_contributions, modified_median_drops),
-                 description="opponents' adjusted scores; plus score drops the lowest, minus score the highest, "
-                             "even score both; two each from nine rounds"),
-    TiebreakRule("SOLK", "Solkoff", "US Chess rule 34E2",
-                 make_compute(opponent_contributions, no_drops),
-                 explain=make_explain(opponent_contributions, no_drops),
-                 description="sum of the opponents' adjusted scores"),
+    _opposition_rule("MM", "Modified Median", "US Chess rule 34E1", opponent_contributions, modified_median_drops,
+                     "opponents' adjusted scores; plus score drops the lowest, minus score the highest, "
+                     "even score both; two each from nine rounds"),
+    _opposition_rule("SOLK", "Solkoff", "US Chess rule 34E2", opponent_contributions, no_drops,
+                     "sum of the opponents' adjusted scores"),
     TiebreakRule("CUM", "Cumulative", "US Chess rule 34E3", cumulative, explain=explain_cumulative,
                  description="sum of the running scores, less the points of unplayed games"),
-    TiebreakRule("MED", "Median (Harkness)", "US Chess rule 34E4",
-                 make_compute(opponent_contributions, median_drops), frozenset("M"),
-                 explain=make_explain(opponent_contributions, median_drops),
-                 description="opponents' adjusted scores without the highest and the lowest"),
+    _opposition_rule("MED", "Median (Harkness)", "US Chess rule 34E4", opponent_contributions, median_drops,
+                     "opponents' adjusted scores without the highest and the lowest", modifiers="M"),
     TiebreakRule("RBT", "Result between tied players", "US Chess rule 34E5", result_between_tied_players,
                  explain=explain_result_between_tied_players, description="wins less losses in games among the players still tied"),
     TiebreakRule("BLK", "Most blacks", "US Chess rule 34E6", most_blacks, explain=explain_most_blacks,
                  description="number of games played with Black"),
     TiebreakRule("KASH", "Kashdan", "US Chess rule 34E7", kashdan, explain=explain_kashdan,
                  description="4 per win, 2 per draw, 1 per loss, 0 per unplayed game"),
-    TiebreakRule("USSB", "Sonneborn-Berger (US Chess)", "US Chess rule 34E8",
-                 make_compute(sb_contributions, no_drops), frozenset("F"),
-                 explain=make_explain(sb_contributions, no_drops),
-                 description="adjusted scores of opponents beaten plus half those of opponents drawn"),
+    _opposition_rule("USSB", "Sonneborn-Berger (US Chess)", "US Chess rule 34E8", sb_contributions, no_drops,
+                     "adjusted scores of opponents beaten plus half those of opponents drawn", modifiers="F"),
     TiebreakRule("OPPC", "Cumulative scores of opposition", "US Chess rule 34E9", opposition_cumulative,
                  explain=explain_opposition_cumulative,
                  description="sum of the opponents' cumulative tie-breaks"),
