@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
+
+# Plain helper modules of the tests (tool_check) import by name under --import-mode=importlib.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 # Tests must not depend on whatever third-party plugins happen to be installed.
 os.environ["RULESENGINE_PLUGINS"] = "builtin"

@@ -1,6 +1,6 @@
 """Spreadsheet-side tests: the xlwings adapter (fake and real JSON book), LibreOffice, Pyodide.
 
-The helpers beside this file (fake_xlwings, excel_sample, excel_tools) are plain modules; pytest
+The helpers beside this file (fake_xlwings, excel_sample) are plain modules; pytest
 runs with --import-mode=importlib, so this folder is put on sys.path for them.
 """
 

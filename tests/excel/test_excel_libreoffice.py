@@ -18,7 +18,7 @@ import openpyxl
 import pytest
 
 import excel_sample as sample
-from excel_tools import SETUP, skip_unless_tool
+from tool_check import SETUP, skip_unless_tool
 from rulesengine.workbook.grid import Grid
 from rulesengine.workbook.openpyxl_io import recalc_workbook, write_workbook
 from rulesengine.workbook.recalc import recalculate

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import excel_sample as sample
-from excel_tools import SETUP, skip_unless_tool
+from tool_check import SETUP, skip_unless_tool
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -19,15 +18,3 @@ def book(tmp_path):
     def make(grids, name="book.xlsx"):
         return write_workbook(tmp_path / name, grids)
     return make
-
-
-REQUIRE_ENV = "RULESENGINE_EXCEL_TOOLS"  # CI sets it to "require" (see .ci/run)
-
-
-def skip_unless_tool(reason: str | None) -> None:
-    """Skip with `reason` (when not None) on a developer's machine; fail in CI, where tools are required."""
-    if reason is None:
-        return
-    if os.environ.get(REQUIRE_ENV) == "require":
-        pytest.fail(f"{reason} (and {REQUIRE_ENV}=require)", pytrace=False)
-    pytest.skip(reason)

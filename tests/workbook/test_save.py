@@ -16,7 +16,7 @@ from rulesengine.testing import tournament_from_text
 from rulesengine.workbook.export import crosstable_grid
 from rulesengine.workbook.openpyxl_io import recalc_workbook, write_workbook
 
-from .conftest import skip_unless_tool
+from tool_check import skip_unless_tool
 
 try:  # XlsxWriter writes the workbooks Excel-like tools make (pictures, text boxes, macros, sparklines)
     import xlsxwriter

@@ -19,7 +19,7 @@ from rulesengine.workbook.openpyxl_io import load_workbook, read_grids, recalc_w
 from rulesengine.workbook.recalc import sheets_to_read
 from rulesengine.workbook.settings import WorkbookSettings
 
-from .conftest import skip_unless_tool
+from tool_check import skip_unless_tool
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "workbook_templates"
 EXPECTED = {"swiss.xlsx": "template", "round_robin.xlsx": "round_robin", "club_season.xlsx": "template"}

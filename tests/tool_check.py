@@ -1,4 +1,4 @@
-"""Skipping the tests that need LibreOffice or Pyodide, unless CI says the tools must be there.
+"""Skipping the tests that need LibreOffice, Pyodide or XlsxWriter, unless CI says the tools must be there.
 
 CI runs scripts/ci_setup_excel.sh and sets RULESENGINE_EXCEL_TOOLS=require, so a missing tool
 fails the run there instead of skipping quietly; on a developer's machine the tests skip.
