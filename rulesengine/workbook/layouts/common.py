@@ -205,13 +205,11 @@ def read_player(grid: Grid, r: int, cols: Columns, problems: Problems, position:
 
 
 def start_number(value: CellValue) -> int | None:
-    """A start/pairing number cell: 12, 12.0, "12", "12." -> 12; anything else -> None."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float):
-        return int(value) if value.is_integer() else None
+    """A start/pairing number cell: 12, 12.0, "12", "12." -> 12; anything else -> None.
+
+    Stricter than `parse_int` for text: "12 (F)" or "1794->1817" is not a start number."""
+    if isinstance(value, (int, float)):  # bools and whole floats as parse_int reads them
+        return parse_int(value)
     raw = text(value).rstrip(".")
     return int(raw) if raw.isdigit() else None
 
