@@ -127,10 +127,6 @@ class RoundEntry:
         """True when a game was played over the board (rated or not)."""
         return self.code in GAME_CODES or self.code in UNRATED_GAME_CODES
 
-    @property
-    def has_opponent(self) -> bool:
-        return self.opponent is not None
-
 
 _BYE_KINDS = {
     ResultCode.PAIRING_ALLOCATED_BYE: EntryKind.PAIRING_ALLOCATED_BYE,
@@ -182,10 +178,6 @@ class ScoringSystem:
         if code is ResultCode.ZERO_POINT_BYE:
             return self.zero_point_bye
         return self.not_paired
-
-    @property
-    def is_standard(self) -> bool:
-        return self == ScoringSystem()
 
 
 STANDARD_SCORING = ScoringSystem()
@@ -296,6 +288,3 @@ class Tournament:
     def is_round_robin(self) -> bool:
         return self.kind == "round robin"
 
-    @property
-    def has_unrated_players(self) -> bool:
-        return any(not p.is_rated for p in self.players)

@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from rulesengine.cli import main
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
