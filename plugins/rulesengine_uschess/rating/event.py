@@ -272,8 +272,8 @@ def rate(request: RatingRequest) -> RatingReport:
                                   flat_stretch)
         results.append(_player_rating(t, player, players, rules, system, not_rated, unrated_rounds))
 
-    report_notes = tuple(notes) + (f"effective games, special and standard formulas per Glickman & Doan, "
-                                   f"The US Chess Rating System (revised September 2020)",)
+    report_notes = tuple(notes) + ("effective games, special and standard formulas per Glickman & Doan, "
+                                   "The US Chess Rating System (revised September 2020)",)
     return RatingReport(SYSTEM, f"US Chess {SYSTEM_NAMES[system]}, rule set {rules.name} ({why}): {rules.note}",
                         tuple(results), report_notes, rules.name, on)
 
