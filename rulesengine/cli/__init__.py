@@ -1,7 +1,10 @@
 """The `rulesengine` command. Each sub-command lives in its own module with `register(subparsers)`.
 
-Errors for people (bad input, unknown codes, plugin clashes) are printed as one line each with
-exit status 2; nothing else reaches the user as a traceback.
+Only the module of the sub-command being run is imported (start-up time is most of a small
+command's cost): `--help` lists every command from the table below without importing any of them.
+
+Errors for people (bad input, unknown codes, broken plugins) are printed with exit status 2;
+nothing else reaches the user as a traceback.
 """
 
 from __future__ import annotations
@@ -14,29 +17,58 @@ from typing import Sequence
 from rulesengine import __version__
 from rulesengine.errors import RulesEngineError
 
-# Sub-command modules, in the order `--help` lists them.
-COMMAND_MODULES = (
-    "rulesengine.cli.standings",
-    "rulesengine.cli.explain",
-    "rulesengine.cli.rate",
-    "rulesengine.cli.recalc",
-    "rulesengine.cli.plugins",
-)
+# command name -> (module that registers it, one-line help), in the order `--help` lists them.
+# A module may register several commands (rate registers `rate` and `explain-rating`).
+COMMANDS: dict[str, tuple[str, str]] = {
+    "standings": ("rulesengine.cli.standings", "ranked table with tie-breaks"),
+    "explain": ("rulesengine.cli.explain", "one player's tie-break value, contribution by contribution"),
+    "rate": ("rulesengine.cli.rate", "rating changes of every player (FIDE, Glicko-2, ...)"),
+    "explain-rating": ("rulesengine.cli.rate", "one player's rating calculation, step by step"),
+    "recalc": ("rulesengine.cli.recalc", "recalculate a workbook: Standings sheet from its crosstable"),
+    "plugins": ("rulesengine.cli.plugins", "list loaded plugins and the rules they provide"),
+}
 
 
-def build_parser() -> argparse.ArgumentParser:
+class _OnlyCommand:
+    """A subparsers proxy that lets a module register only the command being run."""
+
+    def __init__(self, subparsers, wanted: str):
+        self._subparsers = subparsers
+        self._wanted = wanted
+
+    def add_parser(self, name: str, **kwargs):
+        if name == self._wanted:
+            return self._subparsers.add_parser(name, **kwargs)
+        return argparse.ArgumentParser(prog=name, add_help=False)  # discarded
+
+
+def _command_in(argv: Sequence[str]) -> str | None:
+    """The sub-command named in argv (the first argument that is not an option)."""
+    for arg in argv:
+        if not arg.startswith("-"):
+            return arg if arg in COMMANDS else None
+    return None
+
+
+def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
+    """The parser, with the full arguments of the command named in `argv` only."""
     parser = argparse.ArgumentParser(prog="rulesengine",
                                      description="Chess tournament rules engine: standings, tie-breaks, ratings.")
     parser.add_argument("--version", action="version", version=f"rulesengine {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     subparsers.required = True
-    for module_name in COMMAND_MODULES:
-        importlib.import_module(module_name).register(subparsers)
+    wanted = _command_in(argv)
+    for name, (module_name, help_text) in COMMANDS.items():
+        if name == wanted:
+            importlib.import_module(module_name).register(_OnlyCommand(subparsers, name))
+        else:
+            subparsers.add_parser(name, help=help_text, add_help=False)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     try:
         return int(args.handler(args) or 0)
