@@ -18,7 +18,7 @@ import pluggy
 from rulesengine.formats.base import TournamentFormat
 from rulesengine.pairing import PairingSystem
 from rulesengine.rating import RatingSystem
-from rulesengine.tiebreak import TiebreakPreset, TiebreakRule
+from rulesengine.tiebreak import TiebreakLegend, TiebreakPreset, TiebreakRule
 
 hookspec = pluggy.HookspecMarker("rulesengine")
 
@@ -37,6 +37,16 @@ def rulesengine_tiebreaks() -> list[TiebreakRule]:
 @hookspec
 def rulesengine_tiebreak_presets() -> list[TiebreakPreset]:
     """Return named tie-break orders (e.g. "uschess"), usable wherever a spec list is accepted."""
+
+
+@hookspec
+def rulesengine_tiebreak_legends() -> list[TiebreakLegend]:
+    """Return how published crosstables name this plugin's tie-breaks.
+
+    Used to read a Swiss-Manager / chess-results legend ("Tie Break1: Buchholz Tie-Breaks (variabel
+    with parameter)") into specs, and by audits to map a published column to a rule. The plugin
+    that owns a code supplies its legend names; the core knows none.
+    """
 
 
 @hookspec

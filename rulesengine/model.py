@@ -187,8 +187,10 @@ STANDARD_SCORING = ScoringSystem()
 class Player:
     """A player of the tournament and their round entries (index 0 = round 1).
 
-    Fields follow the TRF-16 001 record. `declared_points` and `declared_rank` are what the
-    source file stated; the engine computes its own totals from the entries.
+    Fields follow the TRF-16 001 record. `player_id` is the id a rating authority gave the player
+    and `id_issuer` names that authority ("FIDE" for TRF's ID column, "US Chess" for a wall
+    chart's USCF ID; "" when unknown). `declared_points` and `declared_rank` are what the source
+    file stated; the engine computes its own totals from the entries.
     """
 
     start_rank: int
@@ -198,8 +200,9 @@ class Player:
     title: str = ""
     rating: int | None = None
     federation: str = ""
-    fide_id: str = ""
+    player_id: str = ""
     birth_date: str = ""
+    id_issuer: str = ""
     declared_points: Fraction | None = None
     declared_rank: int | None = None
 

@@ -68,7 +68,7 @@ class RatingRecord:
     birth_year: int | None = None
     highest_rating: float | None = None
     k: float | None = None
-    fide_id: str = ""
+    player_id: str = ""
     deviation: float | None = None
     volatility: float | None = None
     assumed: tuple[str, ...] = ()

@@ -2,10 +2,11 @@
 
     records, notes = build_records(tournament, "list.csv")
 
-The tournament file gives each player's rating, FIDE ID and birth date (TRF 001). A rating list
+The tournament file gives each player's rating, player id (TRF: the FIDE ID) and birth date (TRF 001). A rating list
 (`--rating-list FILE.csv`) adds or overrides, one row per player, with the columns
 
-    start_rank | fide_id   which player (start_rank wins when both are given)
+    start_rank | player_id   which player (start_rank wins when both are given); `fide_id`,
+                           `uscf_id` and `us_chess_id` are accepted names of `player_id`
     rating                 pre-event rating ("" = unrated)
     games                  rated games before the event
     birth_year             year of birth
@@ -15,8 +16,8 @@ The tournament file gives each player's rating, FIDE ID and birth date (TRF 001)
     standard_rating        FIDE rapid/blitz: an unrated player's standard rating (optional extra)
 
 Any column may be absent and any cell empty: the record then says "unknown" (None) and the
-rating system states the default it assumed. Rows are matched by start rank, or by FIDE ID; a
-FIDE ID not in the event is skipped (a federation's full list may be given), a start rank not
+rating system states the default it assumed. Rows are matched by start rank, or by player id; an
+id not in the event is skipped (a federation's full list may be given), a start rank not
 in the event is an error. Problems are reported as `FILE:LINE:COL: message`, all at once.
 """
 
@@ -32,7 +33,9 @@ from rulesengine.errors import InputError, Location, Problem
 from rulesengine.model import Tournament
 from rulesengine.rating import RatingRecord, parse_date
 
-KEY_COLUMNS = ("start_rank", "fide_id")
+KEY_COLUMNS = ("start_rank", "player_id")
+# The player id column under the names federations give it (the contract names `fide_id`).
+ID_COLUMN_ALIASES = {"fide_id": "player_id", "uscf_id": "player_id", "us_chess_id": "player_id"}
 INT_COLUMNS = ("games", "birth_year")
 NUMBER_COLUMNS = ("rating", "highest_rating", "k", "deviation", "volatility", "standard_rating")
 KNOWN_COLUMNS = KEY_COLUMNS + INT_COLUMNS + NUMBER_COLUMNS
@@ -48,7 +51,7 @@ def records_from_tournament(tournament: Tournament) -> dict[int, RatingRecord]:
         year = birth.year if birth else _year_only(player.birth_date)
         records[player.start_rank] = RatingRecord(
             start_rank=player.start_rank, rating=float(player.rating) if player.rating else None,
-            fide_id=player.fide_id.strip(), birth_year=year, birth_date=birth)
+            player_id=player.player_id.strip(), birth_year=year, birth_date=birth)
     return records
 
 
@@ -79,6 +82,7 @@ def read_rating_list(path: str | Path, tournament: Tournament, encoding: str = "
     columns: list[str] = []
     for cell, col in header_cells:
         name = cell.strip().lower().replace(" ", "_")
+        name = ID_COLUMN_ALIASES.get(name, name)
         if name not in KNOWN_COLUMNS:
             problems.append(Problem(Location(str(path), 1, col),
                                     f"unknown column {cell.strip()!r}; known: {', '.join(KNOWN_COLUMNS)}"))
@@ -86,11 +90,11 @@ def read_rating_list(path: str | Path, tournament: Tournament, encoding: str = "
             problems.append(Problem(Location(str(path), 1, col), f"column {name!r} appears twice"))
         columns.append(name)
     if not any(c in columns for c in KEY_COLUMNS):
-        problems.append(Problem(Location(str(path), 1, 1), "the rating list needs a start_rank or a fide_id column"))
+        problems.append(Problem(Location(str(path), 1, 1), "the rating list needs a start_rank or a player_id (fide_id) column"))
     if problems:
         raise InputError(problems)
 
-    by_id = {p.fide_id.strip(): p.start_rank for p in tournament.players if p.fide_id.strip()}
+    by_id = {p.player_id.strip(): p.start_rank for p in tournament.players if p.player_id.strip()}
     ranks = {p.start_rank for p in tournament.players}
     rows: dict[int, dict] = {}
     seen_at: dict[int, int] = {}
@@ -118,11 +122,11 @@ def read_rating_list(path: str | Path, tournament: Tournament, encoding: str = "
             if name in KEY_COLUMNS:
                 key_cols[name] = col
         start_rank = values.pop("start_rank", None)
-        fide_id = values.pop("fide_id", None)
-        key_col = key_cols.get("start_rank") or key_cols.get("fide_id") or 1
-        if start_rank is None and fide_id is None:
+        player_id = values.pop("player_id", None)
+        key_col = key_cols.get("start_rank") or key_cols.get("player_id") or 1
+        if start_rank is None and player_id is None:
             if not any(p.location.line == line_number for p in problems):
-                problems.append(Problem(Location(str(path), line_number, 1), "row names no player: give start_rank or fide_id"))
+                problems.append(Problem(Location(str(path), line_number, 1), "row names no player: give start_rank or player_id"))
             continue
         if start_rank is not None:
             if start_rank not in ranks:
@@ -130,7 +134,7 @@ def read_rating_list(path: str | Path, tournament: Tournament, encoding: str = "
                                         f"no player with start rank {start_rank} in the event"))
                 continue
         else:
-            start_rank = by_id.get(fide_id)
+            start_rank = by_id.get(player_id)
             if start_rank is None:
                 skipped += 1
                 continue
@@ -180,7 +184,7 @@ def _apply(record: RatingRecord, values: Mapping) -> RatingRecord:
 
 
 def _convert(name: str, raw: str):
-    if name == "fide_id":
+    if name == "player_id":
         return raw
     if name in ("start_rank",) + INT_COLUMNS:
         if not raw.lstrip("-").isdigit():

@@ -23,7 +23,9 @@ from rulesengine.errors import PluginError, UsageError
 from rulesengine.formats.base import TournamentFormat
 from rulesengine.pairing import PairingSystem
 from rulesengine.rating import RatingSystem
-from rulesengine.tiebreak import TiebreakPreset, TiebreakRule, TiebreakSpec, parse_spec
+import re
+
+from rulesengine.tiebreak import TiebreakLegend, TiebreakPreset, TiebreakRule, TiebreakSpec, parse_spec
 
 ENTRY_POINT_GROUP = "rulesengine"
 PLUGINS_ENV = "RULESENGINE_PLUGINS"
@@ -69,6 +71,8 @@ class Registry:
                                                                        "pairing_systems", lambda r: r.name.lower())
         self.formats: dict[str, TournamentFormat] = self._collect("rulesengine_formats", "formats",
                                                                   lambda r: r.name.lower())
+        self.legends: list[TiebreakLegend] = [legend for impl in reversed(
+            self.manager.hook.rulesengine_tiebreak_legends.get_hookimpls()) for legend in (impl.function() or ())]
 
     def _collect(self, hook_name: str, info_field: str, key) -> dict:
         found: dict = {}
@@ -111,6 +115,13 @@ class Registry:
             self.tiebreak(spec.code).validate(spec)
             specs.append(spec)
         return specs
+
+    def spec_for_legend(self, text: str) -> str | None:
+        """The tie-break spec a published legend line names ("Buchholz Cut 1" -> "BH/C1"), or None."""
+        for legend in self.legends:
+            if re.search(legend.pattern, text, re.IGNORECASE):
+                return legend.spec
+        return None
 
     def rating_system(self, name: str) -> RatingSystem:
         system = self.rating_systems.get(name.lower())

@@ -162,6 +162,21 @@ class TiebreakRule:
 
 
 @dataclass(frozen=True)
+class TiebreakLegend:
+    """How published results name a tie-break (returned by `rulesengine_tiebreak_legends`).
+
+    `pattern` is a case-insensitive regular expression searched in a legend line such as
+    Swiss-Manager's "Tie Break1: Buchholz Tie-Breaks (variabel with parameter)"; `spec` is the
+    tie-break spec it stands for ("BH/C1"). Legends are tried in the order the plugins give them,
+    so a plugin lists its most specific patterns first.
+    """
+
+    pattern: str
+    spec: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
 class TiebreakPreset:
     """A named list of tie-breaks, e.g. `uschess` for US Chess's default order."""
 

@@ -12,5 +12,10 @@ def rulesengine_tiebreaks():
 
 
 @hookimpl
+def rulesengine_tiebreak_legends():
+    return list(tiebreaks.LEGENDS)
+
+
+@hookimpl
 def rulesengine_rating_systems():
     return list(rating.SYSTEMS)

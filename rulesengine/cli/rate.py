@@ -43,7 +43,7 @@ def _add_rating_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--system", default="fide", help="rating system (fide, fide-rapid, fide-blitz, elo, glicko, "
                                                          "glicko2, or a plugin's); default fide")
     parser.add_argument("--rating-list", default=None, metavar="FILE.csv",
-                        help="pre-event records: start_rank or fide_id, rating, games, birth_year, highest_rating, k")
+                        help="pre-event records: start_rank or player_id, rating, games, birth_year, highest_rating, k")
     parser.add_argument("--date", default=None, metavar="YYYY-MM-DD",
                         help="event date choosing the rules in force (default: the file's start date)")
     parser.add_argument("--rule-set", default=None, metavar="NAME", help="force a dated rule set of the system")

@@ -194,7 +194,8 @@ def _parse_player_line(line: str, number: int, source: str, problems: list[Probl
         title=_field(line, COL_TITLE).strip(),
         rating=rating,
         federation=_field(line, COL_FEDERATION).strip(),
-        fide_id=_field(line, COL_FIDE_ID).strip(),
+        player_id=(player_id := _field(line, COL_FIDE_ID).strip()),
+        id_issuer="FIDE" if player_id else "",
         birth_date=_field(line, COL_BIRTH).strip(),
         declared_points=points,
         declared_rank=rank,
@@ -357,7 +358,7 @@ def format_player_line(player: Player, rounds: int, points: Fraction | None = No
     line = (
         f"001 {player.start_rank:>4} {player.sex:1.1}{player.title:>3.3} {player.name:<33.33} "
         f"{player.rating or '':>4} {player.federation:<3.3} "
-        f"{player.fide_id:>11.11} {player.birth_date:<10.10} "
+        f"{player.player_id:>11.11} {player.birth_date:<10.10} "
         f"{format_points(pts) if pts is not None else '':>4} {rnk if rnk is not None else '':>4}"
     )
     # Exactly the round blocks the player has: a file's trailing blank blocks survive, and a

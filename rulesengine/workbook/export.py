@@ -95,7 +95,7 @@ _WC_BYE = {ResultCode.PAIRING_ALLOCATED_BYE: "B", ResultCode.HALF_POINT_BYE: "H"
 def _wallchart(t: Tournament, sheet: str) -> Grid:
     rows: list[list[CellValue]] = [["#", "Name", "ID", "Rtng", *(f"Rd {r}" for r in range(1, t.rounds + 1)), "Total"]]
     for p in t.players:
-        cells: list[CellValue] = [p.start_rank, p.name, p.fide_id or None, p.rating]
+        cells: list[CellValue] = [p.start_rank, p.name, p.player_id or None, p.rating]
         colours: list[CellValue] = [None, None, None, None]
         for entry in t.entries(p.start_rank):
             if entry.opponent is not None:

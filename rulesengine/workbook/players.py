@@ -12,7 +12,7 @@ from rulesengine.errors import Problem
 from rulesengine.model import Tournament
 from rulesengine.rating import RatingRecord, round_half_away_from_zero
 from rulesengine.workbook.grid import Grid, text
-from rulesengine.workbook.layouts.common import (FED_LABELS, FIDE_ID_LABELS, NAME_LABELS, Problems, RATING_LABELS,
+from rulesengine.workbook.layouts.common import (FED_LABELS, ID_LABELS, NAME_LABELS, Problems, RATING_LABELS,
                                                  TITLE_LABELS, find_column, formula, norm, start_number)
 from rulesengine.workbook.numbers import parse_points
 
@@ -35,7 +35,7 @@ class PlayerFacts:
     rating: float | None = None  # a ladder carries decimals (1413.8)
     federation: str = ""
     title: str = ""
-    fide_id: str = ""
+    player_id: str = ""
     games: int | None = None
     k: float | None = None
     birth_year: int | None = None
@@ -61,7 +61,7 @@ def parse_players(grid: Grid | None) -> tuple[dict[int, PlayerFacts], list[Probl
     sno_col = find_column(labels, {"sno", "no", "#", "nr", "start no"})
     cols = {"name": find_column(labels, NAME_LABELS), "rating": find_column(labels, RATING_LABELS),
             "federation": find_column(labels, FED_LABELS), "title": find_column(labels, TITLE_LABELS),
-            "fide_id": find_column(labels, FIDE_ID_LABELS)}
+            "player_id": find_column(labels, ID_LABELS)}
     for c, label in enumerate(labels):
         if label in _EXTRA and _EXTRA[label] not in cols:
             cols[_EXTRA[label]] = c
@@ -99,7 +99,7 @@ def parse_players(grid: Grid | None) -> tuple[dict[int, PlayerFacts], list[Probl
 
 
 def _convert(field_name: str, raw: Any) -> Any:
-    if field_name in ("name", "federation", "title", "fide_id"):
+    if field_name in ("name", "federation", "title", "player_id"):
         return text(raw)
     if field_name == "birth_year":
         if isinstance(raw, (date, datetime)):
@@ -131,7 +131,7 @@ def merge_players(tournament: Tournament, facts: dict[int, PlayerFacts]) -> Tour
         # The model holds whole ratings (as TRF does); the exact one stays in the rating record.
         listed = round_half_away_from_zero(f.rating) if f.rating else None
         players.append(replace(p, rating=p.rating or listed, federation=p.federation or f.federation,
-                               title=p.title or f.title, fide_id=p.fide_id or f.fide_id,
+                               title=p.title or f.title, player_id=p.player_id or f.player_id,
                                birth_date=p.birth_date or (str(f.birth_year) if f.birth_year else "")))
     return replace(tournament, players=tuple(players))
 
@@ -144,6 +144,6 @@ def rating_records(tournament: Tournament, facts: dict[int, PlayerFacts]) -> dic
         records[p.start_rank] = RatingRecord(
             start_rank=p.start_rank, rating=f.rating if f.rating else float(p.rating) if p.rating else None,
             games=f.games,
-            birth_year=birth, highest_rating=f.highest_rating, k=f.k, fide_id=p.fide_id,
+            birth_year=birth, highest_rating=f.highest_rating, k=f.k, player_id=p.player_id,
             deviation=f.deviation, volatility=f.volatility)
     return records

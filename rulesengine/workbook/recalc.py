@@ -26,6 +26,7 @@ from rulesengine.registry import Registry, default_registry
 from rulesengine.standings import POINTS, Standings, compute_standings, event_date
 from rulesengine.tiebreak import FIDE_RULES_OPTION, TiebreakContext
 from rulesengine.workbook.grid import CellValue, Grid, text
+from rulesengine.workbook.plan import CLEAR_SHEET, SheetWrite
 from rulesengine.workbook.layouts.detect import detect_layout, read_crosstable
 from rulesengine.workbook.players import PLAYERS_SHEET, merge_players, parse_players, rating_records
 from rulesengine.workbook.season import LADDER_SHEET, ladder_rows, replay, season_sheets, with_ladder_ratings
@@ -35,25 +36,8 @@ STANDINGS_SHEET = "Standings"
 EXPLAIN_SHEET = "Explain"
 CROSSTABLE_SHEET = "Crosstable"
 ENGINE_SHEETS = (STANDINGS_SHEET, EXPLAIN_SHEET, LADDER_SHEET)
-CLEAR_SHEET = "*"
 STANDINGS_HEADER = ("Rank", "SNo", "Name", "Pts")
 RATING_HEADER = ("Rating before", "Change", "Rating after")
-
-
-@dataclass(frozen=True)
-class SheetWrite:
-    """Write `rows` (values, never formulas) with rows[0][0] at `top_left` of `sheet`.
-
-    `clear` says what to empty first: CLEAR_SHEET ("*") for every cell of the sheet (the sheet is
-    created when missing), an A1 range such as "A1:K40", or None for nothing. `header_rows` are
-    the 0-based rows of `rows` an adapter may show in bold.
-    """
-
-    sheet: str
-    rows: tuple[tuple[CellValue, ...], ...]
-    top_left: str = "A1"
-    clear: str | None = CLEAR_SHEET
-    header_rows: tuple[int, ...] = (0,)
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,7 @@ def replay(tournaments: Sequence[Tournament], system: RatingSystem, facts: Mappi
     """Rate every evening in order, each from the records after the one before."""
     records: dict[int, RatingRecord] = {
         sno: RatingRecord(start_rank=sno, rating=float(f.rating) if f.rating else None, games=f.games,
-                          birth_year=f.birth_year, highest_rating=f.highest_rating, k=f.k, fide_id=f.fide_id,
+                          birth_year=f.birth_year, highest_rating=f.highest_rating, k=f.k, player_id=f.player_id,
                           deviation=f.deviation, volatility=f.volatility)
         for sno, f in facts.items()}
     reports = []

@@ -12,9 +12,9 @@ from rulesengine.rating_list import build_records
 
 
 def event():
-    players = (Player(1, "Ana", rating=2100, fide_id="111", birth_date="2010/05/01"),
-               Player(2, "Bo", rating=1900, fide_id="222", birth_date="1980"),
-               Player(3, "Kai", fide_id=""))
+    players = (Player(1, "Ana", rating=2100, player_id="111", birth_date="2010/05/01"),
+               Player(2, "Bo", rating=1900, player_id="222", birth_date="1980"),
+               Player(3, "Kai", player_id=""))
     return Tournament("Club", players, 0)
 
 
@@ -44,7 +44,7 @@ def test_list_overrides_the_file_and_absent_columns_stay_unknown(tmp_path):
     assert any("not in the rating list" in n and "2" in n for n in notes)
 
 
-def test_rows_match_by_fide_id_and_other_ids_are_skipped(tmp_path):
+def test_rows_match_by_player_id_and_other_ids_are_skipped(tmp_path):
     path = write(tmp_path, "fide_id;rating;k;birth_year;highest_rating\n222;1950;40;2009;2000\n999;2500;10;1990;2500\n")
     records, notes = build_records(event(), path)
     assert (records[2].rating, records[2].k, records[2].birth_year, records[2].highest_rating) == (1950, 40, 2009, 2000)
@@ -62,7 +62,7 @@ def test_a_listed_birth_year_replaces_a_conflicting_file_date(tmp_path):
     ("start_rank,rating\n9,2000\n", "list.csv:2:1: no player with start rank 9 in the event"),
     ("rating,start_rank\n2000,1\n2010,1\n", "list.csv:3:6: player 1 is already given on line 2"),
     ("start_rank,elo\n1,2000\n", "list.csv:1:12: unknown column 'elo'"),
-    ("rating\n2000\n", "list.csv:1:1: the rating list needs a start_rank or a fide_id column"),
+    ("rating\n2000\n", "list.csv:1:1: the rating list needs a start_rank or a player_id (fide_id) column"),
     ('start_rank,rating,games\n"1",2000,"x"\n', "list.csv:2:10: games must be a whole number, found 'x'"),
     ("start_rank,rating\n1,2000,5\n", "list.csv:2:8: 3 cells but the header names 2 columns"),
     ("start_rank,games\n,4\n", "list.csv:2:1: row names no player"),

@@ -11,6 +11,7 @@ from __future__ import annotations
 from rulesengine.errors import UsageError
 from rulesengine.tiebreak import TiebreakRule, TiebreakSpec
 from rulesengine_fide.tiebreaks import buchholz, counts, direct_encounter, rating_based, sonneborn
+from rulesengine_fide.tiebreaks.legends import LEGENDS
 from rulesengine_fide.tiebreaks.modifiers import check_cut_median
 from rulesengine_fide.tiebreaks.rulesets import PAIRING_KIND_OPTION, RULES_OPTION, RuleSet, check_version
 
@@ -79,4 +80,4 @@ RULES = (
           buchholz.adjusted_fore_score, "V", buchholz.explain_contributed),
 )
 
-__all__ = ["RULES", "RULES_OPTION", "PAIRING_KIND_OPTION", "RuleSet"]
+__all__ = ["LEGENDS", "RULES", "RULES_OPTION", "PAIRING_KIND_OPTION", "RuleSet"]

@@ -39,7 +39,10 @@ TITLE_LABELS = {"title", "tit", "t"}
 TOTAL_LABELS = {"pts", "points", "total", "score", "tot", "sum", "punkte", "pts total"}
 RANK_LABELS = {"rk", "rank", "pos", "place", "pl", "rank no"}
 UNRATED = {"unr", "unrated", "nr", "n/r", "new", "-", "--", "---", "0"}
-FIDE_ID_LABELS = {"fide id", "fideid", "fide-id", "id", "uscf id", "uscf", "us chess id"}
+# Player id column headings -> the authority that issued the id ("" when the heading does not say).
+ID_ISSUERS = {"fide id": "FIDE", "fideid": "FIDE", "fide-id": "FIDE", "id": "",
+              "uscf id": "US Chess", "uscf": "US Chess", "us chess id": "US Chess"}
+ID_LABELS = set(ID_ISSUERS)
 
 
 def formula(value: CellValue) -> bool:
@@ -68,7 +71,8 @@ class RawPlayer:
     rating: int | None = None
     federation: str = ""
     title: str = ""
-    fide_id: str = ""
+    player_id: str = ""
+    id_issuer: str = ""
     total: Fraction | None = None
     total_cell: str = ""
     rank: int | None = None
@@ -104,7 +108,8 @@ class Columns:
     title: int | None = None
     total: int | None = None
     rank: int | None = None
-    fide_id: int | None = None
+    player_id: int | None = None
+    id_issuer: str = ""
 
 
 def find_column(labels: Sequence[str], wanted: set[str], start: int = 0, stop: int | None = None) -> int | None:
@@ -144,7 +149,8 @@ def player_columns(labels: list[str], header_row: int, first_round_col: int, aft
         rating=find_column(before, RATING_LABELS),
         federation=find_column(before, FED_LABELS),
         title=find_column(before, TITLE_LABELS),
-        fide_id=find_column(before, FIDE_ID_LABELS),
+        player_id=(id_col := find_column(before, ID_LABELS)),
+        id_issuer=ID_ISSUERS[before[id_col]] if id_col is not None else "",
         total=find_column(labels, TOTAL_LABELS, after_rounds),
         rank=rank if rank is not None else find_column(labels, RANK_LABELS, after_rounds),
     )
@@ -189,8 +195,9 @@ def read_player(grid: Grid, r: int, cols: Columns, problems: Problems, position:
         player.federation = text(cell(cols.federation))
     if cols.title is not None:
         player.title = text(cell(cols.title))
-    if cols.fide_id is not None:
-        player.fide_id = text(cell(cols.fide_id))
+    if cols.player_id is not None:
+        player.player_id = text(cell(cols.player_id))
+        player.id_issuer = cols.id_issuer if player.player_id else ""
     if cols.total is not None:
         raw = cell(cols.total)
         player.total_cell = cell_address(r, cols.total)
@@ -260,7 +267,8 @@ def build_tournament(raws: list[RawPlayer], rounds: int, problems: Problems, *, 
         ordered = tuple(entries.get(r, RoundEntry(r, None, Colour.NONE, ResultCode.NOT_PAIRED))
                         for r in range(1, rounds + 1))
         players.append(Player(start_rank=sno, name=raw.name, rounds=ordered, title=raw.title,
-                              rating=raw.rating, federation=raw.federation, fide_id=raw.fide_id,
+                              rating=raw.rating, federation=raw.federation, player_id=raw.player_id,
+                              id_issuer=raw.id_issuer,
                               declared_points=raw.total, declared_rank=raw.rank))
     tournament = Tournament(name=name, players=tuple(sorted(players, key=lambda p: p.start_rank)),
                             rounds=rounds, scoring=scoring, kind=kind, tiebreak_order=tiebreak_order,

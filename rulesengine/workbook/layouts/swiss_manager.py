@@ -19,6 +19,7 @@ import re
 
 from rulesengine.errors import InputError
 from rulesengine.model import Colour, ResultCode, ScoringSystem, STANDARD_SCORING, Tournament
+from rulesengine.registry import default_registry
 from rulesengine.workbook.grid import Grid, text
 from rulesengine.workbook.layouts.common import (Problems, RawEntry, build_tournament, find_header, formula,
                                                  header_labels, player_columns, read_player, split_trf_note,
@@ -34,14 +35,6 @@ _NO_OPPONENT = {"-1": ResultCode.PAIRING_ALLOCATED_BYE, "-½": ResultCode.HALF_P
                 "-1/2": ResultCode.HALF_POINT_BYE, "-0.5": ResultCode.HALF_POINT_BYE,
                 "-0,5": ResultCode.HALF_POINT_BYE, "-0": ResultCode.NOT_PAIRED, "0": ResultCode.NOT_PAIRED,
                 "bye": ResultCode.PAIRING_ALLOCATED_BYE, "": ResultCode.NOT_PAIRED, "-": ResultCode.NOT_PAIRED}
-# Legend names Swiss-Manager prints -> our codes (most specific first).
-LEGEND_CODES = (
-    (r"buchholz.*cut ?1|buchholz.*\bc1\b", "BH/C1"), (r"median.?buchholz|buchholz.*median", "BH/M1"),
-    (r"sonneborn|berger", "SB"), (r"buchholz", "BH"), (r"direct encounter|direkter vergleich", "DE"),
-    (r"greater number of victories|number of wins|most wins", "WIN"),
-    (r"black", "BPG"), (r"progressive|cumulative|fortschreitende", "PS"), (r"koya", "KS"),
-    (r"average rating of opponents|aro\b", "ARO"), (r"performance", "TPR"),
-)
 LEGEND = re.compile(r"^(?:tie[- ]?break|tb)\s*(\d+)\s*:\s*(.+)$", re.IGNORECASE)
 
 
@@ -72,8 +65,8 @@ def legend_codes(grid: Grid, start_row: int) -> tuple[str, ...]:
             match = LEGEND.match(text(value))
             if not match:
                 continue
-            description = match.group(2).lower()
-            code = next((c for pattern, c in LEGEND_CODES if re.search(pattern, description)), None)
+            # The plugin that owns a code says how publishers name it (hook rulesengine_tiebreak_legends).
+            code = default_registry().spec_for_legend(match.group(2))
             if code:
                 found[int(match.group(1))] = code
     return tuple(found[k] for k in sorted(found))
