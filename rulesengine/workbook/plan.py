@@ -26,6 +26,26 @@ STYLE_SHARED = "shared"        # a rank shared by tied players: shown as such ("
 
 
 @dataclass(frozen=True)
+class LineChart:
+    """A native line chart over a block of the sheet's own rows (e.g. a member's rating history).
+
+    Rows and columns are 0-based within `SheetWrite.rows`: categories (x axis, e.g. dates) in
+    `category_col`, one series per column of `series_cols` (its header taken from `header_row`),
+    data rows `first_row`..`last_row` inclusive. `anchor` is the A1 cell of the chart's top left.
+    """
+
+    title: str
+    header_row: int
+    first_row: int
+    last_row: int
+    category_col: int
+    series_cols: tuple[int, ...]
+    anchor: str
+    y_title: str = ""
+    x_title: str = ""
+
+
+@dataclass(frozen=True)
 class SheetLook:
     """How an engine sheet should look; every field optional.
 
@@ -37,7 +57,8 @@ class SheetLook:
     choose by width; `fit_width` fits the print to one page wide. `cell_styles` maps (row, col)
     to one of the STYLE_* names; `row_styles` maps a row to a style for all its cells;
     `merge_rows` lists rows whose first cell spans the table's width (titles, notes).
-    `comments` maps (row, col) to a cell note (why a value is marked).
+    `comments` maps (row, col) to a cell note (why a value is marked). `charts` are native
+    line charts drawn over the sheet's own values.
     """
 
     title_rows: tuple[int, ...] = ()
@@ -53,6 +74,7 @@ class SheetLook:
     cell_styles: Mapping[tuple[int, int], str] = field(default_factory=dict)
     merge_rows: tuple[int, ...] = ()
     comments: Mapping[tuple[int, int], str] = field(default_factory=dict)
+    charts: tuple[LineChart, ...] = ()
 
 
 @dataclass(frozen=True)
