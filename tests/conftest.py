@@ -14,11 +14,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 # Tests must not depend on whatever third-party plugins happen to be installed.
 os.environ["RULESENGINE_PLUGINS"] = "builtin"
 
+# Fixture files live in tests/data/ (../shared, when present, is only an extra source): see fixture_data.
+from fixture_data import RATING_VECTORS, TIEBREAK_FIXTURES, fixture_dir  # noqa: E402,F401
+
 REPO = Path(__file__).resolve().parent.parent
-SHARED = REPO.parent / "shared"
-TIEBREAK_FIXTURES = SHARED / "fixtures" / "tiebreak"
-PAIRING_FIXTURES = SHARED / "fixtures" / "pairing"
-RATING_VECTORS = SHARED / "fixtures" / "ratings" / "vectors.json"
+PAIRING_FIXTURES = fixture_dir("pairing")
 
 
 @pytest.fixture(scope="session")

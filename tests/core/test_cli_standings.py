@@ -7,8 +7,7 @@ from pathlib import Path
 
 from rulesengine.cli import main
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
-TIEBREAK = SHARED / "fixtures" / "tiebreak"
+from fixture_data import TIEBREAK_FIXTURES as TIEBREAK
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "riverside-open-2026.trf"
 
 

@@ -11,8 +11,9 @@ from rulesengine.errors import InputError
 from rulesengine.formats.trf import parse_trf, read_trf, write_trf
 from rulesengine.model import Colour, EntryKind, ResultCode
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
-ALL_FIXTURE_TRFS = sorted((SHARED / "fixtures").glob("*/*.trf"))
+from fixture_data import all_trf_fixtures, fixture_path
+
+ALL_FIXTURE_TRFS = all_trf_fixtures()
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 HEADER = "012 Code test\n042 2026/04/10\n092 Swiss\n"
@@ -83,7 +84,7 @@ def test_fixture_totals_match_the_points_column(path: Path):
 
 
 def test_three_one_zero_scoring_from_record_162():
-    t = read_trf(SHARED / "fixtures/pairing/p041_r07_score310.trf")
+    t = read_trf(fixture_path("pairing", "p041_r07_score310.trf"))
     assert t.scoring.win == 3 and t.scoring.draw == 1 and t.scoring.loss == 0
     assert t.player(1).declared_points == 15 == t.points[1]
 
@@ -172,16 +173,16 @@ def test_trf2026_lowercase_codes_and_blank_opponent_are_accepted():
 
 
 def test_header_and_extension_records_are_kept_in_order():
-    t = read_trf(SHARED / "fixtures/pairing/p024_r07_baku.trf")
+    t = read_trf(fixture_path("pairing", "p024_r07_baku.trf"))
     codes = [code for code, _ in t.header if code != "001"]
     assert "250" in codes and "XXC" in codes and "192" in codes
     assert t.rounds == 7
 
 
 def test_round_robin_is_recognised_from_record_092():
-    t = read_trf(SHARED / "fixtures/tiebreak/rr05_n4_double.trf")
+    t = read_trf(fixture_path("tiebreak", "rr05_n4_double.trf"))
     assert t.is_round_robin
-    assert not read_trf(SHARED / "fixtures/tiebreak/sw01_n8_r5_clean.trf").is_round_robin
+    assert not read_trf(fixture_path("tiebreak", "sw01_n8_r5_clean.trf")).is_round_robin
 
 
 def test_announced_tiebreak_order_from_record_202():

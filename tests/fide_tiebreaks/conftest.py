@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -13,7 +12,7 @@ from rulesengine.registry import build_registry
 from rulesengine.standings import POINTS, event_date
 from rulesengine.tiebreak import TiebreakContext, TiebreakOutcome
 
-FIXTURES = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "tiebreak"
+from fixture_data import TIEBREAK_FIXTURES as FIXTURES
 REGISTRY = build_registry({"RULESENGINE_PLUGINS": "builtin"})
 
 

@@ -20,7 +20,6 @@ import json
 import re
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
@@ -30,7 +29,7 @@ from rulesengine.registry import build_registry
 from rulesengine.standings import POINTS, compute_standings, event_date
 from rulesengine.tiebreak import TiebreakContext, parse_spec
 
-FIXTURES = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "tiebreak"
+from fixture_data import TIEBREAK_FIXTURES as FIXTURES
 NAMES = sorted(p.name[: -len(".expected.json")] for p in FIXTURES.glob("*.expected.json"))
 
 _RR_15_2 = ("art. 15.2 (2026): in a round robin a forfeit win is a regular game for Type B tie-breaks "

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from datetime import date
 from fractions import Fraction
-from pathlib import Path
 from typing import Mapping, Sequence
 
 import pytest
@@ -12,7 +11,7 @@ import pytest
 from rulesengine.rating import RatingRecord, RatingReport, RatingRequest
 from rulesengine.testing import tournament_from_text
 
-RATING_VECTORS = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "ratings" / "vectors.json"
+from fixture_data import RATING_VECTORS
 RESULT = {Fraction(1): "1-0", Fraction(1, 2): "=", Fraction(0): "0-1"}
 
 

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from rulesengine.cli import main
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
-UNRATED = SHARED / "fixtures" / "tiebreak" / "sw19_n35_r9_unrated.trf"
-FORFEITS = SHARED / "fixtures" / "tiebreak" / "sw05_n12_r6_forfeits.trf"
+from fixture_data import TIEBREAK_FIXTURES
+
+UNRATED = TIEBREAK_FIXTURES / "sw19_n35_r9_unrated.trf"
+FORFEITS = TIEBREAK_FIXTURES / "sw05_n12_r6_forfeits.trf"
 
 CONTRACT_PLAYER = {"start_rank", "name", "rating_before", "k", "games", "expected_total", "score_total", "change",
                    "change_published", "rating_after", "initial_rating"}

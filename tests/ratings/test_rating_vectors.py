@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 from datetime import date
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
@@ -19,8 +18,8 @@ from rulesengine_fide.rating.tables import expected_score, rating_difference
 from rulesengine_ratings.elo import logistic_expected
 from rulesengine_ratings.glicko import c_for
 
-# The vector file, read at collection time (the shared folder sits next to the repository).
-RATING_VECTORS = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "ratings" / "vectors.json"
+# The vector file, read at collection time (tests/data/ratings; see fixture_data).
+from fixture_data import RATING_VECTORS
 SYSTEMS = ("fide", "fide-rapid-blitz", "elo-logistic", "glicko2", "glicko1")
 VECTORS = [v for v in json.loads(RATING_VECTORS.read_text(encoding="utf-8")) if v["system"] in SYSTEMS]
 AFTER_AMENDMENT = date(2025, 11, 1)

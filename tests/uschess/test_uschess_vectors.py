@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from datetime import date
-from pathlib import Path
 
 import pytest
 
@@ -22,9 +21,9 @@ from rulesengine_uschess.rating.formulas import (approximate_special_rating, eff
 from rulesengine_uschess.rating.initial import age_based_rating
 from rulesengine_uschess.rating.parameters import RULE_SETS
 
-# The repository's sibling shared/ folder, as tests/conftest.py locates it.
-SHARED_VECTORS = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "ratings" / "vectors.json"
-VECTORS = [v for v in json.loads(SHARED_VECTORS.read_text()) if v["system"] in ("uschess", "uschess-legacy-2004")]
+# The vectors as copied into tests/data/ratings (fixture_data also accepts ../shared).
+from fixture_data import RATING_VECTORS
+VECTORS = [v for v in json.loads(RATING_VECTORS.read_text()) if v["system"] in ("uschess", "uschess-legacy-2004")]
 # An event date for each bonus threshold in the dated table.
 DATE_FOR_B = {14: date(2020, 6, 1), 12: date(2024, 6, 1), 10: date(2025, 6, 1)}
 

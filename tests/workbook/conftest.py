@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
-TIEBREAK_FIXTURES = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "tiebreak"
+from fixture_data import TIEBREAK_FIXTURES
 FIXTURE_TRFS = sorted(TIEBREAK_FIXTURES.glob("*.trf"))
 
 

@@ -187,7 +187,9 @@ def test_tiebreak_rules_setting_reaches_the_fide_plugin():
     from rulesengine.workbook.recalc import recalculate
     from rulesengine.workbook.settings import WorkbookSettings
 
-    trf = Path(__file__).resolve().parents[2].parent / "shared/fixtures/tiebreak/hc02_bye_example.trf"
+    from fixture_data import fixture_path
+
+    trf = fixture_path("tiebreak", "hc02_bye_example.trf")
     crosstable = crosstable_grid(read_trf(trf), "template")
     for rules, expected in ((None, 13.5), ("fide-2024", 15.5)):
         settings = Grid("Settings", [["Setting", "Value"], ["Tie-breaks", "BH"]]
