@@ -16,13 +16,11 @@ from rulesengine.rating import round_half_away_from_zero
 from rulesengine.cli import main
 from rulesengine.testing import tournament_from_text
 
-from fixture_data import TIEBREAK_FIXTURES
-
 from .conftest import record
 
 REPO = Path(__file__).resolve().parents[2]
 TEMPLATE = REPO / "workbook_templates" / "club_season.xlsx"
-TRF = TIEBREAK_FIXTURES / "hc03_unplayed_rules.trf"
+TRF = REPO.parent / "shared" / "fixtures" / "tiebreak" / "hc03_unplayed_rules.trf"
 
 # Players before the season: Anna and Bo established, Cy a newcomer (no rating), Di provisional (2 games).
 PLAYERS = [(1, "Anna", 1400, 30), (2, "Bo", 1500, 30), (3, "Cy", None, None), (4, "Di", 1300, 2)]

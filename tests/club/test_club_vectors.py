@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
 from .conftest import record
 
-from fixture_data import RATING_VECTORS
+RATING_VECTORS = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "ratings" / "vectors.json"
 VECTORS = [v for v in json.loads(RATING_VECTORS.read_text(encoding="utf-8")) if v["system"] == "club-ladder"]
 RESULT = {Fraction(1): "1-0", Fraction(1, 2): "=", Fraction(0): "0-1"}
 # The vector file's names for the expected-score modes, and the option value for each.
