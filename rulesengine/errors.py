@@ -8,6 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+# A message is read on one screen: at most this many problems are listed, then a count of the
+# rest, and no line is longer than MAX_LINE characters (a 1 MB input line is quoted in part).
+MAX_SHOWN_PROBLEMS = 20
+MAX_LINES = 25
+MAX_LINE = 600
+
 
 @dataclass(frozen=True)
 class Location:
@@ -39,8 +45,40 @@ class Problem:
         return f"{self.location}: {self.message}"
 
 
+def clip(text: str, width: int = MAX_LINE) -> str:
+    """One line of a message, cut to `width` characters with a mark saying how much was cut."""
+    if len(text) <= width:
+        return text
+    cut = len(text) - width
+    return f"{text[:width]}... ({cut:,} more characters)"
+
+
+def bounded(text: str, max_lines: int = MAX_LINES) -> str:
+    """A message of at most `max_lines` lines, each clipped; the last says how many were left out."""
+    lines = text.split("\n")
+    if len(lines) > max_lines:
+        rest = len(lines) - (max_lines - 1)
+        lines = lines[: max_lines - 1] + [f"... and {rest:,} more lines"]
+    return "\n".join(clip(line) for line in lines)
+
+
+def render_problems(problems: list[Problem], limit: int = MAX_SHOWN_PROBLEMS) -> str:
+    """The first `limit` problems, one per line, and "... and N more problems" for the rest."""
+    lines = [clip(str(p).replace("\n", " ")) for p in problems[:limit]]
+    if len(problems) > limit:
+        rest = len(problems) - limit
+        lines.append(f"... and {rest:,} more problem{'s' if rest != 1 else ''}")
+    return "\n".join(lines)
+
+
 class RulesEngineError(Exception):
-    """Base of every error the engine reports to a user (exit status 2 at the CLI)."""
+    """Base of every error the engine reports to a user (exit status 2 at the CLI).
+
+    Its text is bounded (MAX_LINES lines of at most MAX_LINE characters) whatever the input held.
+    """
+
+    def __str__(self) -> str:
+        return bounded(super().__str__())
 
 
 class InputError(RulesEngineError):
@@ -48,7 +86,7 @@ class InputError(RulesEngineError):
 
     def __init__(self, problems: list[Problem] | Problem):
         self.problems = [problems] if isinstance(problems, Problem) else list(problems)
-        super().__init__("\n".join(str(p) for p in self.problems))
+        super().__init__(render_problems(self.problems))
 
 
 class UsageError(RulesEngineError):

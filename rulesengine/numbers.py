@@ -2,11 +2,54 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from fractions import Fraction
 from typing import Union
 
+from rulesengine.limits import MAX_NUMBER_TEXT, MAX_POINTS_DENOMINATOR
+
 Number = Union[Fraction, Decimal, int, float, None]
+
+# A number as people write one in a file or a cell: ASCII digits only (str.isdigit() and `\d`
+# accept "³", "₂" and "①", which int() then refuses), an optional sign, a decimal point or comma,
+# or a plain fraction "1/2". No exponent: "1e99999999" is not a score, and exact arithmetic on
+# it would run for minutes.
+_DECIMAL = re.compile(r"([+-]?)([0-9]*)(?:[.,]([0-9]*))?(?:/([0-9]+))?", re.ASCII)
+_WHOLE = re.compile(r"[+-]?[0-9]+", re.ASCII)
+
+
+def parse_exact(text: str, max_chars: int = MAX_NUMBER_TEXT) -> Fraction | None:
+    """`text` as an exact Fraction, or None when it is not a plain number (see _DECIMAL).
+
+    Bounded: text longer than `max_chars`, a zero or over-long denominator ("3/0", "1/99999")
+    give None, so a caller reports the cell or column instead of dividing by zero.
+    """
+    text = text.strip()
+    if not text or len(text) > max_chars:
+        return None
+    match = _DECIMAL.fullmatch(text)
+    if match is None:
+        return None
+    sign, whole, decimals, denominator = match.groups()
+    if not whole and not decimals:
+        return None
+    value = Fraction(int(whole or "0"))
+    if decimals:
+        value += Fraction(int(decimals), 10 ** len(decimals))
+    if denominator is not None:
+        if decimals is not None or not 0 < int(denominator) <= MAX_POINTS_DENOMINATOR:
+            return None
+        value /= int(denominator)
+    return -value if sign == "-" else value
+
+
+def parse_whole(text: str, max_chars: int = MAX_NUMBER_TEXT) -> int | None:
+    """`text` as a whole number written in ASCII digits (optional sign), else None; bounded length."""
+    text = text.strip()
+    if not text or len(text) > max_chars or _WHOLE.fullmatch(text) is None:
+        return None
+    return int(text)
 
 
 def to_json_number(value: Number) -> int | float | None:

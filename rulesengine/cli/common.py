@@ -42,11 +42,13 @@ def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 
-def print_csv(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+def print_csv(header: Sequence[str], rows: Sequence[Sequence[Any]], raw: bool = False) -> None:
+    """CSV on stdout; cells that would start a spreadsheet formula are neutralised unless `raw`."""
+    from rulesengine.cli.csv_safe import neutralise_rows
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(header)
-    writer.writerows(rows)
+    writer.writerows(rows if raw else neutralise_rows(rows))
     sys.stdout.write(buffer.getvalue())
 
 

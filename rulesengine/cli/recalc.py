@@ -53,8 +53,7 @@ def run(args: argparse.Namespace) -> int:
         result = recalc_workbook(Path(args.book), overrides, explain=args.explain, force=args.force)
     except InputError as exc:
         # One `Sheet!Cell: message` (or `FILE: message`) line per problem; nothing was written.
-        for problem in exc.problems:
-            print(problem, file=sys.stderr)
+        print(exc, file=sys.stderr)  # the first problems and a count of the rest (errors.render_problems)
         print(f"rulesengine: {args.book} was not changed ({len(exc.problems)} problem"
               f"{'s' if len(exc.problems) != 1 else ''})", file=sys.stderr)
         return 2

@@ -7,6 +7,9 @@ import sys
 
 from rulesengine.cli.common import (add_format_argument, add_input_arguments, add_tiebreak_rule_arguments,
                                     format_table, load_tournament, print_csv, print_json, tiebreak_options)
+from rulesengine.errors import InputError, Problem, UsageError
+from rulesengine.formats.trf import tiebreak_order_location
+from rulesengine.model import Tournament
 from rulesengine.numbers import to_json_number, to_text
 from rulesengine.registry import default_registry
 from rulesengine.standings import Standings, compute_standings
@@ -20,6 +23,9 @@ def register(subparsers) -> None:
                              "default: the order the file announces, else points only")
     add_tiebreak_rule_arguments(parser)
     add_format_argument(parser)
+    parser.add_argument("--csv-raw", action="store_true",
+                        help="with --format csv: write names exactly, even those a spreadsheet would "
+                             "read as a formula (default: such cells get a leading ')")
     parser.set_defaults(handler=run)
 
 
@@ -39,11 +45,22 @@ def standings_json(standings: Standings) -> dict:
     }
 
 
+def _resolve(registry, texts: list[str], announced_by: Tournament | None):
+    """The specs; a bad code the file announced (TRF record 202/212) is reported at its line."""
+    try:
+        return registry.resolve_specs(texts)
+    except UsageError as exc:
+        where = tiebreak_order_location(announced_by) if announced_by is not None else None
+        if where is None:
+            raise
+        raise InputError(Problem(where, f"the tie-break order this file announces: {exc}")) from None
+
+
 def run(args: argparse.Namespace) -> int:
     registry = default_registry()
     tournament = load_tournament(args, registry)
     texts = args.tiebreaks.split(",") if args.tiebreaks is not None else list(tournament.tiebreak_order)
-    specs = registry.resolve_specs(texts)
+    specs = _resolve(registry, texts, tournament if args.tiebreaks is None else None)
     standings = compute_standings(tournament, specs, registry, options=tiebreak_options(args))
     names = [str(s) for s in standings.specs]
     if args.format == "json":
@@ -53,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
             for r in standings.rows]
     header = ["Rank", "SNo", "Name", "Pts", *names]
     if args.format == "csv":
-        print_csv(header, rows)
+        print_csv(header, rows, raw=args.csv_raw)
     else:
         title = f"{tournament.name} ({tournament.rounds} rounds)"
         sys.stdout.write(title + "\n\n" + format_table(header, rows, [True, True, False, True] + [True] * len(names)))

@@ -8,13 +8,14 @@ byte-identical. Problems are reported as `FILE:LINE:COL: what is wrong`, all at 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
+from typing import Callable, NamedTuple
 
 from rulesengine.errors import InputError, Location, Problem
+from rulesengine.limits import MAX_POINTS_PER_RESULT, MAX_RATING, MAX_ROUNDS, MIN_RATING
 from rulesengine.model import (
-    MIRRORED_CODES,
     Colour,
     Player,
     ResultCode,
@@ -23,6 +24,7 @@ from rulesengine.model import (
     STANDARD_SCORING,
     Tournament,
 )
+from rulesengine.numbers import parse_exact, parse_whole
 
 # 0-based column starts of the TRF-16 001 record (the handbook counts from 1).
 COL_START_RANK = (4, 8)
@@ -37,20 +39,47 @@ COL_POINTS = (80, 84)
 COL_RANK = (85, 89)
 FIRST_ROUND_COL = 89  # each round is 10 characters: "  oooo c r"
 ROUND_WIDTH = 10
+# The longest 001 record with MAX_ROUNDS round blocks (limits.py); a longer line is refused whole.
+MAX_PLAYER_LINE = FIRST_ROUND_COL + ROUND_WIDTH * MAX_ROUNDS
 
 PLAYER_MARK = "001"
 
-_COLOURS = {"w": Colour.WHITE, "b": Colour.BLACK, "-": Colour.NONE, " ": Colour.NONE}
-_CODES = {c.value: c for c in ResultCode}
-_BYE_CODES = {ResultCode.HALF_POINT_BYE, ResultCode.FULL_POINT_BYE,
-              ResultCode.PAIRING_ALLOCATED_BYE, ResultCode.ZERO_POINT_BYE,
-              ResultCode.FORFEIT_LOSS, ResultCode.NOT_PAIRED}
+# Round blocks are read as (opponent, COLOUR, CODE) with colour and code upper-cased, so one
+# table lookup turns them into the model's enums (TRF-2026: letter codes are case-insensitive).
+_COLOURS = {"W": Colour.WHITE, "B": Colour.BLACK, "-": Colour.NONE, " ": Colour.NONE}
+_CODES = {c.value.upper(): c for c in ResultCode}
+# Codes that need opponent 0000 (byes, not paired), and those that need an opponent (games and
+# forfeit wins); "-" may have either (forfeit loss, or `0000 - -` absent).
+_NO_OPPONENT = frozenset("HFUZ ")
+_NEED_OPPONENT = frozenset("1=0+WDL")
+_PLAYED = frozenset("1=0WDL")
+# What one player's result must be answered with on the opponent's line (model.MIRRORED_CODES
+# in TRF characters): "-" against "-" is a double forfeit.
+_MIRROR = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+-", "W": "L", "L": "W", "D": "D"}
+_BLANK_BLOCK = (0, " ", " ")
 
-@dataclass
-class _RawPlayer:
-    player: Player
+# A whole run of well-formed, consistent round blocks "  oooo c r" (upper-cased), checked in one
+# pass before any block is looked at one by one, so a valid line costs one match: byes and "not
+# paired" have opponent 0000 (or four blanks, TRF-2026), games and forfeit wins have one, and a
+# forfeit loss may have either (`0000 - -` is an absence).
+_OPPONENT = r"(?:[0-9]{4}| [0-9]{3}|  [0-9]{2}|   [0-9]|    )"
+_GOOD_BLOCKS = re.compile(r"(?:  (?:0000|    ) [WB -] [\-HFUZ ]"
+                          rf"|  (?!0000|    ){_OPPONENT} [WB -] [10=+\-WDL])*", re.ASCII)
+_BLOCK = re.compile(rf"  ({_OPPONENT}) ([wbWB -]) ([10=+\-wdlhfuzWDLHFUZ ])", re.ASCII)
+
+Block = tuple[int, str, str]  # (opponent start rank or 0, colour W/B/-/space, result code upper-cased)
+
+
+class _Record(NamedTuple):
+    """A 001 record as read, before its games are cross-checked."""
+
     line_number: int
     line: str
+    start_rank: int
+    rating: int | None
+    points: Fraction | None
+    rank: int | None
+    blocks: list[Block]
 
 
 def read_trf(path: str | Path, encoding: str = "utf-8") -> Tournament:
@@ -66,7 +95,29 @@ def read_trf(path: str | Path, encoding: str = "utf-8") -> Tournament:
         line = data[: exc.start].count(b"\n") + 1
         raise InputError(Problem(Location(str(path), line),
                                  f"not valid {encoding} text (try --encoding latin-1)")) from None
+    except LookupError:
+        raise InputError(Problem(Location(str(path)), f"unknown text encoding {_quote(encoding)}")) from None
     return parse_trf(text, source=str(path))
+
+
+def split_lines(text: str) -> tuple[list[str], list[str], bool]:
+    """The lines of `text`, each line's ending ("\n", "\r\n" or "\r") and whether the last line
+    ended with one. LF and CRLF may be mixed (files edited on two systems); CR alone counts as a
+    line ending only in a file with no LF at all (old Macintosh files)."""
+    separator = "\n" if "\n" in text or "\r" not in text else "\r"
+    lines = text.split(separator)
+    final_newline = lines[-1] == ""
+    if final_newline:
+        lines.pop()
+    endings = [separator] * len(lines)
+    if separator == "\n":
+        for i, line in enumerate(lines):
+            if line.endswith("\r") and (final_newline or i < len(lines) - 1):
+                lines[i] = line[:-1]
+                endings[i] = "\r\n"
+    if not final_newline and endings:
+        endings[-1] = ""
+    return lines, endings, final_newline
 
 
 def parse_trf(text: str, source: str = "<input>") -> Tournament:
@@ -75,72 +126,92 @@ def parse_trf(text: str, source: str = "<input>") -> Tournament:
     bom = text.startswith("\ufeff")
     if bom:
         text = text[1:]
-    newline = "\r\n" if "\r\n" in text else ("\r" if "\r" in text and "\n" not in text else "\n")
-    lines = text.split(newline)
-    final_newline = bool(lines) and lines[-1] == ""
-    if final_newline:
-        lines.pop()
+    lines, endings, final_newline = split_lines(text)
+    used = set(e for e in endings if e)
+    newline = "\r\n" if "\r\n" in used else ("\r" if "\r" in used else "\n")
 
     header: list[tuple[str, str]] = []
-    raw_players: list[_RawPlayer] = []
-    seen: dict[int, int] = {}
+    other_records: list[tuple[str, str, int]] = []  # (code, text after it, line number), non-player
+    records: dict[int, _Record] = {}
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             header.append(("", line))
             continue
         code = line[:3]
         if code == PLAYER_MARK:
-            raw = _parse_player_line(line, number, source, problems)
-            if raw is None:
+            record = _read_player_line(line, number, source, problems)
+            if record is None:
                 continue
-            sno = raw.player.start_rank
-            if sno in seen:
+            sno = record.start_rank
+            if sno in records:
                 problems.append(Problem(Location(source, number, COL_START_RANK[0] + 1),
-                                        f"start rank {sno} already used on line {seen[sno]}"))
+                                        f"start rank {sno} already used on line {records[sno].line_number}"))
                 continue
-            seen[sno] = number
-            raw_players.append(raw)
+            records[sno] = record
             header.append((PLAYER_MARK, str(sno)))
         else:
             header.append((code, line[3:]))
+            other_records.append((code, line[3:], number))
 
-    fields = {code: rest.strip() for code, rest in header if code and code != PLAYER_MARK}
-    rounds = _declared_rounds(fields, raw_players, source, problems)
-    scoring = _scoring(header, source, problems)
-    if not raw_players and not problems:
+    fields = {code: rest.strip() for code, rest, _ in other_records}
+    header_lines = {code: number for code, _, number in other_records}  # the last of each code
+    rounds = _declared_rounds(fields, header_lines, records, source, problems)
+    scoring = _scoring(other_records, source, problems)
+    if not records and not problems:
         problems.append(Problem(Location(source, 1), "no player records (001 lines) found"))
-    by_sno = {raw.player.start_rank: raw for raw in raw_players}
-    players = _link_and_check(by_sno, rounds, source, problems)
+    double_forfeits = _cross_check(records, rounds, source, problems)
     if problems:
         raise InputError(problems)
 
+    players = [_player(records[sno], rounds, double_forfeits) for sno in sorted(records)]
     kind_text = (fields.get("092", "") + " " + fields.get("192", "")).upper()
     words = set(re.split(r"[^A-Z]+", kind_text))
     kind = "round robin" if "RR" in words or "ROBIN" in kind_text or "BERGER" in kind_text else "swiss"
-    tiebreaks = tuple(_tiebreak_codes(header))
+    tiebreaks, tiebreak_code = _tiebreak_codes(header)
+    extra = {"newline": newline, "final_newline": "1" if final_newline else "",
+             "bom": "1" if bom else "", "opponent_padding": _opponent_padding(records.values())}
+    if len(used) > 1:
+        # Mixed endings: keep each line's own, so the file written back is the file read.
+        extra["line_endings"] = "".join(_ENDING_MARKS[e] for e in endings)
+    if tiebreak_code:
+        extra["tiebreak_order_line"] = str(header_lines[tiebreak_code])
     return Tournament(
         name=fields.get("012", ""),
-        players=tuple(sorted(players, key=lambda p: p.start_rank)),
+        players=tuple(players),
         rounds=rounds,
         scoring=scoring,
         kind=kind,
         start_date=fields.get("042", ""),
         end_date=fields.get("052", ""),
-        tiebreak_order=tiebreaks,
+        tiebreak_order=tuple(tiebreaks),
         header=tuple(header),
         source=source,
-        extra={"newline": newline, "final_newline": "1" if final_newline else "",
-               "bom": "1" if bom else "", "opponent_padding": _opponent_padding(raw_players)},
+        extra=extra,
     )
 
 
-def _opponent_padding(raw_players: list[_RawPlayer]) -> str:
+_ENDING_MARKS = {"\n": "n", "\r\n": "r", "\r": "c", "": "-"}
+_ENDINGS = {mark: ending for ending, mark in _ENDING_MARKS.items()}
+
+
+def tiebreak_order_location(tournament: Tournament) -> Location | None:
+    """Where the file announced its tie-break order (record 202 or 212), for messages about it."""
+    line = tournament.extra.get("tiebreak_order_line")
+    return Location(tournament.source, int(line), 5) if line else None
+
+
+def _quote(text: str, width: int = 40) -> str:
+    """A bit of input quoted in a message: repr, cut to `width` characters."""
+    return repr(text) if len(text) <= width else repr(text[:width]) + f"... ({len(text):,} characters)"
+
+
+def _opponent_padding(records) -> str:
     """Writers differ: "0004" (the handbook) or "   4" (bbpPairings); keep the file's own style."""
-    for raw in raw_players:
-        for i, entry in enumerate(raw.player.rounds):
-            if entry.opponent is not None and entry.opponent < 1000:
+    for record in records:
+        for i, (opponent, _, _) in enumerate(record.blocks):
+            if 0 < opponent < 1000:
                 start = FIRST_ROUND_COL + ROUND_WIDTH * i + 2
-                return "0" if raw.line[start] == "0" else " "
+                return "0" if record.line[start] == "0" else " "
     return "0"
 
 
@@ -148,197 +219,299 @@ def _field(line: str, cols: tuple[int, int]) -> str:
     return line[cols[0]:cols[1]]
 
 
-def _parse_player_line(line: str, number: int, source: str, problems: list[Problem]) -> _RawPlayer | None:
+def _read_player_line(line: str, number: int, source: str, problems: list[Problem]) -> _Record | None:
+    """The numbers of a 001 record and its round blocks, each checked and bounded (C.04 Annex 2)."""
     def bad(col: int, message: str) -> None:
         problems.append(Problem(Location(source, number, col + 1), message))
 
-    sno_text = _field(line, COL_START_RANK).strip()
-    if not sno_text.isdigit() or int(sno_text) == 0:
-        bad(COL_START_RANK[0], f"start rank must be a positive whole number in columns 5-8, found {sno_text!r}")
+    if len(line.rstrip()) > MAX_PLAYER_LINE:
+        bad(MAX_PLAYER_LINE, f"player record is {len(line):,} characters long: more than {MAX_ROUNDS} rounds "
+                             f"(at most {MAX_PLAYER_LINE} characters)")
+        return None
+    sno_text = _field(line, COL_START_RANK)
+    sno = _whole(sno_text)
+    if sno is None or sno <= 0:
+        bad(COL_START_RANK[0], f"start rank must be a positive whole number in columns 5-8, found {_quote(sno_text.strip())}")
         return None
     rating_text = _field(line, COL_RATING).strip()
     rating = None
     if rating_text:
-        if not rating_text.isdigit():
-            bad(COL_RATING[0], f"rating must be a whole number in columns 49-52, found {rating_text!r}")
+        value = _whole(rating_text)
+        if value is None or rating_text[0] in "+-":
+            bad(COL_RATING[0], f"rating must be a whole number in columns 49-52, found {_quote(rating_text)}")
+        elif not MIN_RATING <= value <= MAX_RATING:
+            bad(COL_RATING[0], f"rating {value} is outside {MIN_RATING}..{MAX_RATING} (columns 49-52)")
         else:
-            rating = int(rating_text) or None
+            rating = value or None
     points = None
     points_text = _field(line, COL_POINTS).strip()
     if points_text:
-        try:
-            points = Fraction(points_text.replace(",", "."))
-        except ValueError:
-            bad(COL_POINTS[0], f"points must be a number in columns 81-84, found {points_text!r}")
+        points = _POINTS[points_text] if points_text in _POINTS else _points(points_text)
+        if points is None:
+            bad(COL_POINTS[0], f"points must be a number in columns 81-84, found {_quote(points_text)}")
     rank_text = _field(line, COL_RANK).strip()
     rank = None
     if rank_text:
-        if rank_text.isdigit():
-            rank = int(rank_text)
+        rank = _whole(rank_text)
+        if rank is None or rank_text[0] in "+-":
+            bad(COL_RANK[0], f"rank must be a whole number in columns 86-89, found {_quote(rank_text)}")
+            rank = None
+
+    segment = line[FIRST_ROUND_COL:]
+    if len(segment) % ROUND_WIDTH:
+        segment += " " * (ROUND_WIDTH - len(segment) % ROUND_WIDTH)
+    # Only ASCII text is matched: upper() of other letters can change the length ("ß" -> "SS").
+    if segment.isascii() and _GOOD_BLOCKS.fullmatch(upper := segment.upper()):
+        blocks = [(_OPPONENTS[opp] if opp in _OPPONENTS else _opponent(opp), colour, code)
+                  for opp, colour, code in _BLOCK.findall(upper)]
+    else:
+        blocks = _read_blocks_one_by_one(segment, bad)
+        if blocks is None:
+            return None
+    return _Record(number, line, sno, rating, points, rank, blocks)
+
+
+# The fixed columns repeat the same few texts on every line: each is converted once per process.
+_WHOLES: dict[str, int | None] = {}
+_POINTS: dict[str, Fraction | None] = {}
+
+
+def _whole(text: str) -> int | None:
+    if text not in _WHOLES:
+        if len(_WHOLES) > 50_000:
+            _WHOLES.clear()
+        _WHOLES[text] = parse_whole(text)
+    return _WHOLES[text]
+
+
+def _points(text: str) -> Fraction | None:
+    if len(_POINTS) > 50_000:
+        _POINTS.clear()
+    value = _POINTS[text] = parse_exact(text)
+    return value
+
+
+# Opponent columns as read ("0004", "   4", "    ") -> start rank (0 = none); filled as met.
+_OPPONENTS: dict[str, int] = {}
+
+
+def _opponent(text: str) -> int:
+    value = _OPPONENTS[text] = int(text) if text != "    " else 0
+    return value
+
+
+def _check_blocks(blocks: list[Block], bad: Callable[[int, str], None]) -> bool:
+    """Byes have no opponent and games have one; report each block that breaks this."""
+    ok = True
+    for i, (opponent, _, code) in enumerate(blocks):
+        if opponent and code in _NO_OPPONENT:
+            start = FIRST_ROUND_COL + ROUND_WIDTH * i
+            bad(start + 2, f"round {i + 1}: a bye or blank result ({code!r}) must have opponent 0000, "
+                           f"found {opponent:04d}")
+            ok = False
+        elif not opponent and code in _NEED_OPPONENT:
+            start = FIRST_ROUND_COL + ROUND_WIDTH * i
+            bad(start + 9, f"round {i + 1}: result {code!r} needs an opponent, found 0000")
+            ok = False
+    return ok
+
+
+def _read_blocks_one_by_one(segment: str, bad: Callable[[int, str], None]) -> list[Block] | None:
+    """The slow path for a line whose round blocks are not all well formed: say what is wrong
+    with each block ("  oooo c r"; TRF-2026: four blanks equal 0000, a blank colour equals "-")."""
+    blocks: list[Block] = []
+    ok = True
+    for i in range(len(segment) // ROUND_WIDTH):
+        start = FIRST_ROUND_COL + ROUND_WIDTH * i
+        block = segment[ROUND_WIDTH * i: ROUND_WIDTH * (i + 1)]
+        match = _BLOCK.fullmatch(block)
+        if match:
+            opp, colour, code = match.groups()
+            blocks.append((int(opp) if opp != "    " else 0, colour.upper(), code.upper()))
+            continue
+        ok = False
+        opp_text, colour_text, code_text = block[2:6], block[7], block[9]
+        if block[:2].strip() or block[6] != " " or block[8] != " ":
+            bad(start, f"round {i + 1}: expected '  oooo c r' in columns {start + 1}-{start + 10}, found {_quote(block)}")
+        elif parse_whole(opp_text.strip() or "0") is None or not opp_text.strip().isascii() or opp_text.strip()[:1] in "+-":
+            bad(start + 2, f"round {i + 1}: opponent must be a start rank or 0000, found {_quote(opp_text)}")
+        elif colour_text.upper() not in _COLOURS or not colour_text.isascii():
+            bad(start + 7, f"round {i + 1}: colour must be w, b or -, found {_quote(colour_text)}")
+        elif code_text.upper() not in _CODES or not code_text.isascii():
+            bad(start + 9, f"round {i + 1}: unknown result code {_quote(code_text)} "
+                           f"(known: 1 = 0 + - W D L H F U Z or blank)")
         else:
-            bad(COL_RANK[0], f"rank must be a whole number in columns 86-89, found {rank_text!r}")
-
-    entries = []
-    round_number = 0
-    for start in range(FIRST_ROUND_COL, len(line), ROUND_WIDTH):
-        round_number += 1
-        block = line[start:start + ROUND_WIDTH].ljust(ROUND_WIDTH)
-        entry = _parse_round(block, round_number, start, bad)
-        if entry is not None:
-            entries.append(entry)
-    player = Player(
-        start_rank=int(sno_text),
-        name=_field(line, COL_NAME).strip(),
-        rounds=tuple(entries),
-        sex=_field(line, COL_SEX).strip(),
-        title=_field(line, COL_TITLE).strip(),
-        rating=rating,
-        federation=_field(line, COL_FEDERATION).strip(),
-        player_id=(player_id := _field(line, COL_FIDE_ID).strip()),
-        id_issuer="FIDE" if player_id else "",
-        birth_date=_field(line, COL_BIRTH).strip(),
-        declared_points=points,
-        declared_rank=rank,
-    )
-    return _RawPlayer(player, number, line)
+            bad(start + 2, f"round {i + 1}: opponent must be a start rank or 0000, found {_quote(opp_text)}")
+    if not ok:
+        return None
+    return blocks if _check_blocks(blocks, bad) else None
 
 
-def _parse_round(block: str, round_number: int, start: int, bad) -> RoundEntry | None:
-    """Parse one 10-character round block "  oooo c r" (round `round_number`).
-
-    TRF-2026: four blanks equal 0000, a blank colour equals "-", letter codes are
-    case-insensitive; a wholly blank block means the player was not paired.
-    """
-    if not block.strip():
-        return RoundEntry(round_number, None, Colour.NONE, ResultCode.NOT_PAIRED)
-    opp_text, colour_text, code_text = block[2:6], block[7], block[9]
-    if block[:2].strip() or block[6] != " " or block[8] != " ":
-        bad(start, f"round {round_number}: expected '  oooo c r' in columns {start + 1}-{start + 10}, found {block!r}")
-        return None
-    opp_digits = opp_text.strip() or "0"
-    if not opp_digits.isdigit():
-        bad(start + 2, f"round {round_number}: opponent must be a start rank or 0000, found {opp_text!r}")
-        return None
-    colour = _COLOURS.get(colour_text.lower())
-    if colour is None:
-        bad(start + 7, f"round {round_number}: colour must be w, b or -, found {colour_text!r}")
-        return None
-    code = _CODES.get(code_text.upper())
-    if code is None:
-        bad(start + 9, f"round {round_number}: unknown result code {code_text!r} "
-                       f"(known: 1 = 0 + - W D L H F U Z or blank)")
-        return None
-    opponent = int(opp_digits) or None
-    if opponent is None and code not in _BYE_CODES:
-        bad(start + 9, f"round {round_number}: result {code_text!r} needs an opponent, found 0000")
-        return None
-    if opponent is not None and code in _BYE_CODES - {ResultCode.FORFEIT_LOSS}:
-        bad(start + 2, f"round {round_number}: a bye or blank result ({code_text!r}) must have opponent 0000, found {opp_text}")
-        return None
-    return RoundEntry(round_number, opponent, colour, code)
-
-
-def _declared_rounds(fields: dict[str, str], raw_players: list[_RawPlayer], source: str,
-                     problems: list[Problem]) -> int:
-    longest = max((len(r.player.rounds) for r in raw_players), default=0)
+def _declared_rounds(fields: dict[str, str], header_lines: dict[str, int], records: dict[int, _Record],
+                     source: str, problems: list[Problem]) -> int:
+    """The number of rounds: JaVaFo's XXR, else TRF-2026 record 142, else the longest record."""
+    longest = max((len(r.blocks) for r in records.values()), default=0)
     for code in ("XXR", "142"):
         text = fields.get(code)
         if text is None:
             continue
-        if not text.isdigit():
-            problems.append(Problem(Location(source), f"record {code}: number of rounds must be a whole number, found {text!r}"))
+        declared = parse_whole(text)
+        where = Location(source, header_lines[code], 5)
+        if declared is None or text[0] in "+-":
+            problems.append(Problem(where, f"record {code}: number of rounds must be a whole number, found {_quote(text)}"))
             return longest
-        declared = int(text)
-        for raw in raw_players:
-            extra = raw.player.rounds[declared:]
-            if any(e.code is not ResultCode.NOT_PAIRED for e in extra):
-                problems.append(Problem(Location(source, raw.line_number, FIRST_ROUND_COL + ROUND_WIDTH * declared + 1),
-                                        f"player {raw.player.start_rank} has results after round {declared}, the number of rounds in record {code}"))
-        return max(declared, 0)
+        if declared > MAX_ROUNDS:
+            problems.append(Problem(where, f"record {code}: {declared:,} rounds is more than {MAX_ROUNDS}"))
+            return longest
+        for record in records.values():
+            if any(code != " " or opponent for opponent, _, code in record.blocks[declared:]):
+                problems.append(Problem(Location(source, record.line_number, FIRST_ROUND_COL + ROUND_WIDTH * declared + 1),
+                                        f"player {record.start_rank} has results after round {declared}, the number of rounds in record {code}"))
+        return declared
     return longest
 
 
-def _scoring(header: list[tuple[str, str]], source: str, problems: list[Problem]) -> ScoringSystem:
-    """Point system from TRF-2026 record 162, JaVaFo XXS or bbpPairings BB? records."""
+# Scoring records: which ScoringSystem fields each letter or name sets.
+_162_KEYS = {"W": ("win",), "D": ("draw",), "L": ("loss",), "P": ("pairing_allocated_bye",),
+             "A": ("zero_point_bye", "forfeit_loss")}
+_XXS_KEYS = {"WW": "win", "WD": "draw", "WL": "loss", "FW": "forfeit_win", "FL": "forfeit_loss",
+             "PAB": "pairing_allocated_bye", "HPB": "half_point_bye", "FPB": "full_point_bye",
+             "ZPB": "zero_point_bye"}
+_BB_KEYS = {"BBW": "win", "BBD": "draw", "BBL": "loss", "BBZ": "zero_point_bye",
+            "BBF": "forfeit_loss", "BBU": "pairing_allocated_bye"}
+
+
+def _scoring(other_records: list[tuple[str, str, int]], source: str, problems: list[Problem]) -> ScoringSystem:
+    """Point system from TRF-2026 record 162, JaVaFo XXS or bbpPairings BB? records.
+
+    Each value is a plain number of at most limits.MAX_POINTS_PER_RESULT points (no exponent),
+    checked where it is written."""
     values: dict[str, Fraction] = {}
-    for code, rest in header:
-        try:
-            if code == "162":
-                # 162 pairs, letter then value ("162  W 3.0    D 1.0"). TRF-2026: W = win, forfeit
-                # win and full-point bye; D = draw and half-point bye; L = loss; A = absence
-                # (zero-point bye, forfeit loss); P = pairing-allocated bye; X = unknown result.
-                tokens = rest.split()
-                for letter, value in zip(tokens[::2], tokens[1::2]):
-                    for key in {"W": ("win",), "D": ("draw",), "L": ("loss",),
-                                "P": ("pairing_allocated_bye",),
-                                "A": ("zero_point_bye", "forfeit_loss")}.get(letter.upper(), ()):
-                        values[key] = Fraction(value)
-            elif code == "XXS":
-                for token in rest.split():
-                    name, _, value = token.partition("=")
-                    key = {"WW": "win", "WD": "draw", "WL": "loss", "FW": "forfeit_win",
-                           "FL": "forfeit_loss", "PAB": "pairing_allocated_bye",
-                           "HPB": "half_point_bye", "FPB": "full_point_bye",
-                           "ZPB": "zero_point_bye"}.get(name)
-                    if key:
-                        values[key] = Fraction(value)
-            elif code in ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"):
-                key = {"BBW": "win", "BBD": "draw", "BBL": "loss", "BBZ": "zero_point_bye",
-                       "BBF": "forfeit_loss", "BBU": "pairing_allocated_bye"}[code]
-                values[key] = Fraction(rest.strip())
-        except (ValueError, ZeroDivisionError):
-            problems.append(Problem(Location(source), f"record {code}: cannot read point values {rest.strip()!r}"))
+    for code, rest, line_number in other_records:
+        if code not in ("162", "XXS") and code not in _BB_KEYS:
+            continue
+
+        def value_at(text: str, offset: int) -> Fraction | None:
+            """A points value written at character `offset` of the record after its code."""
+            value = parse_exact(text)
+            if value is None or abs(value) > MAX_POINTS_PER_RESULT:
+                problems.append(Problem(Location(source, line_number, 3 + offset + 1),
+                                        f"record {code}: points must be a number from -{MAX_POINTS_PER_RESULT} to "
+                                        f"{MAX_POINTS_PER_RESULT}, found {_quote(text)}"))
+                return None
+            return value
+
+        tokens = [(m.group(), m.start()) for m in re.finditer(r"\S+", rest)]
+        if code == "162":
+            # 162 pairs, letter then value ("162  W 3.0    D 1.0"). TRF-2026: W = win, forfeit
+            # win and full-point bye; D = draw and half-point bye; L = loss; A = absence
+            # (zero-point bye, forfeit loss); P = pairing-allocated bye; X = unknown result.
+            for (letter, _), (text, offset) in zip(tokens[::2], tokens[1::2]):
+                keys = _162_KEYS.get(letter.upper(), ())
+                value = value_at(text, offset) if keys else None
+                for key in keys if value is not None else ():
+                    values[key] = value
+        elif code == "XXS":
+            for token, offset in tokens:
+                name, _, text = token.partition("=")
+                key = _XXS_KEYS.get(name)
+                value = value_at(text, offset + len(name) + 1) if key else None
+                if value is not None:
+                    values[key] = value
+        elif tokens:
+            value = value_at(rest.strip(), tokens[0][1])
+            if value is not None:
+                values[_BB_KEYS[code]] = value
     return replace(STANDARD_SCORING, **values) if values else STANDARD_SCORING
 
 
-def _tiebreak_codes(header: list[tuple[str, str]]) -> list[str]:
+def _tiebreak_codes(header: list[tuple[str, str]]) -> tuple[list[str], str]:
     """The announced tie-breaks in order: TRF-2026 record 202 (comma-separated codes), or record
-    212 (the same list with PTS first)."""
+    212 (the same list with PTS first); and the record they came from ("" when none)."""
     lists = {code: [t for t in re.split(r"[\s,;]+", rest.strip()) if t]
              for code, rest in header if code in ("202", "212")}
     if "202" in lists:
-        return lists["202"]
-    return [c for c in lists.get("212", []) if c.upper() != "PTS"]
+        return lists["202"], "202"
+    if "212" in lists:
+        return [c for c in lists["212"] if c.upper() != "PTS"], "212"
+    return [], ""
 
 
-def _link_and_check(by_sno: dict[int, _RawPlayer], rounds: int, source: str,
-                    problems: list[Problem]) -> list[Player]:
-    """Check that every game is recorded the same way on both lines; mark double forfeits."""
-    players = []
-    for sno, raw in by_sno.items():
-        entries = list(raw.player.rounds[:rounds])
-        for i, entry in enumerate(entries):
-            opp = entry.opponent
-            if opp is None:
+def _cross_check(records: dict[int, _Record], rounds: int, source: str, problems: list[Problem]) -> set[tuple[int, int]]:
+    """Check that every game is recorded the same way on both lines (C.04 Annex 2); return the
+    (start rank, round index) of each double forfeit (a `-` answered by a `-`)."""
+    double_forfeits: set[tuple[int, int]] = set()
+    get = records.get
+    for sno, record in records.items():
+        i = -1
+        for opp, colour, code in record.blocks[:rounds]:
+            i += 1
+            if not opp:
                 continue
-            col = FIRST_ROUND_COL + ROUND_WIDTH * i + 3
-            where = Location(source, raw.line_number, col)
-            if opp == sno:
-                problems.append(Problem(where, f"round {i + 1}: player {sno} is paired with themself"))
-                continue
-            other = by_sno.get(opp)
-            if other is None:
-                problems.append(Problem(where, f"round {i + 1}: opponent {opp} has no 001 record"))
-                continue
-            theirs = other.player.entry(i + 1)
-            if theirs.opponent != sno:
-                problems.append(Problem(where, f"round {i + 1}: player {sno} is paired with {opp}, but line "
-                                               f"{other.line_number} gives {opp}'s opponent as "
-                                               f"{theirs.opponent or '0000'}"))
-                continue
-            if theirs.code not in MIRRORED_CODES.get(entry.code, ()):
-                problems.append(Problem(where, f"round {i + 1}: result {entry.code.value!r} for player {sno} "
-                                               f"does not match {theirs.code.value!r} given by player {opp} "
-                                               f"on line {other.line_number}"))
-                continue
-            if entry.played and {entry.colour, theirs.colour} != {Colour.WHITE, Colour.BLACK}:
-                problems.append(Problem(where, f"round {i + 1}: players {sno} and {opp} both have colour "
-                                               f"{entry.colour.value!r} (line {other.line_number})"))
-                continue
-            if entry.code is ResultCode.FORFEIT_LOSS and theirs.code is ResultCode.FORFEIT_LOSS:
-                entries[i] = replace(entry, double_forfeit=True)
-        players.append(replace(raw.player, rounds=tuple(entries)))
-    return players
+            other = get(opp)
+            if other is not None and opp != sno:
+                theirs = other.blocks[i] if i < len(other.blocks) else _BLANK_BLOCK
+                if theirs[0] == sno and theirs[2] in _MIRROR[code]:
+                    if code in _PLAYED:
+                        if colour + theirs[1] in ("WB", "BW"):
+                            continue
+                    else:
+                        if code == "-" == theirs[2]:
+                            double_forfeits.add((sno, i))
+                        continue
+            else:
+                theirs = _BLANK_BLOCK
+            problems.append(_pairing_problem(source, record, i, other, theirs))
+    return double_forfeits
+
+
+def _pairing_problem(source: str, record: _Record, i: int, other: _Record | None, theirs: Block) -> Problem:
+    """What is wrong with the game in round i + 1 of `record` (only called when something is)."""
+    sno, (opp, colour, code) = record.start_rank, record.blocks[i]
+    where = Location(source, record.line_number, FIRST_ROUND_COL + ROUND_WIDTH * i + 3)
+    if opp == sno:
+        return Problem(where, f"round {i + 1}: player {sno} is paired with themself")
+    if other is None:
+        return Problem(where, f"round {i + 1}: opponent {opp} has no 001 record")
+    if theirs[0] != sno:
+        return Problem(where, f"round {i + 1}: player {sno} is paired with {opp}, but line {other.line_number} "
+                              f"gives {opp}'s opponent as {theirs[0] or '0000'}")
+    if theirs[2] not in _MIRROR.get(code, ""):
+        return Problem(where, f"round {i + 1}: result {_CODES[code].value!r} for player {sno} does not match "
+                              f"{_CODES[theirs[2]].value!r} given by player {opp} on line {other.line_number}")
+    return Problem(where, f"round {i + 1}: players {sno} and {opp} both have colour "
+                          f"{_COLOURS[colour].value!r} (line {other.line_number})")
+
+
+# (colour, code) as read -> the model's (Colour, ResultCode).
+_ENUMS = {(colour, code): (_COLOURS[colour], _CODES[code]) for colour in _COLOURS for code in _CODES}
+
+
+def _player(record: _Record, rounds: int, double_forfeits: set[tuple[int, int]]) -> Player:
+    line, sno = record.line, record.start_rank
+    entries = []
+    append = entries.append
+    enums = _ENUMS
+    i = 0
+    for opp, colour, code in record.blocks[:rounds]:
+        i += 1
+        colour_enum, code_enum = enums[colour, code]
+        append(RoundEntry(i, opp or None, colour_enum, code_enum, code == "-" and (sno, i - 1) in double_forfeits))
+    player_id = _field(line, COL_FIDE_ID).strip()
+    return Player(
+        start_rank=sno,
+        name=_field(line, COL_NAME).strip(),
+        rounds=tuple(entries),
+        sex=_field(line, COL_SEX).strip(),
+        title=_field(line, COL_TITLE).strip(),
+        rating=record.rating,
+        federation=_field(line, COL_FEDERATION).strip(),
+        player_id=player_id,
+        id_issuer="FIDE" if player_id else "",
+        birth_date=_field(line, COL_BIRTH).strip(),
+        declared_points=record.points,
+        declared_rank=record.rank,
+    )
 
 
 # ---------------------------------------------------------------- writing
@@ -392,9 +565,14 @@ def write_trf(tournament: Tournament) -> str:
     for player in tournament.players:
         if player.start_rank not in written:
             out.append(format_player_line(player, tournament.rounds, opponent_padding=padding))
-    text = newline.join(out)
-    if tournament.extra.get("final_newline", "1"):
-        text += newline
+    marks = tournament.extra.get("line_endings", "")
+    if marks and len(marks) == len(out):
+        # A file with mixed line endings: each line gets its own back (parse_trf recorded them).
+        text = "".join(line + _ENDINGS[mark] for line, mark in zip(out, marks))
+    else:
+        text = newline.join(out)
+        if tournament.extra.get("final_newline", "1"):
+            text += newline
     if tournament.extra.get("bom"):
         text = "\ufeff" + text
     return text

@@ -1,0 +1,45 @@
+"""Sane bounds on every number read from input (TRF, rating lists, workbooks).
+
+A number outside these bounds is refused by the reader with a located message, so no rule ever
+computes with it: a rating of 1e308 would overflow FIDE's and US Chess's arithmetic, a declared
+1,000,000 rounds would make every player carry a million unplayed rounds, and an exponent of
+1e99999999 makes exact Fraction arithmetic run for minutes. The bounds are far beyond any real
+event, so no real file meets them.
+"""
+
+from __future__ import annotations
+
+# Rounds of one event. A TRF-16 round block is 10 characters, so 999 rounds is a 10,000-character
+# line; the longest real events (double round robins of 40, club seasons) stay under 100.
+MAX_ROUNDS = 999
+
+# Players of one event. TRF-16 start ranks have four columns (9,999); workbooks may hold more.
+MAX_PLAYERS = 100_000
+
+# A rating (Elo-type scale: FIDE, US Chess, national lists, Glicko). FIDE's floor is 1400 and the
+# highest rating ever published is under 2900; US Chess ratings start at 100.
+MIN_RATING = 0
+MAX_RATING = 4000
+
+# Rating-system parameters a rating list may carry.
+MAX_GAMES = 100_000          # rated games before the event
+MAX_K = 1000                 # an explicit K (US Chess provisional K can reach several hundred)
+MAX_DEVIATION = 1000         # Glicko rating deviation (the default for a new player is 350)
+MAX_VOLATILITY = 10          # Glicko-2 volatility (0.06 is the usual start)
+MIN_BIRTH_YEAR = 1800
+
+# Points for one result in a scoring system (TRF 162/XXS/BB?, workbook Settings): 3-1-0 and
+# 2-1-0 are common, and a few leagues count negative points for a forfeit.
+MAX_POINTS_PER_RESULT = 100
+
+# Characters of one number as written (digits, sign, point, exponent): longer text is refused
+# before it reaches int() or Fraction(). 20 characters hold every real score and rating.
+MAX_NUMBER_TEXT = 20
+
+# Digits of a denominator (points like 1/3 or 0.125); more is not a score.
+MAX_POINTS_DENOMINATOR = 1000
+
+
+def in_range(value: float | int, low: float | int, high: float | int) -> bool:
+    """True when `value` lies in [low, high] (False for NaN)."""
+    return low <= value <= high
