@@ -29,7 +29,7 @@ from rulesengine.tiebreak import TiebreakLegend, TiebreakPreset, TiebreakRule, T
 
 ENTRY_POINT_GROUP = "rulesengine"
 PLUGINS_ENV = "RULESENGINE_PLUGINS"
-OWN_DISTRIBUTION = "rulesengine"
+OWN_DISTRIBUTION = "chess-rulesengine"
 # Used only when the project runs from a source tree without being installed.
 BUILTIN_MODULES = (
     ("trf", "rulesengine.formats.plugin"),

@@ -120,9 +120,9 @@ def test_plugins_command_lists_builtins(capsys):
     assert main(["plugins", "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     fide = next(p for p in data if p["name"] == "fide")
-    assert fide["distribution"] == "rulesengine" and fide["builtin"] is True and "BH" in fide["tiebreaks"]
+    assert fide["distribution"] == "chess-rulesengine" and fide["builtin"] is True and "BH" in fide["tiebreaks"]
     assert main(["plugins"]) == 0
-    assert "fide  (rulesengine" in capsys.readouterr().out
+    assert "fide  (chess-rulesengine" in capsys.readouterr().out
 
 
 def test_declared_points_that_differ_from_the_results_are_noted(tmp_path, capsys):

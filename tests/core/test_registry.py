@@ -26,7 +26,7 @@ def test_builtin_plugins_load_through_entry_points(registry):
     names = {info.name for info in registry.plugin_list() if info.builtin}
     assert {"fide", "uschess", "club", "ratings", "trf"} <= names
     fide = next(i for i in registry.plugin_list() if i.name == "fide")
-    assert fide.distribution == "rulesengine" and {"PTS", "BH", "SB"} <= set(fide.tiebreaks)
+    assert fide.distribution == "chess-rulesengine" and {"PTS", "BH", "SB"} <= set(fide.tiebreaks)
     assert "trf" in registry.formats
 
 

@@ -71,7 +71,7 @@ def project_wheel(tmp_path_factory, _tools) -> Path:
                             "--find-links", str(WHEELS / "build"), "--disable-pip-version-check", "-q", "-w", str(out)],
                            capture_output=True, text=True, timeout=300)
     assert build.returncode == 0, build.stdout + build.stderr
-    wheels = list(out.glob("rulesengine-*-py3-none-any.whl"))
+    wheels = list(out.glob("chess_rulesengine-*-py3-none-any.whl"))
     assert len(wheels) == 1, "the engine must build as one pure-Python (py3-none-any) wheel"
     return out
 

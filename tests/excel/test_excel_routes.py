@@ -63,7 +63,8 @@ def test_lite_requirements_do_not_name_the_unrelated_pypi_rulesengine():
     lines = [line.strip() for line in (LITE / "requirements.txt").read_text().splitlines()]
     packages = [line for line in lines if line and not line.startswith("#")]
     assert "xlwings" in packages
-    # "rulesengine" on PyPI is someone else's project: the engine must come as a wheel URL.
+    # "rulesengine" on PyPI is someone else's project: the engine is chess-rulesengine (a wheel URL
+    # until it is published).
     assert not any(re.fullmatch(r"rulesengine\s*([<>=!~].*)?", p) for p in packages)
 
 

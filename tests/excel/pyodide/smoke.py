@@ -50,7 +50,7 @@ def standings_rows(standings):
 
 def requirements_installed():
     """The engine's runtime requirements, each checked to be installed (micropip ran with deps=False)."""
-    names = [re.split(r"[<>=!~;\[ ]", r, maxsplit=1)[0] for r in metadata.requires("rulesengine") or ()
+    names = [re.split(r"[<>=!~;\[ ]", r, maxsplit=1)[0] for r in metadata.requires("chess-rulesengine") or ()
              if "extra ==" not in r]
     return sorted(name for name in names if metadata.version(name))
 
@@ -89,7 +89,7 @@ def lite_script():
 
 registry = build_registry({"RULESENGINE_PLUGINS": "builtin"})
 entry_points = sorted(f"{ep.name}={ep.value}" for ep in metadata.entry_points(group="rulesengine")
-                      if ep.dist is not None and ep.dist.name == "rulesengine")
+                      if ep.dist is not None and ep.dist.name == "chess-rulesengine")
 
 tournament = tournament_from_text(sample.PLAYERS, sample.ROUNDS, ratings=sample.RATINGS)
 from_text = compute_standings(tournament, registry.resolve_specs(sample.TIEBREAKS), registry)
