@@ -61,7 +61,7 @@ def _run(args) -> int:
         page = page_bytes(ladder)   # built before anything is written
     _print(args.format, ladder, data)
     if args.diff:
-        _print_diff(moved(previous or {}, data), previous is None)
+        _print_diff(moved(previous or {}, data), previous is None, sys.stdout if args.format == "table" else sys.stderr)
     outputs.save_json(season.root, data)
     if page is not None:
         from rulesengine.season.files import write_atomically
@@ -116,8 +116,8 @@ def _print(form: str, ladder, data: dict) -> None:
         out.write(f"Note: {note}\n")
 
 
-def _print_diff(changes, first: bool) -> None:
-    out = sys.stderr
+def _print_diff(changes, first: bool, out) -> None:
+    """What moved, to stdout under a table, to stderr beside JSON or CSV (never inside them)."""
     if first:
         out.write("No earlier replay saved: everyone is new.\n")
     if not changes:

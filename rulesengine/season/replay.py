@@ -23,6 +23,7 @@ from rulesengine.model import EntryKind, Tournament
 from rulesengine.rating import RatingRecord, RatingReport, RatingRequest, RatingSystem
 
 Identity = Hashable
+_HALF = Fraction(1, 2)
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,9 @@ class Played:
     rating_before: float
     rating_after: float
     provisional: bool          # provisional going into the event (its stretch of the chart is dashed)
+    won: int = 0               # of the counted games
+    drawn: int = 0
+    lost: int = 0
 
 
 @dataclass(frozen=True)
@@ -86,5 +90,7 @@ def replay(events: Sequence[EventRun], system: RatingSystem, *, initial: Mapping
                 run.event, run.date, len(counted), sum((g.score for g in counted), Fraction(0)),
                 float(rated.rating_before) if rated.rating_before is not None else float("nan"),
                 float(rated.rating_after) if rated.rating_after is not None else float("nan"),
-                bool(rated.extra.get("provisional", False))))
+                bool(rated.extra.get("provisional", False)),
+                sum(1 for g in counted if g.score == 1), sum(1 for g in counted if g.score == _HALF),
+                sum(1 for g in counted if g.score == 0)))
     return Replay(tuple(reports), records, {k: tuple(v) for k, v in history.items()})
