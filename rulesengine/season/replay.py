@@ -14,7 +14,7 @@ Used by the season store and by the club-season workbook alike: one implementati
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
 from typing import Hashable, Mapping, Sequence
@@ -83,6 +83,8 @@ def replay(events: Sequence[EventRun], system: RatingSystem, *, initial: Mapping
             identity = run.identities[rated.start_rank]
             if rated.record_after is not None:
                 records[identity] = rated.record_after
+            elif rated.rating_after is not None:  # a system that gives no record: carry the rating
+                records[identity] = replace(before[rated.start_rank], rating=rated.rating_after)
             if not took_part(t, rated.start_rank):
                 continue
             counted = rated.rated_games
