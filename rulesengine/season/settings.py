@@ -91,7 +91,8 @@ def read_settings(path: Path) -> SeasonSettings:
             problems.append(Problem(Location(str(path), number, column),
                                     f"unknown setting {key!r}; known: {', '.join(types)}"))
             continue
-        at = Location(str(path), number, line.index("=") + 2)
+        after = line.index("=") + 1
+        at = Location(str(path), number, after + len(line[after:]) - len(line[after:].lstrip()) + 1)
         try:
             values[key] = _parse(key, types[key], value)
         except ValueError as exc:
