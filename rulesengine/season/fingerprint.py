@@ -26,7 +26,7 @@ def _canonical(value) -> bytes:
 def input_digests(season: Season) -> dict:
     """{"settings": d, "roster": d, "decisions": d, "order": [ids], "events": {id: d}}."""
     events = {}
-    for event in season.events:
+    for event in season.in_replay_order:  # not the order added: the same events give the same output
         head = _canonical([event.id, event.date.isoformat(), event.kind, event.name])
         events[event.id] = _digest(head + b"\n" + season.path(event).read_bytes())
     roster = [[m.member, m.name, m.junior, m.consent] for m in sorted(season.roster.values(), key=lambda m: m.member)]
