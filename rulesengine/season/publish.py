@@ -142,6 +142,6 @@ def chart(played: Sequence[Played], first: date | None, last: date | None, title
             f'<text x="{MARGIN}" y="{CHART_HEIGHT - 3}" font-size="9">{first.isoformat()}</text>',
             f'<text x="{CHART_WIDTH - 8}" y="{CHART_HEIGHT - 3}" font-size="9" text-anchor="end">{last.isoformat()}</text>']
     label = escape(title)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {CHART_WIDTH} {CHART_HEIGHT}" width="{CHART_WIDTH}" '
+    return (f'<svg viewBox="0 0 {CHART_WIDTH} {CHART_HEIGHT}" width="{CHART_WIDTH}" '
             f'height="{CHART_HEIGHT}" role="img" aria-label="{label}"><title>{label}</title>'
             + "".join(axis + shapes) + '</svg>')
