@@ -43,14 +43,37 @@ EXPECTED_MODES = (EXPECTED_EXACT, EXPECTED_TWO_DECIMAL)
 POLICY = "club ladder policy, shared/docs/domain.md section 2"
 
 
-def k_factor(games_before: int) -> int:
+@dataclass(frozen=True)
+class Settings:
+    """The club's own numbers for the policy's rules; the defaults are the guide's (section 2).
+
+    A club may choose another start rating, other K steps or another provisional threshold (the
+    season store records them, rating option names in brackets); the rules stay the same.
+    """
+
+    start_rating: float = START_RATING      # start_rating
+    k_first: float = K_FIRST_GAMES          # k_first: K for the first `first_games` rated games
+    first_games: int = FIRST_GAMES          # first_games
+    k_after: float = K_AFTER                # k_after: K from then on
+    provisional_games: int = PROVISIONAL_GAMES  # provisional_games: provisional until this many
+
+    def describe(self) -> str:
+        return (f"start {self.start_rating:g}, K {self.k_first:g} for the first {self.first_games} rated games then "
+                f"{self.k_after:g}, provisional until {self.provisional_games} rated games")
+
+
+DEFAULT_SETTINGS = Settings()
+
+
+def k_factor(games_before: int, settings: Settings = DEFAULT_SETTINGS) -> float:
     """K 40 for a player's first 20 rated games, then 20; fixed for an event by the games before it."""
-    return K_FIRST_GAMES if games_before < FIRST_GAMES else K_AFTER
+    k = settings.k_first if games_before < settings.first_games else settings.k_after
+    return int(k) if float(k).is_integer() else k
 
 
-def is_provisional(games_before: int) -> bool:
+def is_provisional(games_before: int, settings: Settings = DEFAULT_SETTINGS) -> bool:
     """Provisional until 5 rated games (shown greyed and listed below established players)."""
-    return games_before < PROVISIONAL_GAMES
+    return games_before < settings.provisional_games
 
 
 def logistic_expected(own: float, opponent: float) -> float:
@@ -88,33 +111,37 @@ class Standing:
     rules: tuple[str, ...]
 
 
-def standing(record: RatingRecord) -> Standing:
+def standing(record: RatingRecord, settings: Settings = DEFAULT_SETTINGS) -> Standing:
     """The rating, K and provisional status an event uses for a player, and what was assumed."""
     assumed = list(record.assumed)
     rating, games = record.rating, record.games
+    start = f"{settings.start_rating:g}"
     if rating is None:
-        rating = START_RATING
+        rating = settings.start_rating
         if games is None:
             games = 0
-            assumed.append("no ladder rating: a newcomer, starts at 1200 with no rated games (club ladder policy)")
+            assumed.append(f"no ladder rating: a newcomer, starts at {start} with no rated games (club ladder policy)")
         else:
-            assumed.append(f"no ladder rating given ({games} rated games): 1200 assumed, the ladder's start")
+            assumed.append(f"no ladder rating given ({games} rated games): {start} assumed, the ladder's start")
     elif games is None:
-        assumed.append(f"rated games before the event unknown: assumed {FIRST_GAMES} or more "
-                       f"(established, K {K_AFTER})")
-    count = FIRST_GAMES if games is None else games
-    provisional = is_provisional(count)
+        assumed.append(f"rated games before the event unknown: assumed {settings.first_games} or more "
+                       f"(established, K {settings.k_after:g})")
+    count = settings.first_games if games is None else games
+    provisional = is_provisional(count, settings)
     rules = []
+    steps = f"K {settings.k_first:g} for the first {settings.first_games} rated games, then {settings.k_after:g}"
     if record.k is not None:
         k: float = int(record.k) if float(record.k).is_integer() else float(record.k)
-        rules.append(f"K {k:g} given explicitly (overrides the ladder's K 40 then 20)")
+        rules.append(f"K {k:g} given explicitly (overrides the ladder's K {settings.k_first:g} then "
+                     f"{settings.k_after:g})")
     else:
-        k = k_factor(count)
-        rules.append(f"K {k}: " + (f"fewer than {FIRST_GAMES} rated games before the event" if k == K_FIRST_GAMES
-                                   else f"{FIRST_GAMES} or more rated games before the event")
-                     + " (K 40 for the first 20 rated games, then 20; fixed for the whole event)")
-    rules.append(f"provisional: fewer than {PROVISIONAL_GAMES} rated games before the event" if provisional
-                 else f"established: {PROVISIONAL_GAMES} or more rated games before the event")
+        k = k_factor(count, settings)
+        rules.append(f"K {k:g}: " + (f"fewer than {settings.first_games} rated games before the event"
+                                     if count < settings.first_games
+                                     else f"{settings.first_games} or more rated games before the event")
+                     + f" ({steps}; fixed for the whole event)")
+    rules.append(f"provisional: fewer than {settings.provisional_games} rated games before the event" if provisional
+                 else f"established: {settings.provisional_games} or more rated games before the event")
     return Standing(float(rating), games, k, provisional, tuple(assumed), tuple(rules))
 
 

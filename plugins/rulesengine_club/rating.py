@@ -31,19 +31,49 @@ from rulesengine_club.policy import Standing
 
 NAME = "club"
 OPTIONS = {"expected_scores": "exact (default: the ladder's rule) or two-decimal (each E rounded to two decimals "
-                              "before summing, as the guide's hand method)"}
+                              "before summing, as the guide's hand method)",
+           "start_rating": "a newcomer's rating (default 1200)",
+           "k_first": "K for a player's first rated games (default 40)",
+           "first_games": "how many rated games K k_first lasts (default 20)",
+           "k_after": "K after those games (default 20)",
+           "provisional_games": "rated games before a player is established (default 5)"}
+# The club's own numbers (policy.Settings): option name -> (field, type).
+SETTING_OPTIONS = {"start_rating": float, "k_first": float, "first_games": int, "k_after": float,
+                   "provisional_games": int}
 
 
 def rate(request: RatingRequest) -> RatingReport:
     """Rate one club event from everyone's pre-event ladder record (club ladder policy,
     shared/docs/domain.md section 2)."""
     mode = _expected_mode(request.options)
+    settings = club_settings(request.options)
     tournament = request.tournament
-    standings = {p.start_rank: policy.standing(request.record(p.start_rank)) for p in tournament.players}
-    players = tuple(_rate_player(tournament, p.start_rank, p.name, request, standings, mode)
+    standings = {p.start_rank: policy.standing(request.record(p.start_rank), settings) for p in tournament.players}
+    players = tuple(_rate_player(tournament, p.start_rank, p.name, request, standings, mode, settings)
                     for p in tournament.players)
-    return RatingReport(NAME, _description(mode), players, notes=_notes(request, standings),
+    return RatingReport(NAME, _description(mode, settings), players, notes=_notes(request, standings, settings),
                         event_date=event_date_of(request))
+
+
+def club_settings(options: Mapping) -> policy.Settings:
+    """The club's numbers from the rating options (start_rating, k_first, ...); the guide's by default."""
+    values = {}
+    for name, kind in SETTING_OPTIONS.items():
+        if name not in options:
+            continue
+        raw = options[name]
+        try:
+            value = kind(raw) if not isinstance(raw, str) else kind(raw.strip())
+        except (TypeError, ValueError):
+            raise UsageError(f"option {name} must be a {'whole ' if kind is int else ''}number, not {raw!r}") from None
+        # A rating may be any finite number; K must move a rating; game counts cannot be negative.
+        bad = (not math.isfinite(value) or (name in ("k_first", "k_after") and value <= 0)
+               or (kind is int and value < 0))
+        if bad:
+            raise UsageError(f"option {name} must be a {'positive number' if kind is float else 'count'}, "
+                             f"not {raw!r}")
+        values[name] = value
+    return policy.Settings(**values) if values else policy.DEFAULT_SETTINGS
 
 
 def _expected_mode(options: Mapping) -> str:
@@ -57,7 +87,7 @@ def _expected_mode(options: Mapping) -> str:
 
 
 def _rate_player(tournament: Tournament, start_rank: int, name: str, request: RatingRequest,
-                 standings: Mapping[int, Standing], mode: str) -> PlayerRating:
+                 standings: Mapping[int, Standing], mode: str, settings: policy.Settings) -> PlayerRating:
     own = standings[start_rank]
     games: list[GameRating] = []
     byes: list[UnratedRound] = []
@@ -116,7 +146,8 @@ def _rate_player(tournament: Tournament, start_rank: int, name: str, request: Ra
         notes=tuple(notes), record_after=record_after, assumed=own.assumed, unrated_rounds=tuple(byes),
         extra={"rating_before_shown": shown_before, "rating_after_shown": shown_after,
                "games_before": own.games, "games_after": games_after, "provisional": own.provisional,
-               "provisional_after": policy.is_provisional(policy.FIRST_GAMES if games_after is None else games_after),
+               "provisional_after": policy.is_provisional(settings.first_games if games_after is None else games_after,
+                                                        settings),
                "protected_games": protected})
 
 
@@ -140,22 +171,22 @@ def _expected_rule(mode: str) -> str:
     return "E = 1 / (1 + 10^(-D/400)), exact, never rounded before summing"
 
 
-def _description(mode: str) -> str:
-    text = ("club ladder (shared/docs/domain.md section 2): start 1200, K 40 for the first 20 rated games then 20, "
-            "provisional until 5 rated games, protection rule")
+def _description(mode: str, settings: policy.Settings = policy.DEFAULT_SETTINGS) -> str:
+    text = f"club ladder (shared/docs/domain.md section 2): {settings.describe()}, protection rule"
     return text + (", expected scores to two decimals (option)" if mode == policy.EXPECTED_TWO_DECIMAL else "")
 
 
-def _notes(request: RatingRequest, standings: Mapping[int, Standing]) -> tuple[str, ...]:
+def _notes(request: RatingRequest, standings: Mapping[int, Standing],
+           settings: policy.Settings = policy.DEFAULT_SETTINGS) -> tuple[str, ...]:
     """Event-level notes: the defaults assumed (so a plain table output says so too)."""
     notes = []
     newcomers = [sno for sno, s in standings.items() if request.record(sno).rating is None]
     if newcomers:
-        notes.append(f"no rating for {_players(newcomers)}: started at 1200, the ladder's start rating")
+        notes.append(f"no rating for {_players(newcomers)}: started at {settings.start_rating:g}, the ladder's start rating")
     unknown_games = [sno for sno, s in standings.items() if s.games is None]
     if unknown_games:
         notes.append(f"rated games before the event unknown for {_players(unknown_games)}: assumed "
-                     f"{policy.FIRST_GAMES} or more (established, K {policy.K_AFTER}); give them with "
+                     f"{settings.first_games} or more (established, K {settings.k_after:g}); give them with "
                      f"--rating-list (games column) or the Players sheet")
     if request.rule_set:
         notes.append(f"rule set {request.rule_set!r} ignored: the club ladder has no dated rule sets")

@@ -26,6 +26,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "explain-rating": ("rulesengine.cli.rate", "one player's rating calculation, step by step"),
     "recalc": ("rulesengine.cli.recalc", "recalculate a workbook: Standings sheet from its crosstable"),
     "plugins": ("rulesengine.cli.plugins", "list loaded plugins and the rules they provide"),
+    "season": ("rulesengine.cli.season", "keep a club season: event files, roster, settings"),
+    "names": ("rulesengine.cli.names", "unresolved names of a season with candidates; the TD's decisions"),
+    "ladder": ("rulesengine.cli.ladder", "the club ladder of a season, replayed from nothing; --publish a page"),
 }
 
 

@@ -29,7 +29,7 @@ from rulesengine.workbook.grid import CellValue, Grid, text
 from rulesengine.workbook.plan import CLEAR_SHEET, SheetWrite
 from rulesengine.workbook.layouts.detect import detect_layout, read_crosstable
 from rulesengine.workbook.players import PLAYERS_SHEET, merge_players, parse_players, rating_records
-from rulesengine.workbook.season import LADDER_SHEET, ladder_rows, replay, season_sheets, with_ladder_ratings
+from rulesengine.workbook.season import LADDER_SHEET, ladder_writes, replay, season_sheets, with_ladder_ratings
 from rulesengine.workbook.settings import SETTINGS_SHEET, WorkbookSettings, parse_settings
 
 STANDINGS_SHEET = "Standings"
@@ -139,7 +139,7 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
                          header_rows=(0, len(standings.rows) + 2))]
     if season is not None:
         names = {p.start_rank: p.name for t in tournaments for p in t.players}
-        writes.append(SheetWrite(LADDER_SHEET, ladder_rows(season, facts, names, evenings, cell_number)))
+        writes.extend(ladder_writes(season, facts, names, evenings, cell_number, fingerprint))
     if explain:
         writes.append(SheetWrite(EXPLAIN_SHEET, _explain_rows(explain, standings, report, registry, rules_date,
                                                               options), header_rows=()))

@@ -20,7 +20,7 @@ from .conftest import record
 
 REPO = Path(__file__).resolve().parents[2]
 TEMPLATE = REPO / "workbook_templates" / "club_season.xlsx"
-TRF = REPO.parent / "shared" / "fixtures" / "tiebreak" / "hc03_unplayed_rules.trf"
+TRF = REPO / "tests" / "data" / "club" / "hc03_unplayed_rules.trf"  # copied from shared (tests/data/club/README.md)
 
 # Players before the season: Anna and Bo established, Cy a newcomer (no rating), Di provisional (2 games).
 PLAYERS = [(1, "Anna", 1400, 30), (2, "Bo", 1500, 30), (3, "Cy", None, None), (4, "Di", 1300, 2)]

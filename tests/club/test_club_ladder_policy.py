@@ -20,7 +20,7 @@ ANNA_OPPONENTS = {2: record(2, 1500, 30), 3: record(3, 1300, 30), 4: record(4, 1
 
 def test_club_is_registered_with_its_option(registry):
     system = registry.rating_system("club")
-    assert system.name == "club" and set(system.options) == {"expected_scores"}
+    assert system.name == "club" and set(system.options) == {"expected_scores", "start_rating", "k_first", "first_games", "k_after", "provisional_games"}
 
 
 def test_anna_worked_example_exact_13_77_shown_1413_8(ladder):
@@ -198,3 +198,26 @@ def test_an_explicit_k_in_the_record_overrides_the_ladders_k(ladder):
     player = ladder.event(2, ["1-2 1-0"], {1: record(1, 1500, 30, k=32), 2: record(2, 1500, 30)}).player(1)
     assert player.k == 32 and player.change == 16
     assert player.rules[0] == "K 32 given explicitly (overrides the ladder's K 40 then 20)"
+
+
+def test_a_clubs_own_numbers_are_rating_options(ladder):
+    """A club may choose its start rating, K steps and provisional threshold (the season store's
+    settings); the rules stay those of section 2. Newcomers start at 1000; with K 30 for the first
+    10 games and provisional until 3 games, two newcomers (both provisional) both move by 30 x 0.5."""
+    options = {"start_rating": "1000", "k_first": "30", "first_games": "10", "k_after": "15",
+               "provisional_games": "3"}
+    report = ladder.event(2, ["1-2 1-0"], {}, **options)
+    winner, loser = report.player(1), report.player(2)
+    assert winner.rating_before == 1000 and winner.k == 30 and winner.change == pytest.approx(15)
+    assert loser.rating_after == pytest.approx(985)
+    # 10 games before: K 15; 3 games before: established, so a provisional opponent cannot move it.
+    report = ladder.event(2, ["1-2 0-1"], {1: record(1, 1000, 10), 2: record(2, 1000, 2)}, **options)
+    assert report.player(1).k == 15 and report.player(1).change == 0
+    assert report.player(1).record_after.games == 10 and report.player(2).change == pytest.approx(15)
+
+
+@pytest.mark.parametrize("name, value", [("k_first", "0"), ("first_games", "-1"), ("start_rating", "x"),
+                                         ("provisional_games", "2.5")])
+def test_bad_club_numbers_are_refused(ladder, name, value):
+    with pytest.raises(UsageError, match=name):
+        ladder.event(2, ["1-2 1-0"], {}, **{name: value})

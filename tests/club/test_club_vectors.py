@@ -16,7 +16,8 @@ import pytest
 
 from .conftest import record
 
-RATING_VECTORS = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "ratings" / "vectors.json"
+# The club-ladder vectors of shared/fixtures/ratings/vectors.json, copied into the repo (tests/data/club/README.md).
+RATING_VECTORS = Path(__file__).resolve().parents[1] / "data" / "club" / "vectors-club-ladder.json"
 VECTORS = [v for v in json.loads(RATING_VECTORS.read_text(encoding="utf-8")) if v["system"] == "club-ladder"]
 RESULT = {Fraction(1): "1-0", Fraction(1, 2): "=", Fraction(0): "0-1"}
 # The vector file's names for the expected-score modes, and the option value for each.

@@ -1,0 +1,128 @@
+"""`rulesengine ladder DIR`: replay the season from nothing and show the ladder (issue 13).
+
+    rulesengine ladder DIR [--format table|json|csv] [--diff] [--publish OUT.html]
+    rulesengine ladder DIR --check
+
+Every run replays every event in date order and saves the JSON as DIR/ladder.json; `--diff`
+prints what moved since that saved replay (member, old, new); `--publish` writes the static page.
+`--check` writes nothing: it exits 1, naming what changed, when a saved or published output no
+longer matches the inputs, and 0 when all are current. Bad input exits 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser("ladder", help="the club ladder of a season store, replayed from nothing",
+                                   description="Replay every event of a season store in date order through the "
+                                               "club ladder and show the ladder.")
+    parser.add_argument("dir", help="the season store (see `rulesengine season init`)")
+    parser.add_argument("--format", choices=("table", "json", "csv"), default="table")
+    parser.add_argument("--check", action="store_true",
+                        help="exit 1 naming what changed when a saved or published output is stale")
+    parser.add_argument("--diff", action="store_true", help="print what moved since the last replay")
+    parser.add_argument("--publish", default=None, metavar="OUT.html",
+                        help="write the static page (initials by default, full names only with consent)")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from rulesengine.errors import InputError
+
+    try:
+        return _run(args)
+    except InputError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        print(f"rulesengine: nothing was written ({len(exc.problems)} problem"
+              f"{'s' if len(exc.problems) != 1 else ''})", file=sys.stderr)
+        return 2
+
+
+def _run(args) -> int:
+    from rulesengine.season import outputs
+    from rulesengine.season.ladder import compute, ladder_json, moved
+    from rulesengine.season.store import open_season
+
+    season = open_season(Path(args.dir))
+    ladder = compute(season)
+    if args.check:
+        return _check(season.root, ladder)
+    data = ladder_json(ladder)
+    previous = outputs.saved_json(season.root) if args.diff else None
+    page = None
+    if args.publish:
+        from rulesengine.season.publish import page_bytes
+
+        page = page_bytes(ladder)   # built before anything is written
+    _print(args.format, ladder, data)
+    if args.diff:
+        _print_diff(moved(previous or {}, data), previous is None, sys.stdout if args.format == "table" else sys.stderr)
+    outputs.save_json(season.root, data)
+    if page is not None:
+        from rulesengine.season.files import write_atomically
+
+        target = Path(args.publish)
+        write_atomically(target, page)
+        outputs.record_page(season.root, target, ladder.fingerprint, ladder.inputs)
+        print(f"Published {target} (fingerprint {ladder.fingerprint}).", file=sys.stderr)
+    return 0
+
+
+def _check(root: Path, ladder) -> int:
+    from rulesengine.season.ladder import notice
+    from rulesengine.season.outputs import check
+
+    print(notice(ladder))
+    found = check(root, ladder.fingerprint, ladder.inputs)
+    if not found:
+        print("nothing saved or published yet: run `rulesengine ladder` first")
+        return 0
+    for item in found:
+        if item.stale:
+            print(f"STALE {item.output}: " + "; ".join(item.why) + " (rerun `rulesengine ladder` to rebuild)")
+        else:
+            print(f"current {item.output}")
+    return 1 if any(i.stale for i in found) else 0
+
+
+def _print(form: str, ladder, data: dict) -> None:
+    from rulesengine.cli.common import format_table, print_csv, print_json
+    from rulesengine.season.ladder import notice, shown
+
+    if form == "json":
+        print_json(data)
+        return
+    rows = [("" if r.rank is None else str(r.rank), r.member, r.name, f"{shown(r.rating):.1f}", str(r.games),
+             "yes" if r.provisional else "", str(r.events)) for r in ladder.rows]
+    header = ("Rank", "Member", "Name", "Rating", "Games", "Provisional", "Events")
+    if form == "csv":
+        # The notice goes to stderr: a comment line would be read as data by spreadsheet programs.
+        print(notice(ladder), file=sys.stderr)
+        print_csv(header, rows)
+        return
+    settings = ladder.season.settings
+    out = sys.stdout
+    out.write(f"{notice(ladder)}\n")
+    out.write(f"{settings.name}: {len(ladder.events)} events; start {settings.start_rating:g}, K {settings.k_first:g} "
+              f"for the first {settings.first_games} rated games then {settings.k_after:g}, provisional until "
+              f"{settings.provisional_games} rated games; fingerprint {ladder.fingerprint}\n")
+    out.write(format_table(header, rows, (True, False, False, True, True, False, True)))
+    for note in ladder.notes:
+        out.write(f"Note: {note}\n")
+
+
+def _print_diff(changes, first: bool, out) -> None:
+    """What moved, to stdout under a table, to stderr beside JSON or CSV (never inside them)."""
+    if first:
+        out.write("No earlier replay saved: everyone is new.\n")
+    if not changes:
+        out.write("Nothing moved since the last replay.\n")
+        return
+    out.write("Moved since the last replay (member, old, new):\n")
+    for member, name, old, new in changes:
+        out.write(f"  {member}\t{name}\t{'-' if old is None else f'{old:.1f}'}\t{'-' if new is None else f'{new:.1f}'}\n")

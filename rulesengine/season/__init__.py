@@ -1,0 +1,16 @@
+"""A club season: a folder of event files, a roster, the TD's decisions and the club's settings,
+and the ladder replayed from them (shared/docs/domain.md section 2).
+
+    files.py        atomic writes and the small tab-separated tables the store is made of
+    settings.py     the club's numbers (start rating, K steps, provisional threshold, initials)
+    roster.py       members: stable id, display name, junior flag, publication consent
+    decisions.py    the TD's name decisions, one editable line each, with who and when
+    events.py       reading an event file (TRF, any workbook layout) and what it says about itself
+    store.py        the season folder: the above together, every change atomic
+    names.py        normalising and matching names, with the hard rules
+    identity.py     who is who in each event, from the decisions only
+    replay.py       every event in date order through a rating system, from nothing
+    ladder.py       the ladder, its JSON, and what moved
+    fingerprint.py  one digest over every input, and what changed since a stored output
+    publish.py      the static HTML page with its charts, initials by default
+"""

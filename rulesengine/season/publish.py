@@ -1,0 +1,147 @@
+"""The published ladder: one static HTML page (issue 13, item 4; domain.md section 2, privacy).
+
+No JavaScript, no external resource (styles inline, charts inline SVG), `noindex` for search
+engines, readable on a phone. Names: initials ("J. P.") for everyone by default, since any event
+may have players under 18 and for those the default is initials, not an option; a full name only
+for a member whose consent is recorded on the roster (a guardian's, for a junior); never a full
+name for anyone when the club sets initials for everyone. Element ids are member ids, never
+names. The page carries the fingerprint of the inputs (`ladder --check`), and nothing that
+changes between two runs on the same inputs: the same inputs give the same bytes.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from html import escape
+from typing import Sequence
+
+from rulesengine.season.ladder import SeasonLadder, notice, shown
+from rulesengine.season.names import initials
+from rulesengine.season.replay import Played
+
+CHART_WIDTH, CHART_HEIGHT, MARGIN = 320, 150, 36
+
+_STYLE = """
+body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:46rem;padding:0.75rem;
+line-height:1.4;color:#111}
+table{border-collapse:collapse;width:100%}th,td{padding:0.25rem 0.4rem;text-align:left;border-bottom:1px solid #ddd}
+td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}tr.prov td{color:#888}
+.notice{background:#fff3cd;border:1px solid #e0c36b;padding:0.5rem}.wrap{overflow-x:auto}
+section{margin-top:1.5rem;border-top:2px solid #333}svg{max-width:100%;height:auto}
+.small{font-size:0.85rem;color:#555}
+""".strip()
+
+
+def public_name(ladder: SeasonLadder, identity: str) -> str:
+    """The name the page may show: full only with recorded consent, and never when the club
+    chose initials for everyone; initials otherwise (a pending name has no consent)."""
+    member = ladder.season.roster.get(identity)
+    if member is not None and member.consent and not ladder.season.settings.initials_for_everyone:
+        return member.name
+    row = next(r for r in ladder.rows if r.member == identity)
+    return initials(row.name)
+
+
+def element_id(identity: str) -> str:
+    return "m-" + "".join(ch if ch.isalnum() else "-" for ch in identity)
+
+
+def page_bytes(ladder: SeasonLadder) -> bytes:
+    settings = ladder.season.settings
+    title = escape(settings.name)
+    parts = ['<!DOCTYPE html>', '<html lang="en">', '<head>', '<meta charset="utf-8">',
+             '<meta name="viewport" content="width=device-width, initial-scale=1">',
+             '<meta name="robots" content="noindex">',
+             f'<meta name="rulesengine-fingerprint" content="{ladder.fingerprint}">',
+             f'<title>{title}</title>', f'<style>{_STYLE}</style>', '</head>', '<body>',
+             f'<h1>{title}</h1>']
+    if ladder.pending_names:
+        parts.append(f'<p class="notice">{escape(notice(ladder).split(" (rulesengine")[0])}.</p>')
+    dates = [e.date for e in ladder.events if e.date is not None]
+    span = f"{min(dates).isoformat()} to {max(dates).isoformat()}" if dates else "no events yet"
+    parts.append(f'<p class="small">{len(ladder.events)} events, {span}. Start {settings.start_rating:g}; '
+                 f'K {settings.k_first:g} for the first {settings.first_games} rated games, then '
+                 f'{settings.k_after:g}; provisional (grey, unranked) until {settings.provisional_games} rated games. '
+                 f'Inputs {ladder.fingerprint}.</p>')
+    parts += _table(ladder)
+    names = {e.id: e.name for e in ladder.events}
+    first, last = (min(dates), max(dates)) if dates else (None, None)
+    for row in ladder.rows:
+        parts += _member_section(ladder, row.member, ladder.replayed.history[row.member], names, first, last)
+    parts += ['</body>', '</html>']
+    return ("\n".join(parts) + "\n").encode("utf-8")
+
+
+def _table(ladder: SeasonLadder) -> list[str]:
+    out = ['<div class="wrap"><table>',
+           '<thead><tr><th class="n">Rank</th><th>Name</th><th class="n">Rating</th><th class="n">Games</th>'
+           '<th class="n">Events</th></tr></thead>', '<tbody>']
+    for row in ladder.rows:
+        css = ' class="prov"' if row.provisional else ""
+        rank = "" if row.rank is None else str(row.rank)
+        name = escape(public_name(ladder, row.member))
+        out.append(f'<tr{css}><td class="n">{rank}</td><td><a href="#{element_id(row.member)}">{name}</a>'
+                   f'{" (provisional)" if row.provisional else ""}</td><td class="n">{shown(row.rating):.1f}</td>'
+                   f'<td class="n">{row.games}</td><td class="n">{row.events}</td></tr>')
+    out += ['</tbody>', '</table></div>']
+    return out
+
+
+def _member_section(ladder: SeasonLadder, identity: str, played: Sequence[Played], names: dict,
+                    first: date | None, last: date | None) -> list[str]:
+    name = escape(public_name(ladder, identity))
+    won, drawn, lost = (sum(p.won for p in played), sum(p.drawn for p in played), sum(p.lost for p in played))
+    out = [f'<section id="{element_id(identity)}">', f'<h2>{name}</h2>',
+           chart(played, first, last, f"Rating history of {public_name(ladder, identity)}"),
+           f'<p>Career: {won + drawn + lost} rated games, {won} won, {drawn} drawn, {lost} lost, '
+           f'in {len(played)} events.</p>',
+           '<div class="wrap"><table><thead><tr><th>Date</th><th>Event</th><th class="n">Games</th>'
+           '<th class="n">Score</th><th class="n">Before</th><th class="n">After</th></tr></thead><tbody>']
+    for p in played:
+        score = f"{float(p.score):g}"
+        out.append(f'<tr><td>{p.date.isoformat() if p.date else ""}</td><td>{escape(names.get(p.event, p.event))}'
+                   f'</td><td class="n">{p.games}</td><td class="n">{score}</td>'
+                   f'<td class="n">{shown(p.rating_before):.1f}</td><td class="n">{shown(p.rating_after):.1f}</td></tr>')
+    out += ['</tbody></table></div>', '</section>']
+    return out
+
+
+def chart(played: Sequence[Played], first: date | None, last: date | None, title: str) -> str:
+    """A rating-history line, dates on the x axis; the stretch into an event the player entered
+    provisional is dashed. Starts at the rating before the first event."""
+    points = [(p.date, p.rating_before, p.provisional) for p in played[:1]] + \
+             [(p.date, p.rating_after, p.provisional) for p in played]
+    if not points or first is None or last is None:
+        return ""
+    ratings = [r for _, r, _ in points]
+    low, high = min(ratings), max(ratings)
+    if high - low < 20:
+        middle = (high + low) / 2
+        low, high = middle - 10, middle + 10
+    days = max((last - first).days, 1)
+    inner_w, inner_h = CHART_WIDTH - MARGIN - 8, CHART_HEIGHT - 2 * 18
+
+    def xy(when: date, rating: float) -> tuple[float, float]:
+        x = MARGIN + inner_w * ((when - first).days / days)
+        y = 12 + inner_h * (1 - (rating - low) / (high - low))
+        return round(x, 1), round(y, 1)
+
+    shapes = []
+    for (d0, r0, _), (d1, r1, provisional) in zip(points, points[1:]):
+        (x0, y0), (x1, y1) = xy(d0, r0), xy(d1, r1)
+        dash = ' stroke-dasharray="4 3"' if provisional else ""
+        shapes.append(f'<line x1="{x0:g}" y1="{y0:g}" x2="{x1:g}" y2="{y1:g}" stroke="#1f5fa8" stroke-width="2"{dash}/>')
+    for when, rating, _ in points[1:]:
+        x, y = xy(when, rating)
+        shapes.append(f'<circle cx="{x:g}" cy="{y:g}" r="2.5" fill="#1f5fa8"/>')
+    base = 12 + inner_h
+    axis = [f'<line x1="{MARGIN}" y1="{base:g}" x2="{CHART_WIDTH - 8}" y2="{base:g}" stroke="#999"/>',
+            f'<line x1="{MARGIN}" y1="12" x2="{MARGIN}" y2="{base:g}" stroke="#999"/>',
+            f'<text x="{MARGIN - 3}" y="16" font-size="9" text-anchor="end">{high:.0f}</text>',
+            f'<text x="{MARGIN - 3}" y="{base:g}" font-size="9" text-anchor="end">{low:.0f}</text>',
+            f'<text x="{MARGIN}" y="{CHART_HEIGHT - 3}" font-size="9">{first.isoformat()}</text>',
+            f'<text x="{CHART_WIDTH - 8}" y="{CHART_HEIGHT - 3}" font-size="9" text-anchor="end">{last.isoformat()}</text>']
+    label = escape(title)
+    return (f'<svg viewBox="0 0 {CHART_WIDTH} {CHART_HEIGHT}" width="{CHART_WIDTH}" '
+            f'height="{CHART_HEIGHT}" role="img" aria-label="{label}"><title>{label}</title>'
+            + "".join(axis + shapes) + '</svg>')

@@ -1,0 +1,302 @@
+"""The season store: a folder a TD can read, back up and put under version control.
+
+    DIR/season.txt      the club's settings (settings.py)
+    DIR/events.tsv      one line per event, in the order added: id, date, kind, name, file
+    DIR/roster.tsv      the members (roster.py)
+    DIR/decisions.tsv   the TD's name decisions (decisions.py)
+    DIR/files/          the event files exactly as they came (never modified)
+    DIR/history/        files replaced or removed, and `history.tsv`, the log of those changes
+    DIR/ladder.json     the last replay's output (an output, not an input; `ladder --check`)
+    DIR/outputs.tsv     pages published from the store, with the fingerprint each was made from
+
+The ladder is a pure function of the first five. Every change is checked in full before anything
+is written, and each file is replaced atomically (files.write_atomically); a new event file is
+copied in before the list naming it is replaced, so a crash never leaves a list naming a missing
+file.
+"""
+
+from __future__ import annotations
+
+import getpass
+import re
+import shutil
+from dataclasses import dataclass, replace
+from datetime import date, datetime, timezone
+from pathlib import Path
+from typing import Sequence
+
+from rulesengine.errors import InputError, Location, Problem, UsageError
+from rulesengine.season.decisions import DECISIONS_FILE, Decision, decisions_bytes, read_decisions
+from rulesengine.season.events import KINDS, EventFile, kind_from_name, read_event
+from rulesengine.season.files import problem, read_table, table_bytes, write_atomically
+from rulesengine.season.roster import ROSTER_FILE, Member, read_roster, roster_bytes
+from rulesengine.season.settings import SETTINGS_FILE, SeasonSettings, read_settings
+
+EVENTS_FILE = "events.tsv"
+FILES_DIR = "files"
+HISTORY_DIR = "history"
+HISTORY_FILE = "history.tsv"
+EVENT_COLUMNS = ("id", "date", "kind", "name", "file")
+HISTORY_COLUMNS = ("at", "by", "action", "event", "file", "kept_as")
+_EVENTS_COMMENT = ("Events of the season, in the order added (ties on a date replay in this order).\n"
+                   "kind: standard, rapid, blitz or bughouse (bughouse is never rated). The files are in files/.")
+_HISTORY_COMMENT = "Event files replaced or removed; the old file is kept in history/ under kept_as."
+
+
+@dataclass(frozen=True)
+class Event:
+    id: str
+    date: date
+    kind: str
+    name: str
+    file: str        # relative to the store
+    order: int = 0   # position in events.tsv (order added)
+    line: int = 0
+
+    def as_json(self) -> dict:
+        return {"id": self.id, "file": self.file, "name": self.name, "date": self.date.isoformat(),
+                "kind": self.kind}
+
+
+@dataclass(frozen=True)
+class Season:
+    """Everything the ladder is computed from, as read from the store."""
+
+    root: Path
+    settings: SeasonSettings
+    events: tuple[Event, ...]
+    roster: dict[str, Member]
+    decisions: tuple[Decision, ...]
+
+    def event(self, ident: str) -> Event:
+        for event in self.events:
+            if event.id == ident:
+                return event
+        known = ", ".join(e.id for e in self.events) or "none yet"
+        raise UsageError(f"no event {ident!r} in {self.root} (events: {known})")
+
+    def path(self, event: Event) -> Path:
+        return self.root / event.file
+
+    @property
+    def in_replay_order(self) -> tuple[Event, ...]:
+        """Date order; events on one date in the order they were added (issue 13, replay)."""
+        return tuple(sorted(self.events, key=lambda e: (e.date, e.order)))
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def who() -> str:
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return "td"
+
+
+# ---------------------------------------------------------------- reading
+
+
+def is_store(root: Path) -> bool:
+    return (root / EVENTS_FILE).is_file() and (root / SETTINGS_FILE).is_file()
+
+
+def open_season(root: Path) -> Season:
+    """Read and cross-check the store; InputError naming file and line for every problem."""
+    if not is_store(root):
+        raise InputError(Problem(Location(str(root)), "not a season store (no season.txt and events.tsv): "
+                                                      "create one with `rulesengine season init DIR`"))
+    settings = read_settings(root / SETTINGS_FILE)
+    events = _read_events(root)
+    roster = read_roster(root / ROSTER_FILE)
+    decisions = tuple(read_decisions(root / DECISIONS_FILE))
+    season = Season(root, settings, events, roster, decisions)
+    check_decisions(season)
+    return season
+
+
+def _read_events(root: Path) -> tuple[Event, ...]:
+    path = root / EVENTS_FILE
+    events: list[Event] = []
+    problems: list[Problem] = []
+    seen: set[str] = set()
+    for order, row in enumerate(read_table(path, EVENT_COLUMNS, required=EVENT_COLUMNS)):
+        ident = row["id"]
+        if not ident or ":" in ident or ident in seen:
+            problems.append(problem(path, row, "id", f"event id {ident!r} is empty, has a colon or is repeated"))
+            continue
+        seen.add(ident)
+        try:
+            when = date.fromisoformat(row["date"])
+        except ValueError:
+            problems.append(problem(path, row, "date", f"event {ident}: date {row['date']!r} is not YYYY-MM-DD"))
+            continue
+        kind = row["kind"].lower()
+        if kind not in KINDS:
+            problems.append(problem(path, row, "kind", f"event {ident}: kind {row['kind']!r}; want {', '.join(KINDS)}"))
+            continue
+        if not (root / row["file"]).is_file():
+            problems.append(problem(path, row, "file", f"event {ident}: file {row['file']!r} is not in the store"))
+            continue
+        events.append(Event(ident, when, kind, row["name"] or ident, row["file"], order, row.line))
+    if problems:
+        raise InputError(problems)
+    return tuple(events)
+
+
+def check_decisions(season: Season) -> None:
+    """Every decision names an event of the season and a roster member (hard rules: names.py)."""
+    path = season.root / DECISIONS_FILE
+    ids = {e.id for e in season.events}
+    problems = []
+    for d in season.decisions:
+        where = Location(str(path), d.line or None)
+        if d.event not in ids:
+            problems.append(Problem(where, f"decision {d.number} refers to event {d.event!r}, which is not in the "
+                                           f"season (removed?); undo it with `rulesengine names DIR --undo {d.number}`"))
+        elif d.member not in season.roster and d.links:
+            problems.append(Problem(where, f"decision {d.number} links to member {d.member}, who is not on the "
+                                           f"roster ({ROSTER_FILE})"))
+    if problems:
+        raise InputError(problems)
+
+
+def read_event_of(season: Season, event: Event) -> EventFile:
+    return read_event(season.path(event))
+
+
+# ---------------------------------------------------------------- writing
+
+
+def init_store(root: Path, name: str | None = None) -> Path:
+    if root.exists() and any(root.iterdir()):
+        if is_store(root):
+            raise UsageError(f"{root} is already a season store")
+        raise UsageError(f"{root} is not empty: give a new or empty folder")
+    settings = SeasonSettings(name=name or (root.resolve().name or "Club ladder"))
+    write_atomically(root / SETTINGS_FILE, settings.text().encode("utf-8"))
+    write_atomically(root / ROSTER_FILE, roster_bytes({}))
+    write_atomically(root / DECISIONS_FILE, decisions_bytes(()))
+    (root / FILES_DIR).mkdir(exist_ok=True)
+    write_atomically(root / EVENTS_FILE, _events_bytes(()))
+    return root
+
+
+def _events_bytes(events: Sequence[Event]) -> bytes:
+    return table_bytes(_EVENTS_COMMENT, EVENT_COLUMNS,
+                       [(e.id, e.date.isoformat(), e.kind, e.name, e.file) for e in events])
+
+
+def _stored_name(ident: str, source: Path) -> str:
+    """`files/ID--original.trf`: the file as it came, its original name kept for the reader."""
+    safe = re.sub(r"[\t\n\r/\\:]+", "_", source.name)
+    return f"{FILES_DIR}/{ident}--{safe}"
+
+
+def _new_id(taken: set[str], when: date) -> str:
+    """Events are named by their date (the TD types `2026-01-08:7`); a second one that day gets -2."""
+    ident, n = when.isoformat(), 1
+    while ident in taken:
+        n += 1
+        ident = f"{when.isoformat()}-{n}"
+    return ident
+
+
+def _event_facts(source: Path, when: str | None, kind: str | None) -> tuple[EventFile, date, str]:
+    read = read_event(source)
+    if when:
+        try:
+            chosen = date.fromisoformat(when)
+        except ValueError:
+            raise UsageError(f"--date {when!r}: want YYYY-MM-DD") from None
+    elif read.date is not None:
+        chosen = read.date
+    else:
+        raise InputError(Problem(Location(str(source)), "the file gives no event date: add it with --date YYYY-MM-DD"))
+    chosen_kind = (kind or kind_from_name(read.name)).lower()
+    if chosen_kind not in KINDS:
+        raise UsageError(f"--kind {kind!r}: want {', '.join(KINDS)}")
+    return read, chosen, chosen_kind
+
+
+def add_events(root: Path, sources: Sequence[Path], when: str | None = None, kind: str | None = None) -> list[Event]:
+    """Add event files (all or none): every file is read and checked before any is copied in."""
+    season = open_season(root)
+    taken = {e.id for e in season.events}
+    added: list[Event] = []
+    problems: list[Problem] = []
+    staged = []
+    for source in sources:
+        try:
+            read, chosen, chosen_kind = _event_facts(source, when, kind)
+        except InputError as exc:
+            problems += exc.problems
+            continue
+        ident = _new_id(taken, chosen)
+        taken.add(ident)
+        event = Event(ident, chosen, chosen_kind, read.name, _stored_name(ident, source),
+                      len(season.events) + len(staged))
+        staged.append((source, event))
+    if problems:
+        raise InputError(problems)
+    for source, event in staged:
+        write_atomically(root / event.file, source.read_bytes())
+        added.append(event)
+    write_atomically(root / EVENTS_FILE, _events_bytes((*season.events, *added)))
+    return added
+
+
+def replace_event(root: Path, ident: str, source: Path) -> tuple[Event, str]:
+    """A corrected file for an event: the old one moves to history/, the event keeps its id,
+    kind and place; its date and name follow the new file when it has them."""
+    season = open_season(root)
+    old = season.event(ident)
+    read = read_event(source)
+    new = replace(old, date=read.date or old.date, name=read.name or old.name, file=_stored_name(ident, source))
+    kept = _keep_in_history(season, old, "replace")
+    write_atomically(root / new.file, source.read_bytes())
+    write_atomically(root / EVENTS_FILE, _events_bytes([new if e.id == ident else e for e in season.events]))
+    if new.file != old.file and (root / old.file).exists():
+        (root / old.file).unlink()
+    return new, kept
+
+
+def remove_event(root: Path, ident: str, drop_decisions: bool = False) -> tuple[str, list[Decision]]:
+    """Remove an event (its file kept in history/). Decisions about it block the removal unless
+    `drop_decisions`, which removes them too: a decision must never point at nothing."""
+    season = open_season(root)
+    event = season.event(ident)
+    about = [d for d in season.decisions if d.event == ident]
+    if about and not drop_decisions:
+        path = root / DECISIONS_FILE
+        raise InputError([Problem(Location(str(path), d.line or None),
+                                  f"decision {d.number} ({d.action} {d.ref} {d.member}) refers to event {ident}: "
+                                  f"undo it first, or remove with --drop-decisions") for d in about])
+    kept = _keep_in_history(season, event, "remove")
+    if about:
+        write_atomically(root / DECISIONS_FILE, decisions_bytes([d for d in season.decisions if d.event != ident]))
+    write_atomically(root / EVENTS_FILE, _events_bytes([e for e in season.events if e.id != ident]))
+    (root / event.file).unlink(missing_ok=True)
+    return kept, about
+
+
+def _keep_in_history(season: Season, event: Event, action: str) -> str:
+    stamp = now()
+    kept = f"{HISTORY_DIR}/{stamp.replace(':', '')}--{Path(event.file).name}"
+    target = season.root / kept
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(season.root / event.file, target)
+    log = season.root / HISTORY_DIR / HISTORY_FILE
+    rows = [tuple(r[c] for c in HISTORY_COLUMNS) for r in read_table(log, HISTORY_COLUMNS)]
+    rows.append((stamp, who(), action, event.id, event.file, kept))
+    write_atomically(log, table_bytes(_HISTORY_COMMENT, HISTORY_COLUMNS, rows))
+    return kept
+
+
+def write_roster(root: Path, members: dict[str, Member]) -> None:
+    write_atomically(root / ROSTER_FILE, roster_bytes(members))
+
+
+def write_decisions(root: Path, decisions: Sequence[Decision]) -> None:
+    write_atomically(root / DECISIONS_FILE, decisions_bytes(decisions))
