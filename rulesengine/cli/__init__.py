@@ -26,6 +26,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "explain-rating": ("rulesengine.cli.rate", "one player's rating calculation, step by step"),
     "recalc": ("rulesengine.cli.recalc", "recalculate a workbook: Standings sheet from its crosstable"),
     "plugins": ("rulesengine.cli.plugins", "list loaded plugins and the rules they provide"),
+    "batch": ("rulesengine.cli.batch", "standings for many files at once, in parallel, with a summary"),
 }
 
 
