@@ -55,12 +55,15 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def local_executor(jobs: int) -> Executor:
-    """The executor for a local run: in-process for one job, else a pool of `jobs` processes."""
+def local_executor(jobs: int) -> tuple[Executor, Callable[[], None]]:
+    """The executor for a local run (in-process for one job, else a pool of `jobs` processes) and
+    how to shut it down without waiting for jobs never started."""
     if jobs <= 1:
-        return InlineExecutor()
-    default_registry()  # loaded once here; forked workers inherit it
-    return ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
+        executor: Executor = InlineExecutor()
+    else:
+        default_registry()  # loaded once here; forked workers inherit it
+        executor = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
+    return executor, lambda: executor.shutdown(wait=False, cancel_futures=True)
 
 
 def dask_executor(address: str) -> tuple[Executor, Callable[[], None]]:
@@ -75,7 +78,12 @@ def dask_executor(address: str) -> tuple[Executor, Callable[[], None]]:
         from rulesengine.errors import UsageError
         raise UsageError("--executor dask needs the dask extra: pip install \"rulesengine[dask]\"") from None
     client = Client(address)
-    return client.get_executor(pure=False), client.close
+    executor = client.get_executor(pure=False)
+
+    def close() -> None:
+        executor.shutdown(wait=False)
+        client.close()
+    return executor, close
 
 
 def _read_contents(item: Input) -> tuple[tuple[str, bytes], ...]:

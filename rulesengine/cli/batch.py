@@ -64,7 +64,6 @@ def run(args: argparse.Namespace) -> int:
     if args.system:
         registry.rating_system(args.system)
     inputs = discover(args.inputs, out_dir)
-    close = None
     if args.executor == "dask":
         address = args.scheduler or os.environ.get(DASK_ENV)
         if not address:
@@ -75,15 +74,13 @@ def run(args: argparse.Namespace) -> int:
         jobs = args.jobs if args.jobs is not None else default_jobs()
         if jobs < 1:
             raise UsageError("--jobs must be at least 1")
-        executor = local_executor(jobs)
+        executor, close = local_executor(jobs)
         window = max(2, 2 * jobs)
     try:
         outcome = run_batch(inputs, out_dir, options, executor, progress=make_progress(sys.stderr),
                             timings=args.timings, window=window)
     finally:
-        executor.shutdown(wait=False, cancel_futures=True)
-        if close is not None:
-            close()
+        close()
     ok, errors, skipped = outcome.count("ok"), outcome.count("error"), outcome.count("skipped")
     print(f"{len(outcome.rows)} of {len(inputs)} inputs: {ok} ok, {skipped} skipped (done before), {errors} with "
           f"errors. Summary: {out_dir / 'summary.csv'}", file=sys.stderr)
