@@ -159,7 +159,9 @@ def _sibling(file: str, name: str) -> str:
 
 def _workbook(job: Job) -> JobResult:
     """The recalc route (`rulesengine recalc`) on a copy: the input itself is never opened for writing."""
+    from rulesengine.batch.workbook_read import read_workbook_grids
     from rulesengine.workbook.openpyxl_io import recalc_workbook
+    from rulesengine.workbook.recalc import recalculate, sheets_to_read
     from rulesengine.workbook.settings import settings_from_options
 
     name, data = job.contents[0]
@@ -169,13 +171,19 @@ def _workbook(job: Job) -> JobResult:
         copy = Path(folder) / Path(name).name
         copy.write_bytes(data)
         try:
-            result = recalc_workbook(copy, overrides)
+            if job.options.copies:
+                result = recalc_workbook(copy, overrides)
+                plan, written = result.plan, result.save.written.read_bytes()
+            else:  # nothing to write back: the read-only path
+                sheet_names, grids = read_workbook_grids(copy)
+                plan = recalculate({n: g for n, g in grids.items() if n in sheets_to_read(sheet_names)}, overrides,
+                                   sheet_names=sheet_names)
+                written = None
         except InputError as exc:
             # Problems located in the temporary copy are reported against the input's own name.
             raise InputError([Problem(replace(p.location, file=job.file) if p.location.file == str(copy)
                                       else p.location, p.message) for p in exc.problems]) from None
-        plan = result.plan
         outputs = [(job.file + ".standings.json", _standings_bytes(plan.standings))]
-        if job.options.copies:
-            outputs.append((job.file, result.save.written.read_bytes()))
+        if written is not None:
+            outputs.append((job.file, written))
     return _ok(job, plan.standings, tuple(outputs), fmt=f"{_format_name(job)}:{plan.layout}")

@@ -175,6 +175,19 @@ def test_no_timings_gives_identical_summaries(archive, tmp_path):
     assert ",ok,trf," in (outs[0] / "summary.csv").read_text(encoding="utf-8")
 
 
+def test_read_only_path_gives_the_same_standings_as_the_recalc_route_in_every_layout(archive, tmp_path):
+    folder, expected = archive
+    books = [str(folder / e.relative) for e in expected if e.relative.endswith(".xlsx") and not e.error_at]
+    main(["batch", *books, "--out", str(tmp_path / "copies"), "--jobs", "1", "--tiebreaks", "BH/C1,SB,PS"])
+    main(["batch", *books, "--out", str(tmp_path / "read"), "--jobs", "1", "--tiebreaks", "BH/C1,SB,PS",
+          "--no-copies"])
+    results = sorted((tmp_path / "copies").rglob("*.standings.json"))
+    assert len(results) == len(books) > 0
+    for result in results:
+        assert (tmp_path / "read" / result.relative_to(tmp_path / "copies")).read_bytes() == result.read_bytes()
+    assert not list((tmp_path / "read").rglob("*.xlsx"))
+
+
 def test_bad_tiebreak_is_a_usage_error_before_any_work(archive, tmp_path, capsys):
     folder, _ = archive
     assert main(["batch", str(folder), "--out", str(tmp_path / "o"), "--tiebreaks", "XYZ"]) == 2
