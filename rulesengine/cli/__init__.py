@@ -29,6 +29,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "season": ("rulesengine.cli.season", "keep a club season: event files, roster, settings"),
     "names": ("rulesengine.cli.names", "unresolved names of a season with candidates; the TD's decisions"),
     "ladder": ("rulesengine.cli.ladder", "the club ladder of a season, replayed from nothing; --publish a page"),
+    "batch": ("rulesengine.cli.batch", "standings for many files at once, in parallel, with a summary"),
 }
 
 

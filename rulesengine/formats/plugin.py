@@ -1,4 +1,5 @@
-"""Built-in formats plugin: TRF-16 (FIDE C.04 Annex 2) with TRF-2026 and XX extensions."""
+"""Built-in formats plugin: TRF-16 (FIDE C.04 Annex 2) with TRF-2026 and XX extensions, and
+Vega's published HTML result pages (read only)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,14 @@ def _read(path: Path, encoding: str = "utf-8"):
     return read_trf(path, encoding=encoding)
 
 
+def _read_vega(path: Path, encoding: str = "utf-8"):
+    from rulesengine.formats.vega import read_vega  # html.parser is only loaded when a page is read
+    return read_vega(path, encoding)
+
+
 @hookimpl
 def rulesengine_formats() -> list[TournamentFormat]:
     return [TournamentFormat("trf", (".trf", ".txt", ".trfx"), "FIDE TRF-16 / TRF-2026 report file",
-                             read=_read, write=write_trf)]
+                             read=_read, write=write_trf),
+            TournamentFormat("vega", (".html", ".htm"), "Vega result pages: crosstable.html with standings.html "
+                                                        "beside it (read only)", read=_read_vega)]

@@ -1,0 +1,189 @@
+"""One input of a batch run, processed from its contents alone (so any worker can run it).
+
+A `Job` carries the file's bytes, never a path: a Dask worker on another machine needs no shared
+filesystem, and a local process reads nothing the parent did not hash for the manifest. The
+result carries the output files as bytes too; only the parent writes into the output folder.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from rulesengine.errors import InputError, Location, Problem, RulesEngineError
+from rulesengine.model import Tournament
+from rulesengine.registry import default_registry
+from rulesengine.standings import Standings, compute_standings
+from rulesengine.tiebreak import FIDE_RULES_OPTION
+
+TRF = "trf"
+WORKBOOK = "workbook"
+VEGA = "vega"
+KINDS = (TRF, WORKBOOK, VEGA)
+MAX_ERRORS_SHOWN = 5
+
+
+@dataclass(frozen=True)
+class BatchOptions:
+    """What the user chose for every file of the run (part of the manifest key)."""
+
+    tiebreaks: str | None = None   # comma-separated specs; None: each file's announced order
+    system: str | None = None      # rating system; None: none (workbooks: their Settings sheet)
+    rules: str | None = None       # FIDE tie-break text instead of the one the event's date selects
+    encoding: str = "utf-8"        # of text inputs (TRF)
+    copies: bool = True            # write a recalculated copy of each workbook
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"tiebreaks": self.tiebreaks, "system": self.system, "rules": self.rules,
+                "encoding": self.encoding, "copies": self.copies}
+
+
+@dataclass(frozen=True)
+class Job:
+    """`file` is the input's path relative to the run's common folder, POSIX style (it names the
+    input in the summary and in error locations); `contents` are (file name, bytes) pairs: the one
+    file, or a Vega event's crosstable page then its standings page."""
+
+    file: str
+    kind: str
+    contents: tuple[tuple[str, bytes], ...]
+    options: BatchOptions = field(default_factory=BatchOptions)
+
+
+@dataclass(frozen=True)
+class JobResult:
+    """One summary row and the output files (path relative to the output folder, bytes)."""
+
+    file: str
+    status: str          # "ok" or "error" ("skipped" is decided by the runner, from the manifest)
+    format: str
+    players: int | None = None
+    rounds: int | None = None
+    winner: str = ""
+    seconds: float = 0.0
+    error: str = ""
+    outputs: tuple[tuple[str, bytes], ...] = ()
+
+
+def run_job(job: Job) -> JobResult:
+    """Process one input; bad input becomes an `error` row naming its location, never an exception."""
+    started = time.perf_counter()
+    try:
+        result = _process(job)
+    except RulesEngineError as exc:
+        result = JobResult(job.file, "error", _format_name(job), error=_error_text(exc, job))
+    except (MemoryError, RecursionError) as exc:  # a hostile input must not stop the run
+        result = JobResult(job.file, "error", _format_name(job), error=f"{job.file}: too large to process ({type(exc).__name__})")
+    return replace(result, seconds=round(time.perf_counter() - started, 3))
+
+
+def _format_name(job: Job) -> str:
+    if job.kind == WORKBOOK:
+        return PurePosixPath(job.contents[0][0]).suffix.lstrip(".").lower() or WORKBOOK
+    return job.kind
+
+
+def _error_text(exc: RulesEngineError, job: Job) -> str:
+    if not isinstance(exc, InputError):
+        return f"{job.file}: {exc}"
+    shown = [str(p) for p in exc.problems[:MAX_ERRORS_SHOWN]]
+    more = len(exc.problems) - len(shown)
+    return "; ".join(shown) + (f"; and {more} more" if more > 0 else "")
+
+
+def _process(job: Job) -> JobResult:
+    if job.kind == WORKBOOK:
+        return _workbook(job)
+    registry = default_registry()
+    if job.kind == TRF:
+        from rulesengine.formats.trf import parse_trf
+        name, data = job.contents[0]
+        tournament = parse_trf(_decode(data, job.file, job.options.encoding), source=job.file)
+    elif job.kind == VEGA:
+        from rulesengine.formats.vega import vega_tournament
+        pages = [_decode(data, _sibling(job.file, name), "utf-8") for name, data in job.contents]
+        tournament = vega_tournament(pages[0], pages[1] if len(pages) > 1 else None, crosstable_source=job.file,
+                                     standings_source=_sibling(job.file, job.contents[-1][0]))
+    else:
+        raise InputError(Problem(Location(job.file), f"unknown input kind {job.kind!r}"))
+    texts = job.options.tiebreaks.split(",") if job.options.tiebreaks is not None else list(tournament.tiebreak_order)
+    specs = registry.resolve_specs(texts)
+    options = {FIDE_RULES_OPTION: job.options.rules} if job.options.rules else {}
+    standings = compute_standings(tournament, specs, registry, options=options)
+    outputs = [(job.file + ".standings.json", _standings_bytes(standings))]
+    if job.options.system:
+        outputs.append((job.file + ".rating.json", _rating_bytes(tournament, job.options.system)))
+    return _ok(job, standings, tuple(outputs))
+
+
+def _ok(job: Job, standings: Standings, outputs: tuple[tuple[str, bytes], ...], fmt: str | None = None) -> JobResult:
+    t = standings.tournament
+    winners = [row.name for row in standings.rows if row.rank == 1]
+    return JobResult(job.file, "ok", fmt or _format_name(job), len(t.players), t.rounds, " / ".join(winners),
+                     outputs=outputs)
+
+
+def _standings_bytes(standings: Standings) -> bytes:
+    from rulesengine.cli.standings import standings_json  # the JSON of `rulesengine standings --format json`
+    return (json.dumps(standings_json(standings), ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+
+
+def _rating_bytes(tournament: Tournament, system_name: str) -> bytes:
+    from rulesengine.cli.rate import report_json
+    from rulesengine.rating import RatingRequest
+    from rulesengine.rating_list import build_records
+
+    system = default_registry().rating_system(system_name)
+    records, notes = build_records(tournament)
+    report = system.rate(RatingRequest(tournament, records))
+    data = report_json(report)
+    data["notes"] = list(notes) + data["notes"]
+    return (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+
+
+def _decode(data: bytes, source: str, encoding: str) -> str:
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise InputError(Problem(Location(source, line), f"not valid {encoding} text (try --encoding latin-1)")) from None
+
+
+def _sibling(file: str, name: str) -> str:
+    return str(PurePosixPath(file).with_name(name))
+
+
+def _workbook(job: Job) -> JobResult:
+    """The recalc route (`rulesengine recalc`) on a copy: the input itself is never opened for writing."""
+    from rulesengine.batch.workbook_read import read_workbook_grids
+    from rulesengine.workbook.openpyxl_io import recalc_workbook
+    from rulesengine.workbook.recalc import recalculate, sheets_to_read
+    from rulesengine.workbook.settings import settings_from_options
+
+    name, data = job.contents[0]
+    overrides = settings_from_options(tiebreaks=job.options.tiebreaks, rating_system=job.options.system,
+                                      tiebreak_rules=job.options.rules)
+    with tempfile.TemporaryDirectory(prefix="rulesengine-batch-") as folder:
+        copy = Path(folder) / Path(name).name
+        copy.write_bytes(data)
+        try:
+            if job.options.copies:
+                result = recalc_workbook(copy, overrides)
+                plan, written = result.plan, result.save.written.read_bytes()
+            else:  # nothing to write back: the read-only path
+                sheet_names, grids = read_workbook_grids(copy)
+                plan = recalculate({n: g for n, g in grids.items() if n in sheets_to_read(sheet_names)}, overrides,
+                                   sheet_names=sheet_names)
+                written = None
+        except InputError as exc:
+            # Problems located in the temporary copy are reported against the input's own name.
+            raise InputError([Problem(replace(p.location, file=job.file) if p.location.file == str(copy)
+                                      else p.location, p.message) for p in exc.problems]) from None
+        outputs = [(job.file + ".standings.json", _standings_bytes(plan.standings))]
+        if written is not None:
+            outputs.append((job.file, written))
+    return _ok(job, plan.standings, tuple(outputs), fmt=f"{_format_name(job)}:{plan.layout}")

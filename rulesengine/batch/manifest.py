@@ -1,0 +1,71 @@
+"""What a batch run has already done: one JSON line per finished input in `DIR/.rulesengine-batch.jsonl`.
+
+A line is appended (and flushed to disk) only after the input's outputs are in place, so a run
+killed at any moment leaves a manifest that lists only complete results. Its key is a hash of the
+input's relative name and contents, the engine and plugin versions and the options: a changed
+file, option or version never reuses a stale result.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from rulesengine import __version__
+from rulesengine.batch.job import BatchOptions
+from rulesengine.registry import Registry
+
+MANIFEST_NAME = ".rulesengine-batch.jsonl"
+
+
+def engine_versions(registry: Registry) -> str:
+    """The engine's version and every loaded plugin's, as one string."""
+    plugins = ",".join(f"{i.name}={i.distribution}:{i.version}" for i in registry.plugin_list())
+    return f"rulesengine {__version__}; {plugins}"
+
+
+def manifest_key(file: str, kind: str, contents: tuple[tuple[str, bytes], ...], options: BatchOptions,
+                 versions: str) -> str:
+    digest = hashlib.sha256()
+    for part in (file, kind, versions, json.dumps(options.as_dict(), sort_keys=True)):
+        digest.update(part.encode("utf-8") + b"\0")
+    for name, data in contents:
+        digest.update(name.encode("utf-8") + b"\0" + hashlib.sha256(data).digest())
+    return digest.hexdigest()
+
+
+class Manifest:
+    """The finished inputs of earlier runs into one output folder, by key."""
+
+    def __init__(self, out_dir: Path):
+        self.path = out_dir / MANIFEST_NAME
+        self.out_dir = out_dir
+        self.entries: dict[str, dict[str, Any]] = {}
+        if self.path.is_file():
+            for line in self.path.read_text(encoding="utf-8").splitlines():
+                try:
+                    entry = json.loads(line)
+                except json.JSONDecodeError:
+                    continue  # a line cut short by a kill: that input is simply done again
+                if isinstance(entry, dict) and isinstance(entry.get("key"), str):
+                    self.entries[entry["key"]] = entry
+
+    def done(self, key: str) -> dict[str, Any] | None:
+        """The summary row of a finished input whose outputs are all still there, else None."""
+        entry = self.entries.get(key)
+        if entry is None or entry.get("row", {}).get("status") != "ok":
+            return None
+        if not all((self.out_dir / name).is_file() for name in entry.get("outputs", ())):
+            return None
+        return dict(entry["row"])
+
+    def record(self, key: str, row: dict[str, Any], outputs: list[str]) -> None:
+        entry = {"key": key, "row": row, "outputs": outputs}
+        self.entries[key] = entry
+        with self.path.open("a", encoding="utf-8") as handle:
+            handle.write(json.dumps(entry, ensure_ascii=False) + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())

@@ -1,0 +1,223 @@
+"""The batch run: inputs -> jobs -> one `concurrent.futures` executor -> outputs, manifest, summary.
+
+Every input is hashed and skipped when the manifest already holds its result. The rest go to the
+executor a few at a time (contents in, output bytes back), so memory stays bounded and results
+are written as they come. Only this process writes into the output folder: each output file
+atomically, then the manifest line, so a run killed at any moment can be re-run to finish the
+rest. Ctrl-C (or SIGTERM) stops cleanly: the jobs not started are cancelled and the summary lists
+what finished.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from rulesengine.batch.inputs import Input, check_out_dir
+from rulesengine.batch.job import BatchOptions, Job, JobResult, run_job
+from rulesengine.batch.manifest import Manifest, engine_versions, manifest_key
+from rulesengine.batch.summary import COLUMNS, write_atomically, write_summaries
+from rulesengine.registry import default_registry
+
+MAX_INPUT_BYTES = 200_000_000
+
+
+@dataclass
+class BatchOutcome:
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    interrupted: bool = False
+    not_started: int = 0
+
+    def count(self, status: str) -> int:
+        return sum(1 for r in self.rows if r["status"] == status)
+
+
+class InlineExecutor(Executor):
+    """`--jobs 1`: run each job in this process when it is submitted (no pickling, no pool)."""
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        future: Future = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as exc:
+            if isinstance(exc, KeyboardInterrupt):
+                raise
+            future.set_exception(exc)
+        return future
+
+
+def _ignore_interrupts() -> None:
+    # Ctrl-C reaches the whole process group; only the parent handles it (cancels, summarises).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def local_executor(jobs: int) -> tuple[Executor, Callable[[], None]]:
+    """The executor for a local run (in-process for one job, else a pool of `jobs` processes) and
+    how to shut it down without waiting for jobs never started."""
+    if jobs <= 1:
+        executor: Executor = InlineExecutor()
+    else:
+        default_registry()  # loaded once here; forked workers inherit it
+        executor = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
+    return executor, lambda: executor.shutdown(wait=False, cancel_futures=True)
+
+
+def dask_executor(address: str) -> tuple[Executor, Callable[[], None]]:
+    """The concurrent.futures executor of an existing Dask cluster, and how to let go of it.
+
+    `pure=False`: Dask would otherwise treat two submissions with equal arguments as one task and
+    merge their results.
+    """
+    try:
+        from distributed import Client
+    except ImportError:
+        from rulesengine.errors import UsageError
+        raise UsageError("--executor dask needs the dask extra: pip install \"rulesengine[dask]\"") from None
+    client = Client(address)
+    executor = client.get_executor(pure=False)
+
+    def close() -> None:
+        executor.shutdown(wait=False)
+        client.close()
+    return executor, close
+
+
+def _read_contents(item: Input) -> tuple[tuple[str, bytes], ...]:
+    contents = []
+    for path in (item.path, *item.companions):
+        size = path.stat().st_size
+        if size > MAX_INPUT_BYTES:
+            raise OSError(f"{size:,} bytes (limit {MAX_INPUT_BYTES:,})")
+        contents.append((path.name, path.read_bytes()))
+    return tuple(contents)
+
+
+def _row(result: JobResult) -> dict[str, Any]:
+    data = asdict(result)
+    return {c: data[c] for c in COLUMNS}
+
+
+def run_batch(inputs: list[Input], out_dir: Path, options: BatchOptions, executor: Executor, *,
+              progress=None, timings: bool = True, window: int = 4) -> BatchOutcome:
+    """Process every input not already done; write outputs, manifest and summaries under out_dir."""
+    check_out_dir(out_dir, inputs)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    manifest = Manifest(out_dir)
+    versions = engine_versions(default_registry())
+    outcome = BatchOutcome()
+    pending: dict[Future, str] = {}
+    todo = iter(inputs)
+    if progress is not None:
+        progress.start(len(inputs))
+
+    def finish(row: dict[str, Any]) -> None:
+        outcome.rows.append(row)
+        if progress is not None:
+            progress.advance(row)
+
+    def collect(future: Future, key: str) -> None:
+        try:
+            result: JobResult = future.result()
+        except Exception as exc:  # a worker that died (killed, out of memory): that input failed, not the run
+            file = pending_files[key]
+            finish({"file": file, "status": "error", "format": "", "players": None, "rounds": None, "winner": "",
+                    "seconds": 0.0, "error": f"{file}: the worker failed: {type(exc).__name__}: {exc}"})
+            return
+        names = []
+        for name, data in result.outputs:
+            write_atomically(out_dir / name, data)
+            names.append(name)
+        row = _row(result)
+        if result.status == "ok":
+            manifest.record(key, row, names)
+        finish(row)
+
+    pending_files: dict[str, str] = {}
+    stop = _StopRequests()
+    with stop:
+        try:
+            for key, job in _submissions(todo, manifest, options, versions, finish):
+                if stop.requested:
+                    break
+                pending_files[key] = job.file
+                pending[executor.submit(run_job, job)] = key
+                while len(pending) >= window and not stop.requested:
+                    _collect_some(pending, collect)
+            while pending and not stop.requested:
+                _collect_some(pending, collect)
+        except KeyboardInterrupt:  # a second Ctrl-C, or one outside the main thread's handler
+            stop.requested = True
+        if stop.requested:
+            outcome.interrupted = True
+            for future in pending:
+                future.cancel()
+            outcome.not_started = len(inputs) - len(outcome.rows)
+        write_summaries(out_dir, outcome.rows, timings=timings, interrupted=outcome.interrupted)
+        if progress is not None:
+            progress.close()
+    return outcome
+
+
+def _collect_some(pending: dict[Future, str], collect: Callable[[Future, str], None]) -> None:
+    # A short timeout keeps the loop responsive to Ctrl-C while a long job runs.
+    done, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+    for future in done:
+        collect(future, pending.pop(future))
+
+
+class _StopRequests:
+    """While active, Ctrl-C and SIGTERM ask the run to stop after the result being written, instead
+    of interrupting it half-way (a manifest line without its summary row); a second Ctrl-C still
+    interrupts."""
+
+    def __init__(self) -> None:
+        self.requested = False
+        self._previous: dict[int, Any] = {}
+
+    def _handle(self, signum, frame) -> None:
+        if self.requested and signum == signal.SIGINT:
+            raise KeyboardInterrupt
+        self.requested = True
+
+    def __enter__(self) -> "_StopRequests":
+        try:
+            for signum in (signal.SIGINT, signal.SIGTERM):
+                self._previous[signum] = signal.signal(signum, self._handle)
+        except ValueError:  # not the main thread: signals stay as they were
+            self._previous.clear()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for signum, handler in self._previous.items():
+            signal.signal(signum, handler)
+
+
+def _submissions(inputs: Iterable[Input], manifest: Manifest, options: BatchOptions, versions: str,
+                 finish: Callable[[dict[str, Any]], None]):
+    """(key, job) for each input still to do; inputs done before, or unreadable, are finished here."""
+    for item in inputs:
+        try:
+            contents = _read_contents(item)
+        except OSError as exc:
+            finish({"file": item.relative, "status": "error", "format": item.kind, "players": None, "rounds": None,
+                    "winner": "", "seconds": 0.0,
+                    "error": f"{item.relative}: cannot read file: {getattr(exc, 'strerror', None) or exc}"})
+            continue
+        key = manifest_key(item.relative, item.kind, contents, options, versions)
+        done = manifest.done(key)
+        if done is not None:
+            finish({**done, "status": "skipped", "seconds": 0.0})
+            continue
+        yield key, Job(item.relative, item.kind, contents, options)
+
+
+def default_jobs() -> int:
+    """Local cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)

@@ -1,0 +1,46 @@
+"""`DIR/summary.csv` and `DIR/summary.json`: one row per input, in the order of the inputs' names.
+
+Columns (a contract): file, status (ok | error | skipped), format, players, rounds, winner,
+seconds, error. Without timings (`--no-timings`) `seconds` is empty in the CSV and null in the
+JSON, so two runs of the same inputs give byte-identical summaries wherever they ran.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+from pathlib import Path
+from typing import Any, Iterable
+
+COLUMNS = ("file", "status", "format", "players", "rounds", "winner", "seconds", "error")
+SUMMARY_CSV = "summary.csv"
+SUMMARY_JSON = "summary.json"
+
+
+def write_summaries(out_dir: Path, rows: Iterable[dict[str, Any]], *, timings: bool = True,
+                    interrupted: bool = False) -> None:
+    ordered = sorted(rows, key=lambda r: r["file"])
+    if not timings:
+        ordered = [{**row, "seconds": None} for row in ordered]
+    totals = {status: sum(1 for r in ordered if r["status"] == status) for status in ("ok", "error", "skipped")}
+    data = {"files": [{c: row.get(c) for c in COLUMNS} for row in ordered],
+            "totals": {"inputs": len(ordered), **totals}, "interrupted": interrupted}
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for row in data["files"]:
+        writer.writerow(["" if row[c] is None else row[c] for c in COLUMNS])
+    write_atomically(out_dir / SUMMARY_CSV, buffer.getvalue().encode("utf-8"))
+    write_atomically(out_dir / SUMMARY_JSON,
+                      (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write beside, then rename: a reader (or a kill) never sees half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    temporary.write_bytes(data)
+    os.replace(temporary, path)
+
