@@ -167,7 +167,7 @@ class EdgeWeigher:
                     down = 0
                     down_score = 0
                     for x in (a, b):
-                        if x in res_set and states[x].floated(back) == DOWN:
+                        if states[x].floated(back) == DOWN:
                             down += 1
                             down_score += k ** level[x]
                     w += (down << S[fdown]) + (down_score << S[fdscore])
