@@ -40,6 +40,10 @@ class BracketRecord:
     pairs: list[tuple[int, int]] = field(default_factory=list)
     downfloaters: list[int] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    # Rank indices (positions in the A.2 order) of the bracket's players and of everyone below.
+    index_mdps: list[int] = field(default_factory=list)
+    index_residents: list[int] = field(default_factory=list)
+    index_lower: list[int] = field(default_factory=list)
 
 
 @dataclass
@@ -103,7 +107,8 @@ class DutchRound:
                 mdps = mdps + residents
                 break
             record = BracketRecord(self.scores[gi], [self.states[i].number for i in residents],
-                                   [self.states[i].number for i in mdps])
+                                   [self.states[i].number for i in mdps],
+                                   index_mdps=list(mdps), index_residents=residents, index_lower=lower)
             bracket_pairs = self._pair_bracket(mdps, residents, lower, record)
             paired = {x for p in bracket_pairs for x in p}
             pairs.extend(bracket_pairs)

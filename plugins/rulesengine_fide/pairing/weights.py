@@ -102,10 +102,13 @@ class EdgeWeigher:
         }
         pairs_max = nv // 2 + 1
         shift = {}
+        width = {}
         offset = 0
         for name in reversed(FIELDS):
             shift[name] = offset
-            offset += (maxima[name] * pairs_max).bit_length() + 1
+            width[name] = (maxima[name] * pairs_max).bit_length() + 1
+            offset += width[name]
+        self.shift, self.width = shift, width
         S = shift
         card = 1 << S["card"]
         pos = {x: p for p, x in enumerate(members, start=1)}
@@ -204,6 +207,10 @@ class EdgeWeigher:
                     w += (1 + max_unplayed - states[a].unplayed) << S["C9"]
                     edges.append((index[a], bye, w))
         return verts, edges
+
+    def fields(self, total: int) -> dict[str, int]:
+        """The per-criterion totals packed in a matching's total weight (after `graph`)."""
+        return {name: (total >> self.shift[name]) & ((1 << self.width[name]) - 1) for name in FIELDS}
 
     def stats(self, mate: dict[int, int]) -> BracketStats:
         pairs = mdp_pairs = 0
