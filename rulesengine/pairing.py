@@ -27,7 +27,45 @@ class PairingRequest:
 
 
 @dataclass(frozen=True)
+class PairedRound:
+    """A round as a pairing system pairs it: boards in the order the system prescribes, and the
+    players not paired with their kind of bye ("PAB", "HPB", "FPB" or "ZPB")."""
+
+    round: int
+    boards: tuple[Pairing, ...]
+    byes: tuple[tuple[int, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class RoundCheck:
+    """One round of a finished tournament re-paired: the system's pairing beside the recorded one;
+    `verdict` names the first criterion the recorded pairing breaks ("" when they agree)."""
+
+    round: int
+    rules: PairedRound
+    recorded: PairedRound
+    verdict: str = ""
+
+
+@dataclass(frozen=True)
+class RankedPlayer:
+    """One line of the initial ranking: the pairing number the rules give and what it rests on."""
+
+    number: int
+    start_rank: int
+    name: str
+    rating: int | None
+    title: str
+    estimated: bool = False
+
+
+@dataclass(frozen=True)
 class PairingSystem:
     name: str
     description: str
     pair: Callable[[PairingRequest], tuple[Pairing, ...]]
+    # Optional services of a system (None: not offered).
+    pair_round: Callable[[PairingRequest], PairedRound] | None = None
+    check: Callable[[Tournament], list[RoundCheck]] | None = None
+    explain: Callable[[PairingRequest], str] | None = None
+    initial_ranking: Callable[[Tournament, Mapping[str, Any]], list[RankedPlayer]] | None = None

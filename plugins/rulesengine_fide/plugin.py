@@ -19,3 +19,9 @@ def rulesengine_tiebreak_legends():
 @hookimpl
 def rulesengine_rating_systems():
     return list(rating.SYSTEMS)
+
+
+@hookimpl
+def rulesengine_pairing_systems():
+    from rulesengine_fide.pairing.system import SYSTEMS
+    return list(SYSTEMS)

@@ -1,0 +1,156 @@
+"""Check mode: re-pair every round of a tournament and, where the recorded pairing differs,
+name the first criterion (C.04.3 C1-C21) it violates or satisfies worse than the rules' pairing.
+This is the report C.04.A's endorsement procedure asks for."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulesengine.model import Colour, ResultCode, Tournament
+from rulesengine.numbers import to_text
+
+from rulesengine_fide.pairing.criteria import CRITERIA, criterion_text, incompatibility
+from rulesengine_fide.pairing.dutch import DutchRound
+from rulesengine_fide.pairing.engine import RoundPairing, next_round, pair_round
+from rulesengine_fide.pairing.records import PairingSetup, read_setup
+from rulesengine_fide.pairing.weights import FIELDS, EdgeWeigher, Ordering
+
+_FIELD_CRITERION = {"card": "C4", "C8p": "C8", "C8s": "C8"}
+
+
+@dataclass
+class RoundCheck:
+    round: int
+    rules: RoundPairing
+    recorded_games: list[tuple[int, int]]     # (white, black) as recorded
+    recorded_pab: int | None
+    verdict: str = ""                         # empty when they agree
+
+    @property
+    def agrees(self) -> bool:
+        return not self.verdict
+
+
+def recorded_round(tournament: Tournament, round_number: int) -> tuple[list[tuple[int, int]], int | None]:
+    games, pab = [], None
+    for p in tournament.players:
+        e = p.entry(round_number)
+        if e.opponent is not None and e.colour is Colour.WHITE:
+            games.append((p.start_rank, e.opponent))
+        elif e.opponent is not None and e.colour is Colour.NONE and p.start_rank < e.opponent:
+            games.append((p.start_rank, e.opponent))  # no colour recorded (some forfeits)
+        if e.code is ResultCode.PAIRING_ALLOCATED_BYE:
+            pab = p.start_rank
+    return sorted(games), pab
+
+
+def check_tournament(tournament: Tournament, setup: PairingSetup | None = None) -> list[RoundCheck]:
+    setup = setup or read_setup(tournament)
+    out = []
+    for r in range(1, next_round(tournament)):
+        rules = pair_round(tournament, r, setup)
+        games, pab = recorded_round(tournament, r)
+        check = RoundCheck(r, rules, games, pab)
+        mine = sorted((b.white, b.black) for b in rules.boards)
+        if mine != games or rules.pab != pab:
+            check.verdict = diagnose(rules, games, pab, setup)
+        out.append(check)
+    return out
+
+
+def diagnose(rules: RoundPairing, games: list[tuple[int, int]], pab: int | None,
+             setup: PairingSetup) -> str:
+    """Why the recorded pairing is not the rules' pairing, in the words of the criteria."""
+    states = rules.states
+    forbidden = setup.forbidden_in(rules.round)
+    for w, b in games:
+        if w not in states or b not in states:
+            missing = w if w not in states else b
+            return f"player {missing} is paired although not available for pairing this round"
+        reason = incompatibility(states[w], states[b], forbidden)
+        if reason:
+            return f"{w}-{b} breaks {criterion_text(reason)}"
+    if pab is not None and pab in states and not states[pab].bye_eligible:
+        return f"the PAB to {pab} breaks {criterion_text('C2')}"
+    rule_pairs = {frozenset((b.white, b.black)) for b in rules.boards}
+    if rule_pairs == {frozenset(g) for g in games} and rules.pab == pab:
+        for board in rules.boards:
+            if (board.white, board.black) not in games:
+                return (f"board {board.number}: colours differ; the colour allocation rules (E.1-E.5) give "
+                        f"white to {board.white}, the recorded pairing to {board.black}")
+    ordered = sorted(states.values(), key=lambda s: s.rank_index)
+    rnd = DutchRound(ordered, forbidden)
+    index = {s.number: s.rank_index for s in ordered}
+    partner = {}
+    for w, b in games:
+        partner[index[w]], partner[index[b]] = index[b], index[w]
+    for record in rules.brackets:
+        bracket = record.index_mdps + record.index_residents
+        mine = {frozenset(p) for p in record.pairs}
+        theirs = {frozenset((states_number(ordered, i), states_number(ordered, partner[i])))
+                  for i in bracket if i in partner and partner[i] in bracket}
+        if mine == theirs:
+            continue
+        rules_partner = {}
+        for board in rules.boards:
+            a, b = index[board.white], index[board.black]
+            rules_partner[a], rules_partner[b] = b, a
+        if rules.pab is not None:
+            rules_partner[index[rules.pab]] = rnd.n
+            rules_partner[rnd.n] = index[rules.pab]
+        return _compare_bracket(rnd, record, partner, pab, index, rules_partner)
+    return "the recorded pairing has the same criteria values but comes later in the generation order (D.1-D.3)"
+
+
+def states_number(ordered, i: int) -> int:
+    return ordered[i].number
+
+
+def _compare_bracket(rnd: DutchRound, record, partner: dict[int, int], pab: int | None,
+                     index: dict[int, int], rules_partner: dict[int, int]) -> str:
+    mdps, residents, lower = record.index_mdps, record.index_residents, record.index_lower
+    weigher = EdgeWeigher(rnd, mdps, residents, lower, rnd.group[lower[0]] if lower else None,
+                          with_bye=rnd.odd)
+    ordering = Ordering.mdp(mdps, len(mdps)) if mdps else Ordering.homogeneous(residents, len(residents) // 2)
+    vertices, edges = weigher.graph(ordering)
+    weight = {}
+    for a, b, w in edges:
+        weight[(vertices[a], vertices[b])] = weight[(vertices[b], vertices[a])] = w
+    label = f"bracket {to_text(record.score)}"
+
+    def total(pairing: dict[int, int]) -> int | None:
+        t = 0
+        for a, b in pairing.items():
+            if a < b:
+                w = weight.get((a, b))
+                if w is None:
+                    return None
+                t += w
+        return t
+
+    theirs = {i: partner[i] for i in vertices if i in partner}
+    if pab is not None:
+        theirs[index[pab]] = rnd.n
+        theirs[rnd.n] = index[pab]
+    bracket = set(mdps + residents)
+    for a, b in list(theirs.items()):
+        if a in bracket and b in bracket and a in set(mdps) and b in set(mdps):
+            return (f"{label}: {rnd.states[a].number}-{rnd.states[b].number} pairs two moved-down players "
+                    f"with each other, which B.3 does not allow")
+    recorded_total = total(theirs)
+    rules_total = total({i: rules_partner[i] for i in vertices if i in rules_partner})
+    if recorded_total is None or rules_total is None:
+        return f"{label}: the recorded pairing leaves the rest of the round unpairable ({criterion_text('C4')})"
+    ours, recs = weigher.fields(rules_total), weigher.fields(recorded_total)
+    for name in FIELDS:
+        if name.startswith("O"):
+            break
+        if recs[name] != ours[name]:
+            code = _FIELD_CRITERION.get(name, name)
+            worse = "violates" if recs[name] < ours[name] else "satisfies better (?)"
+            return f"{label}: the recorded pairing {worse} {criterion_text(code)} more than the rules' pairing"
+    return (f"{label}: the recorded pairing meets every criterion equally well but the rules' pairing comes "
+            f"first in the generation order (transpositions D.1, exchanges D.2/D.3)")
+
+
+__all__ = ["check_tournament", "RoundCheck", "CRITERIA"]

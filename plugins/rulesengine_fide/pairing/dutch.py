@@ -1,0 +1,209 @@
+"""FIDE (Dutch) System, C.04.3 (2025 text, in force from 1 February 2026): the round-pairing.
+
+The brackets are paired from the top score down (B.1-B.8). Each bracket's pairing is the best
+candidate by the quality criteria C5-C21, ties going to the candidate generated first (D.1
+transpositions, D.2 resident exchanges, D.3 MDP exchanges). Like the certified engines, the
+engine finds that candidate with a maximum-weight matching: every criterion is a bit field of
+one integer edge weight, higher criteria in higher bits, so one unit of a criterion outweighs
+any amount of every criterion below it (see `weights.py`). The generation order is encoded the
+same way in the lowest bits. The matching covers the bracket and the players below it, so the
+completion criterion C4 (the rest of the round must stay pairable) ranks above everything.
+
+A heterogeneous bracket is paired in two steps, as B.3 prescribes: first its MDP-pairing (which
+moved-down players play which residents), then its remainder as a homogeneous bracket.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rulesengine_fide.pairing.completion import can_complete
+from rulesengine_fide.pairing.criteria import incompatibility
+from rulesengine_fide.pairing.matching import max_weight_matching
+from rulesengine_fide.pairing.state import PlayerState
+from rulesengine_fide.pairing.weights import EdgeWeigher, Ordering
+
+# Largest number of lower players included beside a bracket before the completion check is
+# done separately (exact either way: a failed check repeats the bracket with everyone below).
+WINDOW_MARGIN = 24
+
+
+@dataclass
+class BracketRecord:
+    """What happened in one bracket, for --explain."""
+
+    score: object
+    residents: list[int]
+    mdps: list[int]
+    s1: list[int] = field(default_factory=list)
+    s2: list[int] = field(default_factory=list)
+    pairs: list[tuple[int, int]] = field(default_factory=list)
+    downfloaters: list[int] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    # Rank indices (positions in the A.2 order) of the bracket's players and of everyone below.
+    index_mdps: list[int] = field(default_factory=list)
+    index_residents: list[int] = field(default_factory=list)
+    index_lower: list[int] = field(default_factory=list)
+
+
+@dataclass
+class RoundResult:
+    pairs: list[tuple[int, int]]       # (higher-ranked, lower-ranked) pairing numbers
+    bye: int | None                    # pairing number of the PAB assignee
+    brackets: list[BracketRecord]
+
+
+class DutchRound:
+    def __init__(self, states: list[PlayerState], forbidden: set[frozenset[int]]):
+        self.states = states
+        self.n = len(states)
+        scores = sorted({s.pairing_score for s in states}, reverse=True)
+        self.group_index = {sc: i for i, sc in enumerate(scores)}
+        self.group = [self.group_index[s.pairing_score] for s in states]
+        self.scores = scores
+        self.forbidden = forbidden
+        self._compat: dict[tuple[int, int], str | None] = {}
+        self.odd = self.n % 2 == 1
+        self.bye_target = self._best_bye_value() if self.odd else None
+
+    # ---------------------------------------------------------------- absolute criteria
+    def compatible(self, i: int, j: int) -> bool:
+        key = (i, j) if i < j else (j, i)
+        reason = self._compat.get(key, 0)
+        if reason == 0:
+            reason = self._compat[key] = incompatibility(self.states[i], self.states[j], self.forbidden)
+        return reason is None
+
+    def why_incompatible(self, i: int, j: int) -> str | None:
+        self.compatible(i, j)
+        return self._compat[(i, j) if i < j else (j, i)]
+
+    def bye_value(self, i: int) -> tuple[int, int]:
+        """C5 then C9: the lower the score and the fewer the unplayed games, the better (higher)."""
+        return self.group[i], -self.states[i].unplayed
+
+    def _best_bye_value(self) -> tuple[int, int] | None:
+        everyone = list(range(self.n))
+        candidates = sorted((i for i in everyone if self.states[i].bye_eligible),
+                            key=lambda i: self.bye_value(i), reverse=True)
+        for i in candidates:
+            if can_complete(self, [j for j in everyone if j != i], None):
+                return self.bye_value(i)
+        return None
+
+    # ---------------------------------------------------------------- the round
+    def pair(self) -> RoundResult:
+        remaining = list(range(self.n))
+        mdps: list[int] = []
+        pairs: list[tuple[int, int]] = []
+        records: list[BracketRecord] = []
+        for gi in range(len(self.scores)):
+            mdp_set = set(mdps)
+            residents = [i for i in remaining if self.group[i] == gi and i not in mdp_set]
+            lower = [i for i in remaining if self.group[i] > gi]
+            if not residents and not mdps:
+                continue
+            if not lower and len(mdps) + len(residents) <= 1:
+                mdps = mdps + residents
+                break
+            record = BracketRecord(self.scores[gi], [self.states[i].number for i in residents],
+                                   [self.states[i].number for i in mdps],
+                                   index_mdps=list(mdps), index_residents=residents, index_lower=lower)
+            bracket_pairs = self._pair_bracket(mdps, residents, lower, record)
+            paired = {x for p in bracket_pairs for x in p}
+            pairs.extend(bracket_pairs)
+            bracket = mdps + residents
+            mdps = [i for i in bracket if i not in paired]
+            remaining = [i for i in remaining if i not in paired]
+            record.pairs = [(self.states[a].number, self.states[b].number) for a, b in bracket_pairs]
+            record.downfloaters = [self.states[i].number for i in mdps]
+            records.append(record)
+        bye = None
+        if mdps:
+            if len(mdps) > 1:
+                raise ValueError("round cannot be completed")
+            bye = self.states[mdps[0]].number
+        numbered = [(self.states[a].number, self.states[b].number) for a, b in pairs]
+        return RoundResult(numbered, bye, records)
+
+    # ---------------------------------------------------------------- one bracket
+    def _window(self, bracket: list[int], lower: list[int]) -> tuple[list[int], bool]:
+        """Lower players to put in the matching beside the bracket: the next scoregroup (C8) and
+        enough below it; True when that is everyone below."""
+        if not lower:
+            return [], True
+        next_group = self.group[lower[0]]
+        window = [i for i in lower if self.group[i] == next_group]
+        beyond = len(bracket) + WINDOW_MARGIN
+        rest = lower[len(window):]
+        if len(rest) <= 2 * beyond:
+            return lower, True
+        return window + rest[:beyond], False
+
+    def _pair_bracket(self, mdps: list[int], residents: list[int], lower: list[int],
+                      record: BracketRecord) -> list[tuple[int, int]]:
+        bracket = mdps + residents
+        window, complete = self._window(bracket, lower)
+        result = self._pair_bracket_in(mdps, residents, window, complete, lower, record)
+        if result is None:
+            record.notes.clear()
+            result = self._pair_bracket_in(mdps, residents, lower, True, lower, record)
+            assert result is not None
+        return result
+
+    def _pair_bracket_in(self, mdps, residents, window, complete, lower, record):
+        next_group = self.group[lower[0]] if lower else None
+        weigher = EdgeWeigher(self, mdps, residents, window, next_group, with_bye=complete and self.odd)
+        if mdps:
+            m1_guess = min(len(mdps), len(residents))
+            mate, stats = self._solve(weigher, Ordering.mdp(mdps, m1_guess))
+            m1 = stats.mdp_pairs
+            if m1 != m1_guess:
+                mate, stats = self._solve(weigher, Ordering.mdp(mdps, m1))
+            mdp_pairs = [(i, mate[i]) for i in mdps if mate.get(i, -1) in weigher.resident_set]
+            record.s1 = [self.states[i].number for i in mdps[:m1]]
+            record.s2 = [self.states[i].number for i in residents]
+            if m1:
+                record.notes.append(f"MDP-pairing: {m1} of {len(mdps)} moved-down player(s) can be paired")
+            remainder_pairs = stats.bracket_pairs - m1
+        else:
+            mdp_pairs = []
+            remainder_pairs = None
+        fixed = {x for p in mdp_pairs for x in p}
+        unpaired_mdps = [i for i in mdps if i not in fixed]
+        homogeneous = [i for i in residents if i not in fixed]
+        pairs = list(mdp_pairs)
+        if remainder_pairs is None or remainder_pairs > 0:
+            weigher = EdgeWeigher(self, unpaired_mdps, homogeneous, window, next_group,
+                                  with_bye=complete and self.odd, fixed_pairs=mdp_pairs,
+                                  all_mdps=mdps, mdps_pairable=False)
+            guess = len(homogeneous) // 2 if remainder_pairs is None else remainder_pairs
+            mate, stats = self._solve(weigher, Ordering.homogeneous(homogeneous, guess))
+            if stats.bracket_pairs != guess:
+                guess = stats.bracket_pairs
+                mate, stats = self._solve(weigher, Ordering.homogeneous(homogeneous, guess))
+            if not mdps:
+                record.s1 = [self.states[i].number for i in homogeneous[:guess]]
+                record.s2 = [self.states[i].number for i in homogeneous[guess:]]
+            seen = set()
+            for i in homogeneous:
+                j = mate.get(i, -1)
+                if j in weigher.resident_set and i not in seen:
+                    pairs.append((min(i, j), max(i, j)))
+                    seen.update((i, j))
+        pairs = [(min(a, b), max(a, b)) for a, b in pairs]
+        if not complete:
+            paired = {x for p in pairs for x in p}
+            rest = [i for i in mdps + residents if i not in paired] + lower
+            if not can_complete(self, rest, self.bye_target):
+                return None
+        return pairs
+
+    def _solve(self, weigher: EdgeWeigher, ordering: Ordering):
+        vertices, edges = weigher.graph(ordering)
+        mate_list = max_weight_matching(len(vertices), edges)
+        mate = {}
+        for k, m in enumerate(mate_list):
+            if m >= 0:
+                mate[vertices[k]] = vertices[m]
+        return mate, weigher.stats(mate)

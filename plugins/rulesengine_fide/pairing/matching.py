@@ -1,0 +1,378 @@
+"""Maximum-weight matching on a general graph (Edmonds' blossom algorithm, primal-dual form).
+
+The Dutch system's criteria are packed into one integer weight per possible pair (see
+`weights.py`), so the best round-pairing is the matching of maximum total weight. Weights are
+Python integers of any size; nothing is rounded. Complexity O(n^3) (Galil's 1986 formulation:
+one augmentation per stage, dual adjustments between searches).
+
+Vertices are 0..n-1; `edges` is a list of (u, v, weight) with weight > 0. Returns mate[v] (the
+vertex matched to v, or -1). Unmatched vertices are allowed (maximum weight, not maximum
+cardinality: the caller makes cardinality the top criterion by weight).
+"""
+
+from __future__ import annotations
+
+
+def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
+    if not edges:
+        return [-1] * n
+    return _Matcher(n, edges).solve()
+
+
+class _Matcher:
+    # Endpoints: edge k has endpoints 2k (its first vertex) and 2k+1 (its second); a vertex's
+    # `mate` is the endpoint at the far side of its matched edge. Blossoms are numbered n..2n-1.
+
+    def __init__(self, n: int, edges: list[tuple[int, int, int]]):
+        self.n = n
+        # Doubled weights keep every dual variable an integer (S-S edges move by slack/2).
+        self.edges = [(u, v, 2 * w) for u, v, w in edges]
+        self.endpoint = [x for u, v, _ in self.edges for x in (u, v)]
+        self.neighbend: list[list[int]] = [[] for _ in range(n)]
+        for k, (u, v, _) in enumerate(self.edges):
+            self.neighbend[u].append(2 * k + 1)
+            self.neighbend[v].append(2 * k)
+        top = max(w for _, _, w in self.edges)
+        self.mate = [-1] * n
+        self.label = [0] * (2 * n)          # 0 free, 1 S (outer), 2 T (inner)
+        self.labelend = [-1] * (2 * n)
+        self.inblossom = list(range(n))
+        self.parent = [-1] * (2 * n)
+        self.childs: list[list[int] | None] = [None] * (2 * n)
+        self.base = list(range(n)) + [-1] * n
+        self.endps: list[list[int] | None] = [None] * (2 * n)
+        self.bestedge = [-1] * (2 * n)
+        self.blossombest: list[list[int] | None] = [None] * (2 * n)
+        self.unused = list(range(n, 2 * n))
+        self.dual = [top // 2] * n + [0] * n
+        self.allow = [False] * len(self.edges)
+        self.queue: list[int] = []
+
+    def slack(self, k: int) -> int:
+        u, v, w = self.edges[k]
+        return self.dual[u] + self.dual[v] - w
+
+    def leaves(self, b: int) -> list[int]:
+        if b < self.n:
+            return [b]
+        out: list[int] = []
+        stack = [b]
+        while stack:
+            t = stack.pop()
+            if t < self.n:
+                out.append(t)
+            else:
+                stack.extend(self.childs[t])
+        return out
+
+    def assign_label(self, w: int, t: int, p: int) -> None:
+        while True:
+            b = self.inblossom[w]
+            self.label[w] = self.label[b] = t
+            self.labelend[w] = self.labelend[b] = p
+            self.bestedge[w] = self.bestedge[b] = -1
+            if t == 1:
+                self.queue.extend(self.leaves(b))
+                return
+            # A T-blossom's base is matched: its mate becomes an S-vertex.
+            base = self.base[b]
+            m = self.mate[base]
+            w, t, p = self.endpoint[m], 1, m ^ 1
+
+    def scan_blossom(self, v: int, w: int) -> int:
+        """Trace from v and w towards their roots; the first blossom met twice is the new base."""
+        path = []
+        base = -1
+        label, inblossom, labelend, endpoint = self.label, self.inblossom, self.labelend, self.endpoint
+        while v != -1 or w != -1:
+            b = inblossom[v]
+            if label[b] & 4:
+                base = self.base[b]
+                break
+            path.append(b)
+            label[b] = 5
+            if labelend[b] == -1:
+                v = -1
+            else:
+                v = endpoint[labelend[b]]
+                b = inblossom[v]
+                v = endpoint[labelend[b]]
+            if w != -1:
+                v, w = w, v
+        for b in path:
+            label[b] = 1
+        return base
+
+    def add_blossom(self, base: int, k: int) -> None:
+        v, w, _ = self.edges[k]
+        inblossom, labelend, endpoint = self.inblossom, self.labelend, self.endpoint
+        bb = inblossom[base]
+        bv = inblossom[v]
+        bw = inblossom[w]
+        b = self.unused.pop()
+        self.base[b] = base
+        self.parent[b] = -1
+        self.parent[bb] = b
+        path: list[int] = []
+        endps: list[int] = []
+        while bv != bb:
+            self.parent[bv] = b
+            path.append(bv)
+            endps.append(labelend[bv])
+            v = endpoint[labelend[bv]]
+            bv = inblossom[v]
+        path.append(bb)
+        path.reverse()
+        endps.reverse()
+        endps.append(2 * k)
+        while bw != bb:
+            self.parent[bw] = b
+            path.append(bw)
+            endps.append(labelend[bw] ^ 1)
+            w = endpoint[labelend[bw]]
+            bw = inblossom[w]
+        self.label[b] = 1
+        labelend[b] = labelend[bb]
+        self.dual[b] = 0
+        self.childs[b] = path
+        self.endps[b] = endps
+        for x in self.leaves(b):
+            if self.label[inblossom[x]] == 2:
+                self.queue.append(x)
+            inblossom[x] = b
+        # Best edge from the new blossom to every other S-blossom.
+        best_to: dict[int, int] = {}
+        slack = self.slack
+        for sub in path:
+            if self.blossombest[sub] is None:
+                lists = [[p // 2 for p in self.neighbend[x]] for x in self.leaves(sub)]
+            else:
+                lists = [self.blossombest[sub]]
+            for lst in lists:
+                for kk in lst:
+                    i, j, _ = self.edges[kk]
+                    if inblossom[j] == b:
+                        i, j = j, i
+                    bj = inblossom[j]
+                    if bj != b and self.label[bj] == 1:
+                        cur = best_to.get(bj)
+                        if cur is None or slack(kk) < slack(cur):
+                            best_to[bj] = kk
+            self.blossombest[sub] = None
+            self.bestedge[sub] = -1
+        self.blossombest[b] = list(best_to.values())
+        best = -1
+        for kk in self.blossombest[b]:
+            if best == -1 or slack(kk) < slack(best):
+                best = kk
+        self.bestedge[b] = best
+
+    def expand_blossom(self, b: int, endstage: bool) -> None:
+        n = self.n
+        for s in self.childs[b]:
+            self.parent[s] = -1
+            if s < n:
+                self.inblossom[s] = s
+            elif endstage and self.dual[s] == 0:
+                self.expand_blossom(s, endstage)
+            else:
+                for x in self.leaves(s):
+                    self.inblossom[x] = s
+        if not endstage and self.label[b] == 2:
+            # Relabel the children along the even path from the entry child to the base.
+            childs = self.childs[b]
+            endps = self.endps[b]
+            entry = self.inblossom[self.endpoint[self.labelend[b] ^ 1]]
+            j = childs.index(entry)
+            if j & 1:
+                j -= len(childs)
+                jstep, trick = 1, 0
+            else:
+                jstep, trick = -1, 1
+            p = self.labelend[b]
+            while j != 0:
+                self.label[self.endpoint[p ^ 1]] = 0
+                self.label[self.endpoint[endps[j - trick] ^ trick ^ 1]] = 0
+                self.assign_label(self.endpoint[p ^ 1], 2, p)
+                self.allow[endps[j - trick] // 2] = True
+                j += jstep
+                p = endps[j - trick] ^ trick
+                self.allow[p // 2] = True
+                j += jstep
+            bv = childs[j]
+            self.label[self.endpoint[p ^ 1]] = self.label[bv] = 2
+            self.labelend[self.endpoint[p ^ 1]] = self.labelend[bv] = p
+            self.bestedge[bv] = -1
+            j += jstep
+            while childs[j] != entry:
+                bv = childs[j]
+                if self.label[bv] == 1:
+                    j += jstep
+                    continue
+                reached = -1
+                for x in self.leaves(bv):
+                    if self.label[x] != 0:
+                        reached = x
+                        break
+                if reached != -1:
+                    self.label[reached] = 0
+                    self.label[self.endpoint[self.mate[self.base[bv]]]] = 0
+                    self.assign_label(reached, 2, self.labelend[reached])
+                j += jstep
+        self.label[b] = self.labelend[b] = -1
+        self.childs[b] = self.endps[b] = None
+        self.base[b] = -1
+        self.blossombest[b] = None
+        self.bestedge[b] = -1
+        self.unused.append(b)
+
+    def augment_blossom(self, b: int, v: int) -> None:
+        t = v
+        while self.parent[t] != b:
+            t = self.parent[t]
+        if t >= self.n:
+            self.augment_blossom(t, v)
+        childs = self.childs[b]
+        endps = self.endps[b]
+        i = j = childs.index(t)
+        if i & 1:
+            j -= len(childs)
+            jstep, trick = 1, 0
+        else:
+            jstep, trick = -1, 1
+        while j != 0:
+            j += jstep
+            t = childs[j]
+            p = endps[j - trick] ^ trick
+            if t >= self.n:
+                self.augment_blossom(t, self.endpoint[p])
+            j += jstep
+            t = childs[j]
+            if t >= self.n:
+                self.augment_blossom(t, self.endpoint[p ^ 1])
+            self.mate[self.endpoint[p]] = p ^ 1
+            self.mate[self.endpoint[p ^ 1]] = p
+        self.childs[b] = childs[i:] + childs[:i]
+        self.endps[b] = endps[i:] + endps[:i]
+        self.base[b] = self.base[self.childs[b][0]]
+
+    def augment_matching(self, k: int) -> None:
+        v, w, _ = self.edges[k]
+        for s, p in ((v, 2 * k + 1), (w, 2 * k)):
+            while True:
+                bs = self.inblossom[s]
+                if bs >= self.n:
+                    self.augment_blossom(bs, s)
+                self.mate[s] = p
+                if self.labelend[bs] == -1:
+                    break
+                t = self.endpoint[self.labelend[bs]]
+                bt = self.inblossom[t]
+                s = self.endpoint[self.labelend[bt]]
+                j = self.endpoint[self.labelend[bt] ^ 1]
+                if bt >= self.n:
+                    self.augment_blossom(bt, j)
+                self.mate[j] = self.labelend[bt]
+                p = self.labelend[bt] ^ 1
+
+    def solve(self) -> list[int]:
+        n = self.n
+        label, inblossom, endpoint, dual = self.label, self.inblossom, self.endpoint, self.dual
+        for _stage in range(n):
+            for i in range(2 * n):
+                label[i] = 0
+                self.bestedge[i] = -1
+            for b in range(n, 2 * n):
+                self.blossombest[b] = None
+            self.allow = [False] * len(self.edges)
+            allow = self.allow
+            self.queue = []
+            for v in range(n):
+                if self.mate[v] == -1 and label[inblossom[v]] == 0:
+                    self.assign_label(v, 1, -1)
+            augmented = False
+            while True:
+                while self.queue and not augmented:
+                    v = self.queue.pop()
+                    for p in self.neighbend[v]:
+                        k = p >> 1
+                        w = endpoint[p]
+                        bv, bw = inblossom[v], inblossom[w]
+                        if bv == bw:
+                            continue
+                        if not allow[k]:
+                            kslack = self.slack(k)
+                            if kslack <= 0:
+                                allow[k] = True
+                        if allow[k]:
+                            if label[bw] == 0:
+                                self.assign_label(w, 2, p ^ 1)
+                            elif label[bw] == 1:
+                                base = self.scan_blossom(v, w)
+                                if base >= 0:
+                                    self.add_blossom(base, k)
+                                else:
+                                    self.augment_matching(k)
+                                    augmented = True
+                                    break
+                            elif label[w] == 0:
+                                label[w] = 2
+                                self.labelend[w] = p ^ 1
+                        elif label[bw] == 1:
+                            cur = self.bestedge[bv]
+                            if cur == -1 or kslack < self.slack(cur):
+                                self.bestedge[bv] = k
+                        elif label[w] == 0:
+                            cur = self.bestedge[w]
+                            if cur == -1 or kslack < self.slack(cur):
+                                self.bestedge[w] = k
+                if augmented:
+                    break
+                # No augmenting path with tight edges: adjust the duals.
+                deltatype = 1
+                delta = min(dual[:n])
+                deltaedge = deltablossom = -1
+                for v in range(n):
+                    if label[inblossom[v]] == 0 and self.bestedge[v] != -1:
+                        d = self.slack(self.bestedge[v])
+                        if d < delta:
+                            delta, deltatype, deltaedge = d, 2, self.bestedge[v]
+                for b in range(2 * n):
+                    if self.parent[b] == -1 and label[b] == 1 and self.bestedge[b] != -1:
+                        d = self.slack(self.bestedge[b]) // 2
+                        if d < delta:
+                            delta, deltatype, deltaedge = d, 3, self.bestedge[b]
+                for b in range(n, 2 * n):
+                    if self.base[b] >= 0 and self.parent[b] == -1 and label[b] == 2 and dual[b] < delta:
+                        delta, deltatype, deltablossom = dual[b], 4, b
+                for v in range(n):
+                    lb = label[inblossom[v]]
+                    if lb == 1:
+                        dual[v] -= delta
+                    elif lb == 2:
+                        dual[v] += delta
+                for b in range(n, 2 * n):
+                    if self.base[b] >= 0 and self.parent[b] == -1:
+                        if label[b] == 1:
+                            dual[b] += delta
+                        elif label[b] == 2:
+                            dual[b] -= delta
+                if deltatype == 1:
+                    break
+                if deltatype == 2:
+                    allow[deltaedge] = True
+                    i, j, _ = self.edges[deltaedge]
+                    if label[inblossom[i]] == 0:
+                        i, j = j, i
+                    self.queue.append(i)
+                elif deltatype == 3:
+                    allow[deltaedge] = True
+                    self.queue.append(self.edges[deltaedge][0])
+                else:
+                    self.expand_blossom(deltablossom, False)
+            if not augmented:
+                break
+            for b in range(n, 2 * n):
+                if self.parent[b] == -1 and self.base[b] >= 0 and label[b] == 1 and dual[b] == 0:
+                    self.expand_blossom(b, True)
+        return [endpoint[m] if m >= 0 else -1 for m in self.mate]

@@ -1,0 +1,58 @@
+"""The FIDE Dutch system as the core's `PairingSystem` record (hook `rulesengine_pairing_systems`)."""
+
+from __future__ import annotations
+
+from rulesengine.model import Tournament
+from rulesengine.pairing import PairedRound, Pairing, PairingRequest, PairingSystem, RoundCheck
+
+from rulesengine_fide.pairing.engine import RoundPairing, pair_round
+from rulesengine_fide.pairing.ranking import initial_ranking
+
+
+def _paired(result: RoundPairing) -> PairedRound:
+    return PairedRound(result.round, tuple(Pairing(b.white, b.black) for b in result.boards),
+                       tuple(result.byes))
+
+
+def _pair_round(request: PairingRequest) -> PairedRound:
+    return _paired(pair_round(request.tournament, request.round_number))
+
+
+def _pair(request: PairingRequest) -> tuple[Pairing, ...]:
+    """Boards in C.04.2 order, then the pairing-allocated bye (black None), if any."""
+    result = pair_round(request.tournament, request.round_number)
+    boards = tuple(Pairing(b.white, b.black) for b in result.boards)
+    if result.pab is not None:
+        boards += (Pairing(result.pab, None),)
+    return boards
+
+
+def _check(tournament: Tournament) -> list[RoundCheck]:
+    from rulesengine_fide.pairing.check import check_tournament
+    out = []
+    for c in check_tournament(tournament):
+        recorded_byes = ((c.recorded_pab, "PAB"),) if c.recorded_pab is not None else ()
+        recorded_byes += tuple((p, k) for p, k in c.rules.byes if k != "PAB")
+        recorded = PairedRound(c.round, tuple(Pairing(w, b) for w, b in c.recorded_games), recorded_byes)
+        out.append(RoundCheck(c.round, _paired(c.rules), recorded, c.verdict))
+    return out
+
+
+def _explain(request: PairingRequest) -> str:
+    from rulesengine_fide.pairing.explain import explain_round
+    from rulesengine_fide.pairing.records import read_setup
+    result = pair_round(request.tournament, request.round_number)
+    return explain_round(result, read_setup(request.tournament).forbidden_in(result.round))
+
+
+DUTCH = PairingSystem(
+    name="dutch",
+    description="FIDE (Dutch) System, C.04.3 (2025 text, in force 2026), Baku acceleration C.04.7",
+    pair=_pair,
+    pair_round=_pair_round,
+    check=_check,
+    explain=_explain,
+    initial_ranking=initial_ranking,
+)
+
+SYSTEMS = [DUTCH]

@@ -1,0 +1,226 @@
+"""Edge weights of one bracket's matching: the C.04.3 criteria packed into one integer.
+
+A field per criterion, from the highest bits down:
+
+  card   every edge: the most pairs overall, i.e. the round stays pairable (C4, completion)
+  C5     PAB edge: the lower the assignee's score the better
+  C6     pairs inside the bracket
+  C7     scores of the bracket's paired players (= the downfloaters' scores as low as possible)
+  C8     pairs, then paired players' scores, in the next bracket (downfloaters paired there)
+  C9     PAB edge: the fewer unplayed games the better
+  C10-C21  colour and float criteria of the bracket's pairs (credited as "not violated")
+  order  the generation order of candidates (D.1-D.3), lowest bits
+
+Each field is wide enough to hold its largest total over a whole matching, so no sum of lower
+fields carries into a higher one: the maximum-weight matching is the lexicographic optimum.
+Counts that are "minimised" are stored as credits (maximum per edge minus the violations),
+which is the same optimum because the number of bracket pairs is fixed by the higher field C6.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rulesengine_fide.pairing.criteria import colour_penalties
+
+if TYPE_CHECKING:
+    from rulesengine_fide.pairing.dutch import DutchRound
+
+UP, DOWN = -1, 1
+
+FIELDS = ("card", "C5", "C6", "C7", "C8p", "C8s", "C9", "C10", "C11", "C12", "C13", "C14", "C15",
+          "C16", "C17", "C18", "C19", "C20", "C21", "O1", "O2", "O3", "O4", "O5")
+
+
+@dataclass(frozen=True)
+class Ordering:
+    """Which generation order the lowest bits encode: the MDP-pairing of a heterogeneous
+    bracket (D.3 then D.1 over the residents) or a homogeneous bracket / remainder (D.2 then D.1)."""
+
+    kind: str              # "mdp" or "homogeneous"
+    members: tuple[int, ...]
+    s1_size: int
+
+    @staticmethod
+    def mdp(mdps: list[int], m1: int) -> "Ordering":
+        return Ordering("mdp", tuple(mdps), m1)
+
+    @staticmethod
+    def homogeneous(players: list[int], max_pairs: int) -> "Ordering":
+        return Ordering("homogeneous", tuple(players), max_pairs)
+
+
+@dataclass
+class BracketStats:
+    bracket_pairs: int
+    mdp_pairs: int
+
+
+class EdgeWeigher:
+    def __init__(self, rnd: "DutchRound", mdps: list[int], residents: list[int], window: list[int],
+                 next_group: int | None, with_bye: bool, fixed_pairs=(), all_mdps=None,
+                 mdps_pairable: bool = True):
+        self.rnd = rnd
+        self.mdps = mdps
+        self.residents = residents
+        self.mdp_set = set(mdps)
+        self.resident_set = set(residents)
+        self.window = window
+        self.next_set = {i for i in window if rnd.group[i] == next_group}
+        self.with_bye = with_bye
+        self.mdps_pairable = mdps_pairable
+        bracket = list(all_mdps if all_mdps is not None else mdps) + list(residents)
+        for a, b in fixed_pairs:
+            bracket += [a, b]
+        levels = sorted({rnd.states[i].pairing_score for i in bracket})
+        self.level = {i: levels.index(rnd.states[i].pairing_score) for i in mdps + residents}
+        self.top_level = len(levels) - 1
+        self.vertices = mdps + residents + window + ([rnd.n] if with_bye else [])
+
+    # ---------------------------------------------------------------- graph
+    def graph(self, ordering: Ordering) -> tuple[list[int], list[tuple[int, int, int]]]:
+        rnd = self.rnd
+        states = rnd.states
+        verts = self.vertices
+        nv = len(verts)
+        k = len(self.mdps) + len(self.residents) + 2
+        k2 = nv + 2
+        top = self.top_level
+        max_unplayed = max((states[i].unplayed for i in verts if i < rnd.n), default=0)
+        members = ordering.members
+        m = len(members)
+        s1 = ordering.s1_size
+        radix = (len(self.residents) if ordering.kind == "mdp" else m) + 2
+        maxima = {
+            "card": 1, "C5": len(rnd.scores) + 1, "C6": 1, "C7": 2 * k ** top, "C8p": 1,
+            "C8s": 2 * k2 ** (top + 1), "C9": max_unplayed + 1, "C10": 2, "C11": 2, "C12": 1,
+            "C13": 1, "C14": 2, "C15": 1, "C16": 2, "C17": 1, "C18": 2 * k ** top, "C19": k ** top,
+            "C20": 2 * k ** top, "C21": k ** top,
+            "O1": 1, "O2": m + 1, "O3": 2 ** (s1 + 1), "O4": 2 ** (m + 1),
+            "O5": (radix + 1) * radix ** (m + 1),
+        }
+        pairs_max = nv // 2 + 1
+        shift = {}
+        width = {}
+        offset = 0
+        for name in reversed(FIELDS):
+            shift[name] = offset
+            width[name] = (maxima[name] * pairs_max).bit_length() + 1
+            offset += width[name]
+        self.shift, self.width = shift, width
+        S = shift
+        card = 1 << S["card"]
+        pos = {x: p for p, x in enumerate(members, start=1)}
+        res_pos = {x: p for p, x in enumerate(self.residents, start=1)}
+        mdp_set, res_set, next_set = self.mdp_set, self.resident_set, self.next_set
+        level = self.level
+        index = {v: t for t, v in enumerate(verts)}
+        edges: list[tuple[int, int, int]] = []
+        bracket = self.mdps + self.residents
+        in_bracket = set(bracket)
+        compatible = rnd.compatible
+
+        def order_bits(a: int, b: int) -> int:
+            # a < b in rank order.
+            if ordering.kind == "homogeneous":
+                if a not in pos or b not in pos:
+                    return 0
+                pa, pb = pos[a], pos[b]
+                in_s1 = pa <= s1
+                w = (1 << S["O1"]) if in_s1 else 0
+                w += (m - pa) << S["O2"]
+                if in_s1:
+                    w += (1 << (s1 - pa)) << S["O3"]
+                else:
+                    w += (1 << (m - pa)) << S["O4"]
+                w += ((m + 1 - pb) * radix ** (m - pa)) << S["O5"]
+                return w
+            if a not in pos or b not in res_pos:
+                return 0
+            pa, pb = pos[a], res_pos[b]
+            in_s1 = pa <= s1
+            w = (1 << S["O1"]) if in_s1 else 0
+            w += (m - pa) << S["O2"]
+            if in_s1:
+                w += (1 << (s1 - pa)) << S["O3"]
+            else:
+                w += (1 << (m - pa)) << S["O4"]
+            nres = len(self.residents)
+            w += ((nres + 1 - pb) * radix ** (m - pa)) << S["O5"]
+            return w
+
+        base_bracket = card + (1 << S["C6"])
+        for x_i, a in enumerate(bracket):
+            sa = states[a]
+            for b in bracket[x_i + 1:]:
+                if a in mdp_set and (b in mdp_set or not self.mdps_pairable):
+                    continue
+                if not compatible(a, b):
+                    continue
+                sb = states[b]
+                w = base_bracket
+                w += (k ** level[a] + k ** level[b]) << S["C7"]
+                c10, c11, c12, c13 = colour_penalties(sa, sb)
+                w += ((2 - c10) << S["C10"]) + ((2 - c11) << S["C11"])
+                w += ((1 - c12) << S["C12"]) + ((1 - c13) << S["C13"])
+                is_mdp_pair = a in mdp_set
+                for back, fdown, fup, fdscore, fuscore in ((1, "C14", "C15", "C18", "C19"),
+                                                           (2, "C16", "C17", "C20", "C21")):
+                    down = 0
+                    down_score = 0
+                    for x in (a, b):
+                        if states[x].floated(back) == DOWN:
+                            down += 1
+                            down_score += k ** level[x]
+                    w += (down << S[fdown]) + (down_score << S[fdscore])
+                    repeat_up = is_mdp_pair and sb.floated(back) == UP
+                    w += ((0 if repeat_up else 1) << S[fup])
+                    w += ((k ** top - (k ** level[a] if repeat_up else 0)) << S[fuscore])
+                w += order_bits(a, b)
+                edges.append((index[a], index[b], w))
+        next_credit = 1 << S["C8p"]
+        for a in bracket:
+            la = level[a] + 1
+            for b in self.window:
+                if not compatible(a, b):
+                    continue
+                w = card
+                if b in next_set:
+                    w += next_credit + ((k2 ** la + 1) << S["C8s"])
+                edges.append((index[a], index[b], w))
+        window = self.window
+        for x_i, a in enumerate(window):
+            a_next = a in next_set
+            for b in window[x_i + 1:]:
+                if not compatible(a, b):
+                    continue
+                w = card
+                if a_next and b in next_set:
+                    w += next_credit + (2 << S["C8s"])
+                edges.append((index[a], index[b], w))
+        if self.with_bye:
+            bye = index[rnd.n]
+            for a in verts:
+                if a < rnd.n and states[a].bye_eligible:
+                    w = card + ((1 + rnd.group[a]) << S["C5"])
+                    w += (1 + max_unplayed - states[a].unplayed) << S["C9"]
+                    edges.append((index[a], bye, w))
+        return verts, edges
+
+    def fields(self, total: int) -> dict[str, int]:
+        """The per-criterion totals packed in a matching's total weight (after `graph`)."""
+        return {name: (total >> self.shift[name]) & ((1 << self.width[name]) - 1) for name in FIELDS}
+
+    def stats(self, mate: dict[int, int]) -> BracketStats:
+        pairs = mdp_pairs = 0
+        for a in self.mdps + self.residents:
+            b = mate.get(a, -1)
+            if b < 0 or b == self.rnd.n:
+                continue
+            if a in self.mdp_set and b in self.resident_set:
+                mdp_pairs += 1
+                pairs += 1
+            elif a in self.resident_set and b in self.resident_set and a < b:
+                pairs += 1
+        return BracketStats(pairs, mdp_pairs)

@@ -1,0 +1,244 @@
+"""`rulesengine pair FILE.trf`: pair the next round (or re-pair round N), check a finished
+tournament's pairings, explain a round, or print the initial ranking.
+
+Output contracts (docs/notes/pairing.md): JSON `{"round", "pairings": [{"board", "white",
+"black"}], "byes": [{"player", "kind"}]}` with start ranks; `--format trf` writes the file with
+the new round filled in (results blank) to stdout or `--output`; never to the input file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+from rulesengine.errors import UsageError
+
+ROUND_COL = 89   # 0-based first column of round 1 in a TRF-16 001 line
+ROUND_WIDTH = 10
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "pair", help="pair the next round (FIDE Dutch), check or explain pairings",
+        description="Pair the next round of a Swiss tournament (FIDE Dutch system, C.04.3 2025 text), "
+                    "re-pair round N from rounds 1..N-1, check every round of a finished tournament, "
+                    "or print the initial ranking.")
+    parser.add_argument("file", help="tournament file (TRF-16 / TRF-2026, with XXR/142 and XXC/152)")
+    parser.add_argument("--encoding", default="utf-8", help="text encoding of the file (default utf-8)")
+    parser.add_argument("--input-format", default=None, help="force a file format (default: by extension)")
+    parser.add_argument("--round", type=int, default=None, metavar="N",
+                        help="re-pair round N from rounds 1..N-1 (default: the next round)")
+    parser.add_argument("--system", default="dutch", help="pairing system (default: dutch)")
+    parser.add_argument("--format", choices=("text", "json", "trf"), default="text", help="output form")
+    parser.add_argument("--output", "-o", default=None, metavar="PATH",
+                        help="write the output to PATH (a new file; never the input file)")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--check", action="store_true",
+                      help="re-pair every round and report each round the recorded pairing differs "
+                           "(exit 1 if any)")
+    mode.add_argument("--explain", action="store_true", help="explain the pairing bracket by bracket")
+    mode.add_argument("--rank-only", action="store_true",
+                      help="print the initial ranking (rating, title, name) and stop")
+    parser.add_argument("--title-order", choices=("current", "1992"), default="current",
+                        help="title order of the initial ranking: current (GM IM WGM FM WIM CM WFM WCM) "
+                             "or 1992 (GM WGM IM WIM FM WFM, the 1992-1998 rules)")
+    parser.add_argument("--estimate", action="append", default=[], metavar="SNO=RATING",
+                        help="the arbiter's rating estimate for an unrated player (repeatable); used "
+                             "for the ranking and written into --format trf output")
+    parser.set_defaults(handler=run)
+
+
+def _estimates(texts: list[str]) -> dict[int, int]:
+    out = {}
+    for text in texts:
+        sno, sep, rating = text.partition("=")
+        if not sep or not sno.strip().isdigit() or not rating.strip().isdigit():
+            raise UsageError(f"--estimate {text!r}: want SNO=RATING, e.g. 12=1650")
+        out[int(sno)] = int(rating)
+    return out
+
+
+def next_round(tournament) -> int:
+    """The first round in which no game and no pairing-allocated bye is recorded."""
+    from rulesengine.model import ResultCode
+    last = 0
+    for player in tournament.players:
+        for entry in player.rounds:
+            if entry.opponent is not None or entry.code is ResultCode.PAIRING_ALLOCATED_BYE:
+                last = max(last, entry.round)
+    return last + 1
+
+
+def run(args: argparse.Namespace) -> int:
+    from rulesengine.cli.common import load_tournament
+    from rulesengine.pairing import PairingRequest
+    from rulesengine.registry import default_registry
+
+    registry = default_registry()
+    system = registry.pairing_system(args.system)
+    tournament = load_tournament(args, registry)
+    estimates = _estimates(args.estimate)
+    out = _Output(args)
+    if args.rank_only:
+        if system.initial_ranking is None:
+            raise UsageError(f"pairing system {system.name!r} has no initial ranking")
+        ranking = system.initial_ranking(tournament, {"estimates": estimates, "title_order": args.title_order})
+        out.write(_ranking_text(ranking, args.format))
+        return 0
+    if args.check:
+        if system.check is None:
+            raise UsageError(f"pairing system {system.name!r} has no check mode")
+        checks = system.check(tournament)
+        text, differing = _check_text(tournament, checks, args.format)
+        out.write(text)
+        return 1 if differing else 0
+    round_number = args.round if args.round is not None else next_round(tournament)
+    if round_number < 1:
+        raise UsageError(f"--round must be 1 or more, not {round_number}")
+    request = PairingRequest(tournament, round_number, {"estimates": estimates})
+    if args.explain:
+        if system.explain is None:
+            raise UsageError(f"pairing system {system.name!r} cannot explain its pairings")
+        out.write(system.explain(request))
+        return 0
+    if system.pair_round is not None:
+        paired = system.pair_round(request)
+    else:
+        from rulesengine.pairing import PairedRound
+        boards = system.pair(request)
+        paired = PairedRound(round_number, tuple(b for b in boards if b.black is not None),
+                             tuple((b.white, "PAB") for b in boards if b.black is None))
+    if args.format == "json":
+        out.write(_json(paired))
+    elif args.format == "trf":
+        out.write(_trf(tournament, paired, estimates))
+    else:
+        out.write(_text(tournament, paired, system.description))
+    return 0
+
+
+class _Output:
+    """stdout, or a new file that is written only once everything is computed."""
+
+    def __init__(self, args: argparse.Namespace):
+        self.path = Path(args.output) if args.output else None
+        if self.path is not None and self.path.resolve() == Path(args.file).resolve():
+            raise UsageError(f"--output {args.output}: refusing to overwrite the input file")
+
+    def write(self, text: str) -> None:
+        if self.path is None:
+            sys.stdout.write(text)
+        else:
+            self.path.write_text(text, encoding="utf-8", newline="")
+
+
+def _json(paired) -> str:
+    import json
+    data = {
+        "round": paired.round,
+        "pairings": [{"board": i, "white": b.white, "black": b.black}
+                     for i, b in enumerate(paired.boards, start=1)],
+        "byes": [{"player": p, "kind": k} for p, k in paired.byes],
+    }
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def _text(tournament, paired, description: str) -> str:
+    from rulesengine.cli.common import format_table
+    from rulesengine.numbers import to_text
+    points = {p.start_rank: tournament.points_after(p.start_rank, paired.round - 1) for p in tournament.players}
+    name = {p.start_rank: p.name for p in tournament.players}
+    rows = [[str(i), str(b.white), name[b.white], to_text(points[b.white]), to_text(points[b.black]),
+             name[b.black], str(b.black)] for i, b in enumerate(paired.boards, start=1)]
+    text = f"Round {paired.round} ({description})\n\n"
+    text += format_table(["Board", "SNo", "White", "Pts", "Pts", "Black", "SNo"], rows,
+                         [True, True, False, True, True, False, True])
+    for player, kind in paired.byes:
+        text += f"{kind}: {player} {name[player]}\n"
+    return text
+
+
+def _trf(tournament, paired, estimates: dict[int, int]) -> str:
+    """The input file with round N's pairings written in (results blank); rounds after N dropped."""
+    from rulesengine.formats.trf import write_trf
+    r = paired.round
+    players = []
+    for p in tournament.players:
+        if not p.rating and p.start_rank in estimates:
+            p = replace(p, rating=estimates[p.start_rank])
+        players.append(p)
+    rounds = max(tournament.rounds, r)
+    text = write_trf(replace(tournament, players=tuple(players), rounds=rounds))
+    padding = tournament.extra.get("opponent_padding", "0")
+    blocks: dict[int, str] = {}
+    for board in paired.boards:
+        blocks[board.white] = f"  {board.black:{padding}>4} w  "
+        blocks[board.black] = f"  {board.white:{padding}>4} b  "
+    for player, kind in paired.byes:
+        blocks[player] = {"PAB": "  0000 - U", "HPB": "  0000 - H", "FPB": "  0000 - F",
+                          "ZPB": "  0000 - Z"}[kind]
+    newline = tournament.extra.get("newline", "\n")
+    lines = text.split(newline)
+    start = ROUND_COL + ROUND_WIDTH * (r - 1)
+    for i, line in enumerate(lines):
+        if not line.startswith("001") or len(line) < 8 or not line[4:8].strip().isdigit():
+            continue
+        sno = int(line[4:8])
+        head = line[:start].ljust(start)
+        lines[i] = head + blocks[sno] if sno in blocks else line[:start].rstrip()
+    return newline.join(lines)
+
+
+def _ranking_text(ranking, fmt: str) -> str:
+    from rulesengine.cli.common import format_table
+    if fmt == "json":
+        import json
+        return json.dumps([{"number": r.number, "start_rank": r.start_rank, "name": r.name, "rating": r.rating,
+                            "title": r.title, "estimated": r.estimated} for r in ranking],
+                          ensure_ascii=False, indent=2) + "\n"
+    rows = [[str(r.number), str(r.start_rank), r.title, r.name,
+             (str(r.rating) if r.rating else "") + (" (est.)" if r.estimated else "")] for r in ranking]
+    text = format_table(["No", "SNo", "Title", "Name", "Rating"], rows, [True, True, False, False, True])
+    moved = [r for r in ranking if r.number != r.start_rank]
+    if moved:
+        text += (f"\nNote: {len(moved)} player(s) have a start rank in the file different from the initial "
+                 f"ranking; the file's start ranks are the pairing numbers used.\n")
+    return text
+
+
+def _check_text(tournament, checks, fmt: str) -> tuple[str, int]:
+    from rulesengine.cli.common import format_table
+    differing = [c for c in checks if c.verdict]
+    if fmt == "json":
+        import json
+        data = {"rounds": len(checks), "differing": [
+            {"round": c.round, "verdict": c.verdict,
+             "rules": [[b.white, b.black] for b in c.rules.boards] + [[p, 0] for p, k in c.rules.byes if k == "PAB"],
+             "recorded": [[b.white, b.black] for b in c.recorded.boards]
+             + [[p, 0] for p, k in c.recorded.byes if k == "PAB"]} for c in differing]}
+        return json.dumps(data, indent=2) + "\n", len(differing)
+    lines = []
+    for c in differing:
+        lines.append(f"Round {c.round}: the recorded pairing differs from the rules' pairing")
+        lines.append(f"  first criterion: {c.verdict}")
+        rules = [f"{b.white}-{b.black}" for b in c.rules.boards] + [f"{p} PAB" for p, k in c.rules.byes if k == "PAB"]
+        recorded_set = {(b.white, b.black) for b in c.recorded.boards}
+        rules_set = {(b.white, b.black) for b in c.rules.boards}
+        # Recorded boards in the rules' board order where they agree, the others after.
+        recorded = [f"{w}-{b}" for w, b in ((x.white, x.black) for x in c.rules.boards) if (w, b) in recorded_set]
+        recorded += [f"{w}-{b}" for w, b in sorted(recorded_set - rules_set)]
+        recorded += [f"{p} PAB" for p, k in c.recorded.byes if k == "PAB"]
+        size = max(len(rules), len(recorded))
+        rows = [[str(i + 1), rules[i] if i < len(rules) else "", recorded[i] if i < len(recorded) else "",
+                 "" if i < len(rules) and i < len(recorded) and rules[i] == recorded[i] else "*"]
+                for i in range(size)]
+        table = format_table(["Board", "Rules", "Recorded", ""], rows, [True, False, False, False])
+        lines.append("  " + table.replace("\n", "\n  ").rstrip())
+        lines.append("")
+    if differing:
+        lines.append(f"{len(differing)} of {len(checks)} round(s) differ from the rules' pairing")
+    else:
+        lines.append(f"All {len(checks)} round(s) agree with the rules' pairing")
+    return "\n".join(lines) + "\n", len(differing)
