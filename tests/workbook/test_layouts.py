@@ -170,7 +170,7 @@ def test_unknown_layout_says_what_is_expected():
 
 def test_an_empty_template_reads_as_no_players():
     t = read_crosstable(template_grid([]))
-    assert t.players == () and t.rounds == 2
+    assert t.players == () and t.rounds == 0 and t.extra["round_columns"] == "2"
 
 
 def test_swiss_manager_cells_naming_ranks_instead_of_start_numbers():
