@@ -20,7 +20,17 @@ def register(subparsers) -> None:
                         help="comma-separated tie-break specs in order (e.g. BH/C1,BH,SB) or a preset; "
                              "overrides the Settings sheet")
     parser.add_argument("--system", default=None, help="rating system (e.g. fide); overrides the Settings sheet")
-    parser.add_argument("--rules-date", default=None, help="date whose regulations apply (YYYY-MM-DD)")
+    # One name for one idea across commands: `--date` as `rate --date` (the date choosing the
+    # rules in force); `--rules-date`, its old spelling here, stays as a hidden alias.
+    parser.add_argument("--date", default=None, metavar="YYYY-MM-DD",
+                        help="event date choosing the rules in force (default: Settings' Rules date, else the "
+                             "Start date)")
+    parser.add_argument("--rules-date", dest="date", default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--rule-set", default=None, metavar="NAME",
+                        help="force a dated rule set of the rating system (as `rate --rule-set`); overrides Settings")
+    parser.add_argument("--after-round", type=_round_number, default=None, metavar="N",
+                        help="standings after round N (an event in progress); default: after the last round "
+                             "with results; overrides Settings' 'After round'")
     parser.add_argument("--rules", default=None,
                         help="FIDE tie-break text instead of the one the date selects: fide-2026, fide-2024 or "
                              "fide-2017-virtual-opponent; overrides the Settings sheet's 'Tie-break rules'")
@@ -36,6 +46,14 @@ def register(subparsers) -> None:
     parser.set_defaults(handler=run)
 
 
+def _round_number(text: str) -> int:
+    from rulesengine.workbook.settings import round_number
+    try:
+        return round_number(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -45,10 +63,11 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         overrides = settings_from_options(tiebreaks=args.tiebreaks, rating_system=args.system,
-                                          rules_date=args.rules_date, layout=args.layout,
-                                          crosstable_sheet=args.sheet, tiebreak_rules=args.rules)
+                                          rules_date=args.date, layout=args.layout,
+                                          crosstable_sheet=args.sheet, tiebreak_rules=args.rules,
+                                          rule_set=args.rule_set, after_round=args.after_round)
     except ValueError as exc:
-        raise UsageError(f"--rules-date: {exc}") from None
+        raise UsageError(f"--date: {exc}") from None
     try:
         result = recalc_workbook(Path(args.book), overrides, explain=args.explain, force=args.force)
     except InputError as exc:
@@ -61,8 +80,11 @@ def run(args: argparse.Namespace) -> int:
     t = plan.tournament
     specs = ", ".join(str(s) for s in plan.standings.specs) or "points only"
     sheets = " and ".join(plan.sheets)
+    progress = plan.progress
+    rounds = (f"{t.rounds} rounds" if progress is None or progress.final
+              else f"standings {progress.title()}")
     print(f"Read {plan.crosstable_sheet!r} ({plan.layout.replace('_', ' ')} layout): {len(t.players)} players, "
-          f"{t.rounds} rounds. Tie-breaks: {specs}."
+          f"{rounds}. Tie-breaks: {specs}."
           + (f" Ratings: {plan.ratings.system}." if plan.ratings else ""))
     if saved.replaced:
         print(f"Wrote {sheets} to {saved.written} (backup: {saved.backup}).")

@@ -94,6 +94,7 @@ _WC_BYE = {ResultCode.PAIRING_ALLOCATED_BYE: "B", ResultCode.HALF_POINT_BYE: "H"
 
 def _wallchart(t: Tournament, sheet: str) -> Grid:
     rows: list[list[CellValue]] = [["#", "Name", "ID", "Rtng", *(f"Rd {r}" for r in range(1, t.rounds + 1)), "Total"]]
+    with_colours = any(e.colour is not Colour.NONE for p in t.players for e in t.entries(p.start_rank))
     for p in t.players:
         cells: list[CellValue] = [p.start_rank, p.name, p.player_id or None, p.rating]
         colours: list[CellValue] = [None, None, None, None]
@@ -106,8 +107,8 @@ def _wallchart(t: Tournament, sheet: str) -> Grid:
                 colours.append(None)
         cells.append(float(t.points[p.start_rank]))
         rows.append(cells)
-        if any(colours):
-            rows.append(colours)
+        if with_colours:
+            rows.append(colours)  # as WinTD prints it: under every player, blank when no game was played
     return Grid(sheet, rows)
 
 

@@ -14,30 +14,34 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, replace
-from datetime import date, datetime
+from datetime import date
 from typing import Iterable, Mapping, Sequence
 
-from rulesengine import __version__
 from rulesengine.errors import InputError, Location, Problem, UsageError
-from rulesengine.numbers import to_json_number
 from rulesengine.model import ScoringSystem, STANDARD_SCORING, Tournament
-from rulesengine.rating import RatingRecord, RatingReport, RatingRequest, round_half_away_from_zero
+from rulesengine.rating import RatingRecord, RatingReport, RatingRequest
 from rulesengine.registry import Registry, default_registry
 from rulesengine.standings import POINTS, Standings, compute_standings, event_date
 from rulesengine.tiebreak import FIDE_RULES_OPTION, TiebreakContext
+from rulesengine.workbook.explain_sheet import adjustment_reason, explain_look
 from rulesengine.workbook.grid import CellValue, Grid, text
 from rulesengine.workbook.plan import CLEAR_SHEET, SheetWrite
+from rulesengine.workbook.layouts import swiss_manager
 from rulesengine.workbook.layouts.detect import detect_layout, read_crosstable
 from rulesengine.workbook.players import PLAYERS_SHEET, merge_players, parse_players, rating_records
+from rulesengine.workbook.progress import Progress, cut_after_round, event_progress
+from rulesengine.workbook.published import Published, differences, published_ranks, summary
 from rulesengine.workbook.season import LADDER_SHEET, ladder_writes, replay, season_sheets, with_ladder_ratings
-from rulesengine.workbook.settings import SETTINGS_SHEET, WorkbookSettings, parse_settings
+from rulesengine.workbook.settings import SETTINGS_SHEET, WorkbookSettings, missing_settings_note, parse_settings
+from rulesengine.workbook.standings_sheet import (RATING_HEADER, STANDINGS_HEADER, STANDINGS_SHEET, LegendFacts,
+                                                  cell_number, shown_rating, shown_rating_figures,
+                                                  standings_write, tiebreak_words)
 
-STANDINGS_SHEET = "Standings"
 EXPLAIN_SHEET = "Explain"
 CROSSTABLE_SHEET = "Crosstable"
 ENGINE_SHEETS = (STANDINGS_SHEET, EXPLAIN_SHEET, LADDER_SHEET)
-STANDINGS_HEADER = ("Rank", "SNo", "Name", "Pts")
-RATING_HEADER = ("Rating before", "Change", "Rating after")
+__all__ = ["CLEAR_SHEET", "RATING_HEADER", "STANDINGS_HEADER", "SheetWrite", "WritePlan", "cell_number",
+           "recalculate", "sheets_to_read", "shown_rating"]
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,7 @@ class WritePlan:
     crosstable_sheet: str
     ratings: RatingReport | None = None
     notes: tuple[str, ...] = ()
+    progress: Progress | None = None   # after which round of how many (an event in progress)
 
     @property
     def sheets(self) -> tuple[str, ...]:
@@ -81,7 +86,9 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
     """
     registry = registry or default_registry()
     by_lower = {name.lower(): grid for name, grid in grids.items()}
-    settings, problems = parse_settings(by_lower.get(SETTINGS_SHEET.lower()))
+    settings_grid = by_lower.get(SETTINGS_SHEET.lower())
+    settings, problems = parse_settings(settings_grid)
+    flag_after_round = overrides is not None and overrides.after_round is not None
     if overrides is not None:
         settings = settings.override(overrides)
     facts, player_problems = parse_players(by_lower.get(PLAYERS_SHEET.lower()))
@@ -90,18 +97,33 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
         else season_sheets(list(grids))
     crosstables = [grids[name] for name in evenings] or [_crosstable_grid(grids, settings, problems)]
     tournaments = []
+    progress = None
     for grid in crosstables:
         if grid is None:
             continue
         try:
-            tournaments.append(read_crosstable(grid, settings.layout, scoring=_scoring(settings), kind=settings.kind,
-                                               name=settings.event_name if not evenings else grid.sheet))
+            read = read_crosstable(grid, settings.layout, scoring=_scoring(settings), kind=settings.kind,
+                                   name=settings.event_name if not evenings else grid.sheet)
         except InputError as exc:
             problems += exc.problems
+            continue
+        # Trailing rounds not played yet, and the round being played: C.07 ranks an unfinished
+        # event over the rounds held so far (workbook.progress). Settings' Rounds / After round
+        # speak of the one crosstable, not of a season's evenings.
+        single = not evenings
+        progress, found = event_progress(read, settings.rounds if single else None,
+                                         settings.after_round if single else None,
+                                         rounds_cell=settings.cells.get("rounds", ""),
+                                         after_round_cell=settings.cells.get("after_round", ""),
+                                         after_round_flag=flag_after_round)
+        problems += found
+        tournaments.append(cut_after_round(read, progress.after_round))
     if problems:
         raise InputError(problems)
+    assert progress is not None
     crosstable = crosstables[-1]
     assert crosstable is not None
+    published = _published(tournaments[-1], crosstable)
     changes = {"start_date": settings.start_date} if settings.start_date else {}
     tournaments = [replace(merge_players(t, facts), **changes, **({} if t.name else {"name": grid.sheet}))
                    for t, grid in zip(tournaments, crosstables)]
@@ -132,21 +154,40 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
     standings = compute_standings(tournament, specs, registry, rules_date=rules_date, options=options)
     layout = tournament.extra.get("layout") or detect_layout(crosstable) or ""
     fingerprint = _fingerprint(grids, [g.sheet for g in crosstables if g is not None])
-    writes = [SheetWrite(STANDINGS_SHEET, _standings_rows(standings, report)
-                         + ((),)
-                         + _legend_rows(standings, report, registry, settings, crosstable.sheet, layout,
-                                        rules_date, fingerprint),
-                         header_rows=(0, len(standings.rows) + 2))]
+    marks, published_line = [], ""
+    if not published.empty:
+        found, skipped = differences(standings, published)
+        marks = found
+        published_line = summary(found, skipped, tournament, _rules_text(rules_date, settings))
+    own_notes = ([missing_settings_note(grids, crosstable.sheet, texts, settings, rules_date)]
+                 if settings_grid is None else [])
+    notes = tuple(own_notes) + tuple(standings.notes) + (tuple(report.notes) if report else ())
+    event_name = settings.event_name or (tournament.name if tournament.name != crosstable.sheet else "")
+    legend = LegendFacts(crosstable.sheet, layout, rules_date, fingerprint, published_line, notes)
+    writes = [standings_write(standings, report, progress, registry, event_name, legend, marks)]
     if season is not None:
         names = {p.start_rank: p.name for t in tournaments for p in t.players}
         writes.extend(ladder_writes(season, facts, names, evenings, cell_number, fingerprint))
     if explain:
-        writes.append(SheetWrite(EXPLAIN_SHEET, _explain_rows(explain, standings, report, registry, rules_date,
-                                                              options), header_rows=()))
+        rows = _explain_rows(explain, standings, report, registry, rules_date, options)
+        writes.append(SheetWrite(EXPLAIN_SHEET, rows, header_rows=(), look=explain_look(rows)))
     elif any(name.lower() == EXPLAIN_SHEET.lower() for name in sheet_names):
         writes.append(SheetWrite(EXPLAIN_SHEET, (), header_rows=()))
-    notes = tuple(standings.notes) + (tuple(report.notes) if report else ())
-    return WritePlan(tuple(writes), tournament, standings, settings, layout, crosstable.sheet, report, notes)
+    return WritePlan(tuple(writes), tournament, standings, settings, layout, crosstable.sheet, report, notes,
+                     progress)
+
+
+def _published(tournament: Tournament, crosstable: Grid) -> Published:
+    """The ranks and tie-break columns the input printed (a chess-results export's Rk. and TB1..)."""
+    tiebreaks = (swiss_manager.published_tiebreaks(crosstable)
+                 if tournament.extra.get("layout") == swiss_manager.NAME else [])
+    return Published(published_ranks(tournament), tuple(tiebreaks))
+
+
+def _rules_text(rules_date: date | None, settings: WorkbookSettings) -> str:
+    if settings.tiebreak_rules:
+        return f"rules {settings.tiebreak_rules}"
+    return f"rules in force on {rules_date.isoformat()}" if rules_date else "the newest rules"
 
 
 def _scoring(settings: WorkbookSettings) -> ScoringSystem:
@@ -173,63 +214,6 @@ def _crosstable_grid(grids: Mapping[str, Grid], settings: WorkbookSettings, prob
                             "no crosstable found in the workbook (name a sheet 'Crosstable', or set "
                             "'Crosstable sheet' on the Settings sheet)"))
     return None
-
-
-def shown_rating(value: float | None) -> float | None:
-    """Ratings are kept at full precision and shown to one decimal, half away from zero."""
-    return None if value is None else round_half_away_from_zero(value, 1)
-
-
-def cell_number(value) -> CellValue:
-    """An engine number as a spreadsheet value, exactly as `standings --format json` prints it:
-    4 -> 4, 4.5 -> 4.5 (halves and quarters are exact), 85/6 -> 14.166667 (6 decimals at most).
-    """
-    return to_json_number(value)
-
-
-def _standings_rows(standings: Standings, report: RatingReport | None) -> tuple[tuple[CellValue, ...], ...]:
-    names = [str(s) for s in standings.specs]
-    header = STANDINGS_HEADER + tuple(names) + (RATING_HEADER if report else ())
-    by_sno = {p.start_rank: p for p in report.players} if report else {}
-    rows = [header]
-    for row in standings.rows:
-        cells: list[CellValue] = [row.rank, row.start_rank, row.name, cell_number(row.points)]
-        cells += [cell_number(row.tiebreaks[n]) for n in names]
-        if report:
-            rated = by_sno.get(row.start_rank)
-            cells += ([cell_number(shown_rating(rated.rating_before)), cell_number(rated.change_published),
-                       cell_number(shown_rating(rated.rating_after))] if rated else [None, None, None])
-        rows.append(tuple(cells))
-    return tuple(rows)
-
-
-def _provider(registry: Registry, field_name: str, name: str) -> str:
-    for info in registry.plugin_list():
-        if name in getattr(info, field_name):
-            return f"{info.name} ({info.distribution} {info.version})".replace(" )", ")")
-    return "?"
-
-
-def _legend_rows(standings: Standings, report: RatingReport | None, registry: Registry,
-                 settings: WorkbookSettings, sheet: str, layout: str, rules_date: date | None,
-                 fingerprint: str) -> tuple[tuple[CellValue, ...], ...]:
-    t = standings.tournament
-    rows: list[tuple[CellValue, ...]] = [
-        ("Legend", "", ""),
-        ("Computed by", f"rulesengine {__version__}", datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")),
-        ("Crosstable", f"{sheet} ({layout.replace('_', ' ')} layout)", f"{len(t.players)} players, {t.rounds} rounds"),
-        ("Rules date", rules_date.isoformat() if rules_date else "not set (newest rules)", ""),
-    ]
-    for spec in standings.specs:
-        rule = registry.tiebreak(spec.code)
-        rows.append((str(spec), f"{rule.name} ({rule.article})", f"plugin {_provider(registry, 'tiebreaks', spec.code)}"))
-    if report is not None:
-        rows.append(("Rating", f"{report.system}: {report.rules}",
-                     f"plugin {_provider(registry, 'rating_systems', report.system.lower())}"))
-    rows.append(("Inputs", f"fingerprint {fingerprint}", "changes when the crosstable, Players or Settings change"))
-    for note in (*standings.notes, *(report.notes if report else ())):
-        rows.append(("Note", note, ""))
-    return tuple(rows)
 
 
 def _fingerprint(grids: Mapping[str, Grid], crosstables: Sequence[str]) -> str:
@@ -269,7 +253,8 @@ def _explain_rows(who: Iterable[str], standings: Standings, report: RatingReport
         sno = find_player(t, text_who)
         player = t.player(sno)
         row = standing[sno]
-        rows += [("Player", sno, player.name), ("Rank", row.rank, ""), ("Pts", cell_number(row.points), ""), ()]
+        # Layout (workbook.explain_sheet): A round or label, B start number, C text, D.. values.
+        rows += [("Player", sno, player.name), ("Rank", row.rank), ("Pts", cell_number(row.points)), ()]
         rows.append(("Round", "Opponent", "Name", "Colour", "Result", "Points", "Opponent's points"))
         for entry in t.entries(sno):
             opp = t.player(entry.opponent) if entry.opponent else None
@@ -282,28 +267,32 @@ def _explain_rows(who: Iterable[str], standings: Standings, report: RatingReport
             rule = registry.tiebreak(spec.code)
             rows.append(())
             value = row.tiebreaks[str(spec)]
-            rows.append((str(spec), rule.name, rule.article, "value", cell_number(value)))
+            rows.append((str(spec), "", f"{tiebreak_words(spec, registry)}: {rule.article}", "Value",
+                         cell_number(value)))
             if rule.explain is not None:
                 context = TiebreakContext(t, rules_date, dict(options), tuple(previous))
                 explanation = rule.explain(spec, context, sno)
-                rows.append(("", "Round", "Opponent", "Contribution", "Value", "Dropped"))
+                rows.append(("Round", "Opponent", "Contribution", "Value", "Dropped", "Why"))
                 for line in explanation.lines:
-                    rows.append(("", line.round, line.opponent, line.description, cell_number(line.value), line.dropped))
+                    rows.append((line.round, line.opponent, line.description, cell_number(line.value), line.dropped,
+                                 adjustment_reason(t, line, rule.article)))
                 for note in explanation.notes:
-                    rows.append(("", "Note", note))
+                    rows.append(("", "", f"Note: {note}"))
             else:
-                rows.append(("", "(no game-by-game breakdown from this tie-break's plugin)"))
+                rows.append(("", "", "(no game-by-game breakdown from this tie-break's plugin)"))
             previous.append((spec, standings.values[str(spec)]))
         rated = by_rating.get(sno)
         if rated is not None:
+            before, change, after = shown_rating_figures(rated)
             rows.append(())
-            rows.append(("Rating", report.system, report.rules, "before", cell_number(shown_rating(rated.rating_before)),
-                         "change", cell_number(rated.change_published), "after",
-                         cell_number(shown_rating(rated.rating_after))))
-            rows.append(("", "Round", "Opponent", "Opponent's rating used", "Expected", "Score", "Rated",
+            rows.append(("Rating", "", f"{report.system}: {report.rules}", "Before", before, "Change", change,
+                         "After", after))
+            rows.append(("Round", "Opponent", "Name", "Opponent's rating used", "Expected", "Score", "Rated",
                          "Change", "Why"))
             for game in rated.games:
-                rows.append(("", game.round, game.opponent, cell_number(game.opponent_rating_used),
+                opp = t.by_start_rank.get(game.opponent) if game.opponent else None
+                rows.append((game.round, game.opponent, opp.name if opp else "",
+                             cell_number(game.opponent_rating_used),
                              cell_number(game.expected), cell_number(game.score), "yes" if game.rated else "no",
                              cell_number(game.change), game.reason))
         rows += [(), ()]

@@ -15,8 +15,9 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from rulesengine.errors import Location, Problem
+from rulesengine.workbook.bounds import MAX_ROUNDS, POINTS_PER_GAME, check_range
 from rulesengine.workbook.grid import Grid, cell_address, text
-from rulesengine.workbook.numbers import parse_points
+from rulesengine.workbook.numbers import parse_int, parse_points
 
 SETTINGS_SHEET = "Settings"
 
@@ -39,11 +40,15 @@ class WorkbookSettings:
     points_draw: Fraction | None = None
     points_loss: Fraction | None = None
     rating_options: Mapping[str, Any] = field(default_factory=dict)
+    rounds: int | None = None            # rounds of the event; else the last round with any entry
+    after_round: int | None = None       # standings after this round (an event in progress)
+    # Where each setting was read (field name -> `Settings!B5`), for messages about its value.
+    cells: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     def override(self, other: "WorkbookSettings") -> "WorkbookSettings":
         """These settings with every field `other` sets replacing ours (CLI flags over the sheet)."""
         changes = {name: getattr(other, name) for name in self.__dataclass_fields__
-                   if getattr(other, name) not in (None, {}, ())}
+                   if name != "cells" and getattr(other, name) not in (None, {}, ())}
         if other.rating_options:
             changes["rating_options"] = {**self.rating_options, **other.rating_options}
         return replace(self, **changes)
@@ -67,7 +72,11 @@ _KEYS = {
     "pointsforawin": "points_win", "win": "points_win", "pointsforwin": "points_win",
     "pointsforadraw": "points_draw", "draw": "points_draw", "pointsfordraw": "points_draw",
     "pointsforaloss": "points_loss", "loss": "points_loss", "pointsforloss": "points_loss",
+    "rounds": "rounds", "numberofrounds": "rounds", "totalrounds": "rounds",
+    "afterround": "after_round", "standingsafterround": "after_round", "roundsplayed": "after_round",
 }
+KNOWN = ("Tie-breaks, Rating system, Rules date, Rule set, Event, Start date, Crosstable sheet, Layout, Type, "
+         "Points for a win/draw/loss, Rounds, After round, Ladder ...")
 _OPTION_PREFIXES = ("ladder", "ratingoption")
 
 
@@ -78,6 +87,7 @@ def parse_settings(grid: Grid | None) -> tuple[WorkbookSettings, list[Problem]]:
     values: dict[str, Any] = {}
     options: dict[str, Any] = {}
     problems: list[Problem] = []
+    cells: dict[str, str] = {}
     for r, row in grid.iter_rows():
         label = text(row[0] if row else None)
         if not label or label.startswith("#"):
@@ -97,9 +107,7 @@ def parse_settings(grid: Grid | None) -> tuple[WorkbookSettings, list[Problem]]:
         if name is None:
             if text(value):
                 problems.append(Problem(Location(sheet=grid.sheet, cell=cell_address(r, 0)),
-                                        f"unknown setting {label!r} (known: Tie-breaks, Rating system, "
-                                        f"Rules date, Rule set, Event, Start date, Crosstable sheet, Layout, Type, "
-                                        f"Points for a win/draw/loss, Ladder ...)"))
+                                        f"unknown setting {label!r} (known: {KNOWN})"))
             continue
         if value is None or text(value) == "":
             continue
@@ -108,9 +116,10 @@ def parse_settings(grid: Grid | None) -> tuple[WorkbookSettings, list[Problem]]:
             continue
         try:
             values[name] = _convert(name, value)
-        except ValueError as exc:
+            cells[name] = str(where)
+        except (ValueError, OverflowError) as exc:  # OverflowError: `inf` typed as points
             problems.append(Problem(where, f"setting {label!r}: {exc}"))
-    return WorkbookSettings(rating_options=options, **values), problems
+    return WorkbookSettings(rating_options=options, cells=cells, **values), problems
 
 
 def _convert(name: str, value: Any) -> Any:
@@ -123,7 +132,9 @@ def _convert(name: str, value: Any) -> Any:
         points = parse_points(value)
         if points is None:
             raise ValueError(f"{text(value)!r} is not a number of points")
-        return points
+        return check_range(points, POINTS_PER_GAME, "points", text(value))
+    if name in ("rounds", "after_round"):
+        return round_number(value, "a number of rounds" if name == "rounds" else "a round number")
     if name == "kind":
         word = _key(text(value))
         if word in ("roundrobin", "rr", "berger", "allplayall"):
@@ -136,6 +147,14 @@ def _convert(name: str, value: Any) -> Any:
     if name == "rating_system" and _key(text(value)) in ("none", "no", "off"):
         return None
     return text(value)
+
+
+def round_number(value: Any, what: str = "a round number") -> int:
+    """A whole number of rounds, 1 to MAX_ROUNDS (ValueError otherwise)."""
+    number = parse_int(value) if not isinstance(value, str) or text(value).isdigit() else None
+    if number is None:
+        raise ValueError(f"{text(value)!r} is not {what} (a whole number)")
+    return check_range(number, (1, MAX_ROUNDS), what.removeprefix("a "), text(value))
 
 
 def _to_date(value: Any) -> date:
@@ -161,3 +180,25 @@ def settings_from_options(tiebreaks: str | None = None, rating_system: str | Non
     if rules_date is not None:
         fields["rules_date"] = _to_date(rules_date)
     return WorkbookSettings(**fields)
+
+
+def looks_like_settings(grid: Grid) -> bool:
+    """Two or more known setting names in column A: a Settings sheet under another name."""
+    found = {_KEYS.get(_key(text(row[0]))) for _, row in grid.iter_rows() if row and text(row[0])}
+    return len(found - {None}) >= 2
+
+
+def missing_settings_note(grids: Mapping[str, Grid], crosstable_sheet: str, tiebreaks: tuple[str, ...] | None,
+                          settings: WorkbookSettings, rules_date: date | None) -> str:
+    """What a recalculation without a Settings sheet assumed (a renamed sheet is not read)."""
+    others = [name for name, grid in grids.items()
+              if name != crosstable_sheet and name.lower() != SETTINGS_SHEET.lower() and looks_like_settings(grid)]
+    defaults = [
+        f"tie-breaks {', '.join(tiebreaks)}" + ("" if settings.tiebreaks else " (as the crosstable announces)")
+        if tiebreaks else "no tie-breaks (points only)",
+        f"rating system {settings.rating_system}" if settings.rating_system else "no rating system",
+        f"rules in force on {rules_date.isoformat()}" if rules_date else "the newest rules",
+        "rounds from the last round with any entry",
+    ]
+    hint = "".join(f" Sheet {name!r} looks like a Settings sheet: name it 'Settings' to use it." for name in others)
+    return (f"No Settings sheet found (sheets: {', '.join(grids)}); defaults used: {'; '.join(defaults)}.{hint}")

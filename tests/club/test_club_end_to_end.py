@@ -15,6 +15,7 @@ from rulesengine.rating import round_half_away_from_zero
 
 from rulesengine.cli import main
 from rulesengine.testing import tournament_from_text
+from rulesengine.workbook.standings_sheet import standings_table
 
 from .conftest import record
 
@@ -81,7 +82,7 @@ def test_recalc_of_the_club_template_replays_the_ladder(tmp_path, capsys, ladder
     assert final[1].games == 32 and final[2].games == 32
     # Cy's forfeit on evening 2 is not rated: 3 games in all; Di, provisional, counted all four.
     assert final[3].games == 3 and final[4].games == 5
-    standings = {row[1]: row for row in sheet_rows(path, "Standings")[1:5]}
+    standings = {row[1]: row for row in standings_table(sheet_rows(path, "Standings"))[1:5]}
     for player in second.players:
         before, change, after = standings[player.start_rank][-3:]
         # Shown to one decimal, half away from zero (club ladder policy).

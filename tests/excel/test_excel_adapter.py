@@ -21,6 +21,7 @@ from rulesengine.standings import compute_standings
 from rulesengine.testing import tournament_from_text
 from rulesengine.workbook.grid import Grid
 from rulesengine.workbook.recalc import recalculate as recalculate_grids
+from rulesengine.workbook.standings_sheet import standings_table
 
 
 def _book(**changes) -> FakeBook:
@@ -31,8 +32,7 @@ def _book(**changes) -> FakeBook:
 
 def _standings_block(sheet_rows: list[list]) -> list[list]:
     """The ranked table at the top of a Standings sheet (header + one row per player)."""
-    end = next((i for i, row in enumerate(sheet_rows) if not any(v is not None for v in row)), len(sheet_rows))
-    return [[v for v in row if v is not None] for row in sheet_rows[:end]]
+    return [[v for v in row if v is not None] for row in standings_table(sheet_rows)]
 
 
 def _engine_standings() -> list[list]:

@@ -21,6 +21,7 @@ import pytest
 
 import excel_sample as sample
 from tool_check import SETUP, skip_unless_tool
+from rulesengine.workbook.standings_sheet import standings_table
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -121,7 +122,7 @@ def test_workbook_route_matches_the_engine_in_pyodide(in_pyodide):
     assert in_pyodide["recalc_standings"] == in_pyodide["standings"]
     assert in_pyodide["openpyxl_route_standings"] == in_pyodide["standings"]
     assert in_pyodide["recalc_sheets"] == ["Standings"]
-    sheet = in_pyodide["excel_standings_sheet"]
+    sheet = standings_table(in_pyodide["excel_standings_sheet"])
     assert sheet[0] == sample.STANDINGS_HEADER
     assert [row[2] for row in sheet[1:5]] == [row[2] for row in in_pyodide["standings"]]
 

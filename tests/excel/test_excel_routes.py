@@ -20,6 +20,7 @@ import pytest
 
 import excel_sample as sample
 from fake_xlwings import FakeBook
+from rulesengine.workbook.standings_sheet import standings_table
 
 REPO = Path(__file__).resolve().parents[2]
 LITE = REPO / "excel" / "lite"
@@ -49,7 +50,7 @@ def xlwings_module(monkeypatch):
 
 def _standings(book: FakeBook) -> list[list]:
     rows = book.after_script()["Standings"]
-    return [row[:4] for row in rows[1:1 + len(sample.POINTS)]]
+    return [row[:4] for row in standings_table(rows)[1:]]
 
 
 def test_lite_script_recalculates_the_book_it_is_given(xlwings_module):

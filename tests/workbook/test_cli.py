@@ -9,6 +9,7 @@ from rulesengine.testing import tournament_from_text
 from rulesengine.workbook.export import crosstable_grid
 from rulesengine.workbook.grid import Grid
 from rulesengine.workbook.openpyxl_io import write_workbook
+from rulesengine.workbook.standings_sheet import standings_table
 
 EVENT = tournament_from_text(["Ana", "Bo", "Kai", "Dan"], ["1-2 1-0, 3-4 =", "4-1 0-1, 2-3 1-0", "1-3 =, 2-4 0-1"],
                              ratings=[2000, 1900, 1800, 1700], start_date="2026/04/10")
@@ -23,7 +24,8 @@ def test_recalc_writes_standings_and_explain(tmp_path, capsys):
                                    "Tie-breaks: BH/C1, SB.")
     assert f"Wrote Standings and Explain to {path} (backup: {tmp_path / 'club.bak.xlsx'})." in out
     wb = openpyxl.load_workbook(path)
-    assert [c.value for c in wb["Standings"][1]][:6] == ["Rank", "SNo", "Name", "Pts", "BH/C1", "SB"]
+    table = standings_table(list(wb["Standings"].iter_rows(values_only=True)))
+    assert table[0][:6] == ["Rank", "SNo", "Name", "Pts", "BH/C1", "SB"]
     assert wb["Explain"]["C1"].value == "Bo"
 
 
@@ -33,7 +35,7 @@ def test_rating_system_flag_adds_rating_columns(tmp_path, capsys, registry):
     if system is None:
         return
     assert main(["recalc", str(path), "--system", system]) == 0
-    header = [c.value for c in openpyxl.load_workbook(path)["Standings"][1]]
+    header = standings_table(list(openpyxl.load_workbook(path)["Standings"].iter_rows(values_only=True)))[0]
     assert header[-3:] == ["Rating before", "Change", "Rating after"]
 
 

@@ -170,7 +170,7 @@ def test_unknown_layout_says_what_is_expected():
 
 def test_an_empty_template_reads_as_no_players():
     t = read_crosstable(template_grid([]))
-    assert t.players == () and t.rounds == 2
+    assert t.players == () and t.rounds == 0 and t.extra["round_columns"] == "2"
 
 
 def test_swiss_manager_cells_naming_ranks_instead_of_start_numbers():
@@ -188,3 +188,24 @@ def test_swiss_manager_cells_naming_ranks_instead_of_start_numbers():
     t = read_crosstable(Grid("Crosstable", rows, grid.merged))
     assert t.player(1).rounds[0].opponent == 3 and t.player(2).rounds[0].opponent == 4
     assert t.points[1] == Fraction(5, 2)
+
+
+def test_wall_chart_with_a_blank_colour_row_under_a_player_without_games():
+    """WinTD prints a colour row under every player; a player who played no game (withdrew before
+    round 1) has a blank one. Reading goes on past it: no false "opponent not in the crosstable"."""
+    from rulesengine.testing import tournament_from_text
+    from rulesengine.workbook.export import crosstable_grid
+
+    names = [f"PLAYER, {chr(65 + k)}" for k in range(22)]
+    others = [sno for sno in range(1, 23) if sno != 5]  # player 5 withdrew before round 1
+    rounds = [", ".join(f"{a}-{b} 1-0" for a, b in zip(others[0:20:2], others[1:20:2])),
+              ", ".join(f"{a}-{b} 0-1" for a, b in zip(others[1:21:2], others[2:21:2]))]
+    event = tournament_from_text(names, rounds)
+    grid = crosstable_grid(event, "uschess_wallchart")
+    blank = [r for r, row in enumerate(grid.rows) if r > 1 and all(v in (None, "") for v in row)]
+    assert blank, "the export writes the blank colour row of a player without games"
+    t = read_crosstable(grid)
+    assert len(t.players) == 22
+    assert t.points == event.points
+    assert t.player(5).rounds[0].kind is EntryKind.NOT_PAIRED and t.player(5).rounds[1].kind is EntryKind.NOT_PAIRED
+    assert t.player(22).rounds[1].opponent == 21 and t.player(22).rounds[1].colour is Colour.BLACK

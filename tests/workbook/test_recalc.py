@@ -16,6 +16,7 @@ from rulesengine.workbook.export import crosstable_grid
 from rulesengine.workbook.grid import Grid
 from rulesengine.workbook.recalc import CLEAR_SHEET, STANDINGS_HEADER, recalculate, sheets_to_read
 from rulesengine.workbook.settings import WorkbookSettings, parse_settings
+from rulesengine.workbook.standings_sheet import standings_table
 
 EVENT = tournament_from_text(["Ana", "Bo", "Kai", "Dan"], [
     "1-2 1-0, 3-4 =",
@@ -37,20 +38,24 @@ def test_standings_sheet_follows_the_contract(registry):
     plan = recalculate(grids(settings(["Tie-breaks", "BH/C1; SB"])), registry=registry)
     (write,) = plan.writes
     assert write.sheet == "Standings" and write.clear == CLEAR_SHEET and write.top_left == "A1"
-    assert write.rows[0] == STANDINGS_HEADER + ("BH/C1", "SB")
-    body = write.rows[1:5]
+    assert write.rows[0] == ("Standings after round 3 of 3 (final)",)
+    assert write.rows[1] == ("4 players; tie-breaks in order: Buchholz Cut-1, Sonneborn-Berger",)
+    assert write.rows[2] == STANDINGS_HEADER + ("BH/C1", "SB")
+    body = write.rows[3:7]
     assert [row[1:4] for row in body[:2]] == [(1, "Ana", 2.5), (4, "Dan", 1.5)]
     assert {row[1]: row[3] for row in body} == {1: 2.5, 4: 1.5, 2: 1, 3: 1}
-    assert write.rows[5] == ()
-    legend = {row[0]: row[1:] for row in write.rows[6:]}
+    assert write.rows[7] == ()
+    legend = {row[0]: row[1:] for row in write.rows[8:]}
     assert legend["Computed by"][0].startswith("rulesengine ")
-    assert legend["BH/C1"][0].startswith("Buchholz (FIDE C.07") and legend["BH/C1"][1].startswith("plugin fide (")
-    assert legend["Crosstable"][0] == "Crosstable (template layout)"
+    assert legend["BH/C1"][0].startswith("Buchholz Cut-1: FIDE C.07 art. 8.1, plugin fide (")
+    assert legend["Crosstable"][0] == "Crosstable (template layout), 4 players"
+    assert legend["Rounds"][0] == ("3 rounds (the last round with any entry; set 'Rounds' on Settings to say how "
+                                   "many); standings after round 3")
 
 
 def test_cli_flags_override_the_settings_sheet(registry):
     plan = recalculate(grids(settings(["Tie-breaks", "SB"])), WorkbookSettings(tiebreaks=("BH",)), registry=registry)
-    assert plan.writes[0].rows[0][4:] == ("BH",)
+    assert standings_table(plan.writes[0].rows)[0][4:] == ["BH"]
 
 
 def test_settings_sheet_values():
@@ -65,7 +70,7 @@ def test_settings_sheet_values():
     assert parsed.rating_options == {"k_for_newcomers": 40}
     assert [str(p) for p in problems] == [
         "Settings!A9: unknown setting 'Colour' (known: Tie-breaks, Rating system, Rules date, Rule set, Event, "
-        "Start date, Crosstable sheet, Layout, Type, Points for a win/draw/loss, Ladder ...)"]
+        "Start date, Crosstable sheet, Layout, Type, Points for a win/draw/loss, Rounds, After round, Ladder ...)"]
 
 
 def test_problems_from_every_sheet_come_together(registry):
@@ -127,10 +132,11 @@ def test_rating_columns_and_players_sheet(registry):
     players = Grid("Players", [["SNo", "Name", "Rating", "Games"], [1, "Ana", 1600, 30], [2, "Bo", 1500, 3]])
     plan = recalculate(grids(players, settings(["Rating system", "fake"])), registry=fake_registry)
     rows = plan.writes[0].rows
-    assert rows[0] == STANDINGS_HEADER + ("Rating before", "Change", "Rating after")
-    assert rows[1] == (1, 1, "Ana", 2.5, 1600, 10, 1610)
+    table = standings_table(rows)
+    assert table[0] == [*STANDINGS_HEADER, "Rating before", "Change", "Rating after"]
+    assert table[1] == [1, 1, "Ana", 2.5, 1600, 10, 1610]
     assert plan.ratings.system == "fake"
-    assert any(row[:2] == ("Rating", "fake: fake rules 1.0") for row in rows)
+    assert any(row[:1] == ("Rating",) and row[1].startswith("fake: fake rules 1.0; plugin") for row in rows)
 
 
 def test_a_registered_rating_system_runs_end_to_end(registry):
@@ -141,9 +147,9 @@ def test_a_registered_rating_system_runs_end_to_end(registry):
                                [3, "Kai", 1800, 50, 1990], [4, "Dan", 1700, 50, 1990]])
     plan = recalculate(grids(players, settings(["Rating system", "fide"], ["Rules date", "2026-04-10"])),
                        registry=registry)
-    header = plan.writes[0].rows[0]
-    assert header[-3:] == ("Rating before", "Change", "Rating after")
-    changes = [row[-2] for row in plan.writes[0].rows[1:5]]
+    header, *body = standings_table(plan.writes[0].rows)
+    assert header[-3:] == ["Rating before", "Change", "Rating after"]
+    changes = [row[-2] for row in body]
     assert all(isinstance(c, (int, float)) for c in changes)
 
 
@@ -154,6 +160,7 @@ def test_explain_sheet_breaks_a_player_down(registry):
     assert explain.rows[0] == ("Player", 4, "Dan")
     assert ("Round", "Opponent", "Name", "Colour", "Result", "Points", "Opponent's points") in explain.rows
     assert any(row[:1] == ("BH",) for row in explain.rows) and any(row[:1] == ("SB",) for row in explain.rows)
+    assert ("SB", "", "Sonneborn-Berger: FIDE C.07 art. 9.1", "Value", 1.5) in explain.rows
     assert (1, 3, "Kai", "b", "=", 0.5, 1) in explain.rows
 
 
@@ -172,7 +179,7 @@ def test_every_layout_gives_the_same_points(registry, layout):
     event = EVENT if layout != "round_robin" else tournament_from_text(
         ["Ana", "Bo", "Kai", "Dan"], ["1-4 1-0, 2-3 =", "4-3 0-1, 1-2 =", "2-4 1-0, 3-1 0-1"], kind="round robin")
     plan = recalculate({"Crosstable": crosstable_grid(event, layout)}, registry=registry)
-    assert {row[1]: row[3] for row in plan.writes[0].rows[1:5]} == {
+    assert {row[1]: row[3] for row in standings_table(plan.writes[0].rows)[1:]} == {
         sno: (float(p) if p.denominator != 1 else int(p)) for sno, p in event.points.items()}
 
 

@@ -15,6 +15,7 @@ from rulesengine.errors import InputError
 from rulesengine.testing import tournament_from_text
 from rulesengine.workbook.export import crosstable_grid
 from rulesengine.workbook.openpyxl_io import recalc_workbook, write_workbook
+from rulesengine.workbook.standings_sheet import standings_table
 
 from tool_check import skip_unless_tool
 
@@ -103,7 +104,7 @@ def test_what_openpyxl_keeps_survives_in_place(tmp_path):
     assert notes["A1"].font.bold and notes["A1"].comment.text.startswith("ask the organiser")
     assert [str(dv.sqref) for dv in notes.data_validations.dataValidation] == ["B2:B4"]
     assert wb.sheetnames == ["Crosstable", "Notes", "Standings"]
-    names = [row[2] for row in wb["Standings"].iter_rows(min_row=2, max_row=5, values_only=True)]
+    names = [row[2] for row in standings_table(list(wb["Standings"].iter_rows(values_only=True)))[1:]]
     assert sorted(names) == sorted(p.name for p in EVENT.players)  # Arabic, Cyrillic, accents unchanged
 
 
@@ -181,7 +182,7 @@ def test_user_sheets_are_untouched_and_only_engine_sheets_change(tmp_path):
     assert wb["Explain"].max_row == 1 and wb["Explain"]["A1"].value is None
     assert [c.value for c in wb["Notes"]["A"][:5]] == ["Prize fund", 100, 50, 25, "=SUM(A2:A4)"]
     standings = list(wb["Standings"].iter_rows(values_only=True))
-    assert standings[0][:4] == ("Rank", "SNo", "Name", "Pts")
+    assert standings_table(standings)[0][:4] == ["Rank", "SNo", "Name", "Pts"]
     assert all(not (isinstance(v, str) and v.startswith("=")) for row in standings for v in row)
 
 

@@ -59,6 +59,8 @@ class RawEntry:
     colour: Colour
     code: ResultCode
     cell: str  # A1 address, for messages
+    # Paired but no result yet (the TD typed round 6's pairings): not a game, and not a bye either.
+    pending: bool = False
 
 
 @dataclass
@@ -227,6 +229,11 @@ def build_tournament(raws: list[RawPlayer], rounds: int, problems: Problems, *, 
                      check_colours: bool = True) -> Tournament:
     """Link the players, check that every game reads the same from both sides, re-total points.
 
+    `rounds` is how many rounds the sheet has room for; the tournament has as many as the last
+    round with any entry, because empty trailing round columns are rounds not yet played (a
+    7-round event typed into a 9-round template), not rounds everybody missed. Entries paired
+    without a result (`pending`) are left out of the games and listed in `extra["pending"]`
+    (`round:cell` words) so the recalculation can stop before their round (`workbook.progress`).
     Raises InputError with every problem found (including those already collected).
     """
     by_sno: dict[int, RawPlayer] = {}
@@ -238,9 +245,16 @@ def build_tournament(raws: list[RawPlayer], rounds: int, problems: Problems, *, 
         by_sno[raw.start_rank] = raw
     by_round = {sno: {e.round: e for e in raw.entries} for sno, raw in by_sno.items()}
     players: list[Player] = []
+    pending: list[RawEntry] = []
+    capacity = rounds
+    rounds = min(rounds, max((e.round for raw in by_sno.values() for e in raw.entries if not e.pending), default=0))
     for sno, raw in by_sno.items():
         entries: dict[int, RoundEntry] = {}
         for e in raw.entries:
+            if e.pending:
+                _check_pending(e, sno, by_sno, problems)
+                pending.append(e)
+                continue
             entry = RoundEntry(e.round, e.opponent, e.colour, e.code)
             if e.opponent is not None:
                 other = by_sno.get(e.opponent)
@@ -250,7 +264,10 @@ def build_tournament(raws: list[RawPlayer], rounds: int, problems: Problems, *, 
                     problems.at(e.cell, f"round {e.round}: opponent {e.opponent} is not in the crosstable")
                 else:
                     theirs = by_round[e.opponent].get(e.round)
-                    if theirs is None or theirs.opponent != sno:
+                    if theirs is not None and theirs.pending and theirs.opponent == sno:
+                        problems.at(e.cell, f"round {e.round}: player {sno} has a result against {e.opponent}, but "
+                                            f"{theirs.cell} has no result yet")
+                    elif theirs is None or theirs.opponent != sno:
                         found = "nothing" if theirs is None or theirs.opponent is None else f"opponent {theirs.opponent}"
                         problems.at(e.cell, f"round {e.round}: player {sno} is paired with {e.opponent}, but "
                                             f"{theirs.cell if theirs else 'the row of ' + str(e.opponent)} "
@@ -272,7 +289,10 @@ def build_tournament(raws: list[RawPlayer], rounds: int, problems: Problems, *, 
                               declared_points=raw.total, declared_rank=raw.rank))
     tournament = Tournament(name=name, players=tuple(sorted(players, key=lambda p: p.start_rank)),
                             rounds=rounds, scoring=scoring, kind=kind, tiebreak_order=tiebreak_order,
-                            source=problems.sheet, extra={"layout": layout, "sheet": problems.sheet})
+                            source=problems.sheet,
+                            extra={"layout": layout, "sheet": problems.sheet, "round_columns": str(capacity),
+                                   "pending": " ".join(f"{e.round}:{e.cell}" for e in
+                                                       sorted(pending, key=lambda e: (e.round, e.cell)))})
     if not problems.items:
         points = tournament.points
         for sno, raw in by_sno.items():
@@ -281,6 +301,14 @@ def build_tournament(raws: list[RawPlayer], rounds: int, problems: Problems, *, 
                                             f"does not match {_fmt(points[sno])} counted from the results")
     problems.raise_if_any()
     return tournament
+
+
+def _check_pending(e: RawEntry, sno: int, by_sno: dict[int, RawPlayer], problems: Problems) -> None:
+    """A pairing without a result still names a real opponent (mirror checks wait for the result)."""
+    if e.opponent == sno:
+        problems.at(e.cell, f"round {e.round}: player {sno} is paired with themself")
+    elif e.opponent is not None and e.opponent not in by_sno:
+        problems.at(e.cell, f"round {e.round}: opponent {e.opponent} is not in the crosstable")
 
 
 def _show(code: ResultCode) -> str:

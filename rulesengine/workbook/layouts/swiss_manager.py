@@ -21,6 +21,8 @@ from rulesengine.errors import InputError
 from rulesengine.model import Colour, ResultCode, ScoringSystem, STANDARD_SCORING, Tournament
 from rulesengine.registry import default_registry
 from rulesengine.workbook.grid import Grid, text
+from rulesengine.workbook.numbers import parse_points
+from rulesengine.workbook.published import PublishedNumber
 from rulesengine.workbook.layouts.common import (Problems, RawEntry, build_tournament, find_header, formula,
                                                  header_labels, player_columns, read_player, split_trf_note,
                                                  start_number)
@@ -36,6 +38,7 @@ _NO_OPPONENT = {"-1": ResultCode.PAIRING_ALLOCATED_BYE, "-½": ResultCode.HALF_P
                 "-0,5": ResultCode.HALF_POINT_BYE, "-0": ResultCode.NOT_PAIRED, "0": ResultCode.NOT_PAIRED,
                 "bye": ResultCode.PAIRING_ALLOCATED_BYE, "": ResultCode.NOT_PAIRED, "-": ResultCode.NOT_PAIRED}
 LEGEND = re.compile(r"^(?:tie[- ]?break|tb)\s*(\d+)\s*:\s*(.+)$", re.IGNORECASE)
+TB_HEADER = re.compile(r"^tb\s*(\d+)$")
 
 
 def _round_columns(labels: list[str]) -> list[tuple[int, int]]:
@@ -148,3 +151,32 @@ def read_cell(grid: Grid, r: int, c: int, number: int, problems: Problems) -> Ra
         return None
     colour = {"w": Colour.WHITE, "b": Colour.BLACK, "s": Colour.BLACK, "": Colour.NONE}[match["colour"].lower()]
     return RawEntry(number, int(match["opp"]), colour, _RESULTS[match["result"]], cell)
+
+
+def published_tiebreaks(grid: Grid) -> list[tuple[str, dict[int, PublishedNumber]]]:
+    """The `TB1`, `TB2`, ... columns after the rounds, as printed, by start number (for marking
+    the values our standings compute differently; `workbook.published`)."""
+    header = _header(grid)
+    if header is None:
+        return []
+    labels = header_labels(grid, header)
+    rounds = _round_columns(labels)
+    first = min((c for _, c in rounds), default=len(labels))
+    cols = player_columns(labels, header, first, max((c for _, c in rounds), default=first) + 1)
+    number_col = cols.sno if cols.sno is not None else cols.rank
+    tb_cols = sorted((int(m.group(1)), c) for c, label in enumerate(labels) if (m := TB_HEADER.match(label)))
+    found: list[tuple[str, dict[int, PublishedNumber]]] = []
+    for number, c in tb_cols:
+        values: dict[int, PublishedNumber] = {}
+        for r in range(header + 1, grid.height):
+            sno = start_number(grid.value(r, number_col)) if number_col is not None else None
+            if sno is None:
+                break
+            printed = grid.value(r, c)
+            value = parse_points(printed)
+            if value is not None:
+                shown = text(printed).replace(",", ".")
+                decimals = len(shown.split(".", 1)[1]) if "." in shown else 0
+                values[sno] = PublishedNumber(value, decimals)
+        found.append((text(grid.value(header, c)) or f"TB{number}", values))
+    return found

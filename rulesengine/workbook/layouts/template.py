@@ -113,9 +113,15 @@ def _read_round(grid: Grid, r: int, number: int, opp_col: int, colour_col: int |
     code = RESULT_CODES.get(res_text) or RESULT_CODES.get(res_text.upper())
     opp_text = text(opp_raw)
     if not res_text:
-        if opp_text:
-            problems.add(r, res_col, f"round {number}: opponent {opp_text} is given but no result")
-        return None
+        if not opp_text:
+            return None
+        # Paired, result not yet in: the round is still being played (checked in workbook.progress).
+        opponent = start_number(opp_raw)
+        if opponent is None or opponent <= 0:
+            problems.add(r, opp_col, f"round {number}: opponent must be a start number, found {opp_text!r}")
+            return None
+        colour = _COLOURS.get(text(colour_raw).lower(), Colour.NONE)
+        return RawEntry(number, opponent, colour, ResultCode.NOT_PAIRED, cell, pending=True)
     if code is None:
         problems.add(r, res_col, f"round {number}: unknown result {res_text!r} (use {' '.join(RESULT_CHOICES)})")
         return None

@@ -59,6 +59,14 @@ def _colour_row(grid: Grid, r: int, number_col: int | None, rounds: list[tuple[i
     return any(values) and all(v in _COLOURS for v in values)
 
 
+def _player_follows(grid: Grid, r: int, number_col: int | None) -> bool:
+    """Whether the next row that is not blank (within two rows) starts a player."""
+    for k in range(r, min(grid.height, r + 2)):
+        if any(text(v) for v in grid.rows[k]):
+            return number_col is not None and start_number(grid.value(k, number_col)) is not None
+    return False
+
+
 def read(grid: Grid, *, scoring: ScoringSystem = STANDARD_SCORING, kind: str = "swiss", name: str = "") -> Tournament:
     problems = Problems(grid.sheet)
     header = _header(grid)
@@ -74,6 +82,11 @@ def read(grid: Grid, *, scoring: ScoringSystem = STANDARD_SCORING, kind: str = "
     while r < grid.height:
         row = grid.rows[r]
         if all(text(v) == "" for v in row):
+            # A blank row is the colour row of a player who played no game (WinTD prints one under
+            # every player) when a player row follows; otherwise the table has ended.
+            if _player_follows(grid, r + 1, number_col):
+                r += 1
+                continue
             break
         if _colour_row(grid, r, number_col, rounds):
             r += 1  # a colour row without a player above it: skip

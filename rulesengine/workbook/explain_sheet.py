@@ -1,0 +1,77 @@
+"""How the Explain sheet reads: one block per player, inside it one block per tie-break and one
+for the rating, every block with its own column headings.
+
+Columns keep one kind of value each, so a name column never holds a number:
+A round (or the block's label), B opponent's start number, C names and descriptions (text),
+D onwards values. Each contribution whose score is not the one the table shows (an opponent
+counted with 3.5 while the Standings give 4) says why on its row.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Sequence
+
+from rulesengine.model import Tournament
+from rulesengine.tiebreak import ContributionLine
+from rulesengine.workbook.grid import CellValue
+from rulesengine.workbook.looks import fit_widths
+from rulesengine.workbook.plan import STYLE_HEADER, STYLE_NOTE, STYLE_SUBTITLE, STYLE_TITLE, SheetLook
+
+PLAYER_LABEL = "Player"
+HEADER_FIRST = "Round"
+TEXT_COLUMN = 2
+TEXT_WIDTH = 60.0
+
+
+def adjustment_reason(tournament: Tournament, line: ContributionLine, article: str) -> str:
+    """Why a contribution counts an opponent's score other than the table's, or "".
+
+    A line's value is the opponent's score (Buchholz), or that score times the game's result
+    (Sonneborn-Berger: all, half or nothing): any other value means the rule adjusted the score
+    (FIDE C.07 art. 16.3 for the opponent's unplayed rounds, US Chess 34E1 adjusted scores).
+    """
+    if line.opponent is None or line.value is None or line.opponent not in tournament.by_start_rank:
+        return ""
+    try:
+        value = Fraction(str(line.value))
+    except (ValueError, ZeroDivisionError):
+        return ""
+    table = tournament.points[line.opponent]
+    if value in (table, table / 2, 0):
+        return ""
+    unplayed = [f"round {e.round} {e.kind.value}" for e in tournament.entries(line.opponent) if not e.played]
+    shown = _fmt(value)
+    if unplayed:
+        return (f"counts {shown}, not the table's {_fmt(table)}: the opponent's unplayed rounds "
+                f"({', '.join(unplayed)}) are adjusted ({article})")
+    return f"counts {shown}, not the table's {_fmt(table)} ({article})"
+
+
+def _fmt(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+
+
+def explain_look(rows: Sequence[Sequence[CellValue]]) -> SheetLook:
+    """Titles for each player, subtitles for each block, bold column headings, fitting widths."""
+    row_styles: dict[int, str] = {}
+    for r, row in enumerate(rows):
+        if not row:
+            continue
+        if row[0] == PLAYER_LABEL:
+            row_styles[r] = STYLE_TITLE
+        elif row[0] == HEADER_FIRST:
+            row_styles[r] = STYLE_HEADER
+            if r > 0 and rows[r - 1] and rows[r - 1][0] not in ("", None) and r - 1 not in row_styles:
+                row_styles[r - 1] = STYLE_SUBTITLE  # the block's own title line
+        elif row[0] == "" and len(row) > 2 and str(row[2]).startswith("Note"):
+            row_styles[r] = STYLE_NOTE
+    widths = fit_widths(rows, [r for r, row in enumerate(rows) if row_styles.get(r) != STYLE_TITLE],
+                        maximum=TEXT_WIDTH)
+    numeric = tuple(c for c in range(max((len(r) for r in rows), default=0))
+                    if c != TEXT_COLUMN and all(not isinstance(row[c], str) or row[c] == "" or
+                                                row_styles.get(r) in (STYLE_HEADER, STYLE_SUBTITLE, STYLE_TITLE)
+                                                for r, row in enumerate(rows) if len(row) > c))
+    return SheetLook(title_rows=(), header_rows=tuple(r for r, s in row_styles.items() if s == STYLE_HEADER),
+                     column_widths=widths, right_aligned=numeric, row_styles=row_styles,
+                     landscape=sum(widths.values()) > 90, fit_width=True)

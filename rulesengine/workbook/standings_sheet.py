@@ -1,0 +1,206 @@
+"""The Standings sheet a TD prints and pins up: title, ranked table, legend, and how it looks.
+
+    Open 2026 - Standings after round 5 of 9                       <- title
+    16 players; tie-breaks in order: Buchholz Cut-1, Buchholz, ... <- subtitle
+    (one line on the published values that differ, when the input carried its own)
+    Rank | SNo | Name | Pts | BH/C1 | BH | ... | Rating before | Change | Rating after
+    ...
+                                                                   <- blank
+    Legend | ...                                                   <- what was computed, by what
+
+The table's header keeps the contract (`Rank, SNo, Name, Pts`, one column per tie-break headed by
+its canonical spec, rating columns); the look (`plan.SheetLook`) is data an adapter applies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Sequence
+
+from rulesengine import __version__
+from rulesengine.numbers import to_json_number
+from rulesengine.rating import PlayerRating, RatingReport, round_half_away_from_zero
+from rulesengine.registry import Registry
+from rulesengine.standings import Standings
+from rulesengine.tiebreak import TiebreakSpec
+from rulesengine.workbook.grid import CellValue
+from rulesengine.workbook.looks import fit_widths, is_wide, number_format, rating_format
+from rulesengine.workbook.plan import (STYLE_HEADER, STYLE_MARK, STYLE_NOTE, STYLE_SHARED, STYLE_SUBTITLE,
+                                       STYLE_TITLE, SheetLook, SheetWrite)
+from rulesengine.workbook.progress import Progress
+from rulesengine.workbook.published import Difference, spec_at
+
+STANDINGS_SHEET = "Standings"
+STANDINGS_HEADER = ("Rank", "SNo", "Name", "Pts")
+RATING_HEADER = ("Rating before", "Change", "Rating after")
+LEGEND_TITLE = "Legend"
+# Modifier letters in words, as FIDE C.07 art. 14 and the plugins' docs name them.
+_MODIFIER_WORDS = {"C": "Cut-{n}", "M": "Median-{n}", "P": "unplayed games as played", "V": "rules variant {n}",
+                   "U": "unrated as {n}", "L": "limit {n}", "R": "reversed", "F": "Fore", "K": "divisor {n}"}
+
+
+def cell_number(value) -> CellValue:
+    """An engine number as a spreadsheet value, exactly as `standings --format json` prints it:
+    4 -> 4, 4.5 -> 4.5 (halves and quarters are exact), 85/6 -> 14.166667 (6 decimals at most).
+    """
+    return to_json_number(value)
+
+
+def tiebreak_words(spec: TiebreakSpec, registry: Registry) -> str:
+    """`BH/C1` -> "Buchholz Cut-1": the rule's name and its modifiers in words."""
+    name = registry.tiebreak(spec.code).name
+    words = []
+    for token in spec.modifiers:
+        pattern = _MODIFIER_WORDS.get(token[0], token)
+        number = token[1:] or ("1" if token[0] in "CM" else "")
+        words.append(pattern.format(n=number).strip())
+    return " ".join([name, *words])
+
+
+def shown_rating(value: float | None) -> float | None:
+    """Ratings are kept at full precision and shown to one decimal, half away from zero."""
+    return None if value is None else round_half_away_from_zero(value, 1)
+
+
+def shown_rating_figures(rated: PlayerRating) -> tuple[CellValue, CellValue, CellValue]:
+    """Rating before, change and after as the system publishes them, so that they add up.
+
+    A system that publishes whole ratings (US Chess rounds the new rating to the nearest whole
+    number, `extra["rating_published"]`; FIDE changes by whole points, B.02 art. 8.3) shows
+    whole ratings: 1443 + 89 = 1532, not "Change 89" beside "1531.5". Others (a club ladder)
+    show one decimal, with the change as published.
+    """
+    published_after = rated.extra.get("rating_published") if rated.extra else None
+    if published_after is not None:
+        before = round_half_away_from_zero(rated.rating_before) if rated.rating_before is not None else None
+        return cell_number(before), cell_number(rated.change_published), cell_number(published_after)
+    return (cell_number(shown_rating(rated.rating_before)), cell_number(rated.change_published),
+            cell_number(shown_rating(rated.rating_after)))
+
+
+@dataclass(frozen=True)
+class LegendFacts:
+    """What the legend says besides the tie-breaks: where the data came from and how it was read."""
+
+    crosstable_sheet: str
+    layout: str
+    rules_date: date | None
+    fingerprint: str
+    published_line: str = ""
+    notes: Sequence[str] = ()
+
+
+def standings_write(standings: Standings, report: RatingReport | None, progress: Progress, registry: Registry,
+                    event_name: str, facts: LegendFacts, marks: Sequence[Difference] = ()) -> SheetWrite:
+    t = standings.tournament
+    names = [str(s) for s in standings.specs]
+    words = [tiebreak_words(s, registry) for s in standings.specs]
+    heading = f"Standings {progress.title()}" + (" (final)" if progress.final else "")
+    titles: list[tuple[CellValue, ...]] = [
+        (f"{event_name} - {heading}" if event_name else heading,),
+        (f"{len(t.players)} players; tie-breaks in order: {', '.join(words) if words else 'none (points only)'}",),
+    ]
+    if facts.published_line:
+        titles.append((facts.published_line,))
+    h = len(titles)
+    header = STANDINGS_HEADER + tuple(names) + (RATING_HEADER if report else ())
+    by_sno = {p.start_rank: p for p in report.players} if report else {}
+    body: list[tuple[CellValue, ...]] = []
+    for row in standings.rows:
+        cells: list[CellValue] = [row.rank, row.start_rank, row.name, cell_number(row.points)]
+        cells += [cell_number(row.tiebreaks[n]) for n in names]
+        if report:
+            rated = by_sno.get(row.start_rank)
+            cells += list(shown_rating_figures(rated)) if rated else [None, None, None]
+        body.append(tuple(cells))
+    legend = legend_rows(standings, report, registry, progress, facts, words)
+    rows = tuple(titles) + (header,) + tuple(body) + ((),) + legend
+    legend_start = h + 1 + len(body) + 1
+    return SheetWrite(STANDINGS_SHEET, rows, header_rows=(h, legend_start),
+                      look=_look(rows, h, len(body), legend_start, standings, report, marks))
+
+
+def _look(rows, h: int, players: int, legend_start: int, standings: Standings, report: RatingReport | None,
+          marks: Sequence[Difference]) -> SheetLook:
+    first, last = h + 1, h + players  # body rows
+    body = rows[first:last + 1]
+    width = len(rows[h])
+    tiebreak_cols = range(4, 4 + len(standings.specs))
+    formats = {0: "0", 1: "0", 3: number_format(r[3] for r in body)}
+    formats.update({c: number_format(r[c] for r in body) for c in tiebreak_cols})
+    if report:
+        for c in range(4 + len(standings.specs), width):
+            formats[c] = rating_format(r[c] for r in body)
+    widths = fit_widths(rows, range(h, last + 1))
+    # The legend's text starts in column B and runs over the empty cells to its right: make the
+    # table at least as wide as the longest legend line (up to a page), widening the Name column.
+    longest = min(100, max((len(str(r[1])) for r in rows[legend_start:] if len(r) > 1), default=0))
+    short = longest - sum(w for c, w in widths.items() if c >= 1)
+    if short > 0:
+        widths[2] = widths.get(2, 0) + short
+    widths[0] = max(widths.get(0, 0), max((len(str(r[0])) for r in rows[legend_start:] if r), default=0) + 1)
+    row_styles = {0: STYLE_TITLE, **{r: STYLE_SUBTITLE for r in range(1, h)}, h: STYLE_HEADER,
+                  legend_start: STYLE_HEADER}
+    row_styles.update({r: STYLE_NOTE for r in range(legend_start + 1, len(rows))})
+    cell_styles: dict[tuple[int, int], str] = {}
+    ranks = [r[0] for r in body]
+    for i, rank in enumerate(ranks):
+        if ranks.count(rank) > 1:
+            cell_styles[(first + i, 0)] = STYLE_SHARED  # a rank shared by players tied on everything
+    comments: dict[tuple[int, int], str] = {}
+    row_of = {r[1]: first + i for i, r in enumerate(body)}
+    for mark in marks:
+        col = 0 if mark.column == "Rank" else 4 + (spec_at(standings.specs, mark.column) or 0)
+        where = (row_of[mark.start_rank], col)
+        cell_styles[where] = STYLE_MARK
+        comments[where] = f"published {mark.label}: {mark.published}"
+    return SheetLook(title_rows=tuple(range(h)), header_rows=(h,), number_formats=formats,
+                     right_aligned=tuple(c for c in range(width) if c != 2), column_widths=widths,
+                     freeze_rows=h + 1, repeat_rows=(h, h), landscape=is_wide(widths), fit_width=True,
+                     row_styles=row_styles, cell_styles=cell_styles, merge_rows=tuple(range(h)),
+                     comments=comments)
+
+
+def _provider(registry: Registry, field_name: str, name: str) -> str:
+    for info in registry.plugin_list():
+        if name in getattr(info, field_name):
+            return f"{info.name} ({info.distribution} {info.version})".replace(" )", ")")
+    return "?"
+
+
+def legend_rows(standings: Standings, report: RatingReport | None, registry: Registry, progress: Progress,
+                facts: LegendFacts, words: Sequence[str]) -> tuple[tuple[CellValue, ...], ...]:
+    """`key | text` rows: what was computed, from which sheet, by which rules and plugins."""
+    t = standings.tournament
+    stamp = datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
+    rows: list[tuple[CellValue, ...]] = [
+        (LEGEND_TITLE, ""),
+        ("Computed by", f"rulesengine {__version__}", stamp),  # the stamp alone in column C
+        ("Crosstable", f"{facts.crosstable_sheet} ({facts.layout.replace('_', ' ')} layout), {len(t.players)} players"),
+        ("Rounds", progress.describe()),
+        ("Rules date", facts.rules_date.isoformat() if facts.rules_date else "not set (newest rules)"),
+    ]
+    for spec, name in zip(standings.specs, words):
+        rule = registry.tiebreak(spec.code)
+        rows.append((str(spec), f"{name}: {rule.article}, plugin {_provider(registry, 'tiebreaks', spec.code)}"))
+    if report is not None:
+        rows.append(("Rating", f"{report.system}: {report.rules}; plugin "
+                               f"{_provider(registry, 'rating_systems', report.system.lower())}"))
+    if facts.published_line:
+        rows.append(("Published", facts.published_line))
+    rows.append(("Inputs", f"fingerprint {facts.fingerprint} (changes when the crosstable, Players or Settings "
+                           f"change)"))
+    for note in facts.notes:
+        rows.append(("Note", note))
+    return tuple(rows)
+
+
+def standings_table(rows: Sequence[Sequence[CellValue]]) -> list[list[CellValue]]:
+    """The ranked table inside a Standings sheet's rows: the header row (`Rank`, `SNo`, ...) and
+    one row per player, without the title lines above it or the legend below it."""
+    start = next((i for i, row in enumerate(rows) if row and row[0] == STANDINGS_HEADER[0]), None)
+    if start is None:
+        return []
+    end = next((i for i in range(start + 1, len(rows)) if all(v in (None, "") for v in rows[i])), len(rows))
+    return [list(row) for row in rows[start:end]]
