@@ -15,8 +15,11 @@ from typing import Iterable, Sequence
 
 from rulesengine.errors import InputError, Location, Problem
 from rulesengine.registry import Registry
-from rulesengine.workbook.grid import CellValue, Grid, MergedRange, parse_address
-from rulesengine.workbook.package import DEFAULT_LIMITS, Limits, inspect_package
+from rulesengine.workbook.grid import CellValue, Grid, MergedRange, cell_address, column_letter, parse_address
+from rulesengine.workbook.look import (CellFormat, formatted_cells, landscape, look_of, merge_span, merged_row_height,
+                                       merged_rows)
+from rulesengine.workbook.package import DEFAULT_LIMITS, Limits, PackageInfo, inspect_package
+from rulesengine.workbook.plan import LineChart, SheetWrite
 from rulesengine.workbook.recalc import CLEAR_SHEET, WritePlan, recalculate, sheets_to_read
 from rulesengine.workbook.save import SaveResult, check_not_open, save_atomically
 from rulesengine.workbook.settings import WorkbookSettings
@@ -34,11 +37,8 @@ def _defused() -> bool:
     return bool(DEFUSEDXML)
 
 
-def load_workbook(path: str | Path, limits: Limits = DEFAULT_LIMITS, read_only: bool = False):
-    """(workbook, package info, openpyxl warnings) after the package passed `inspect_package`."""
-    import openpyxl
-
-    path = Path(path)
+def check_workbook_path(path: Path) -> None:
+    """Refuse what is not an existing .xlsx/.xlsm workbook, or XML parsing without protection."""
     where = Location(str(path))
     if path.suffix.lower() not in SUFFIXES:
         raise InputError(Problem(where, f"not an Excel workbook: expected {', '.join(SUFFIXES)} "
@@ -48,7 +48,20 @@ def load_workbook(path: str | Path, limits: Limits = DEFAULT_LIMITS, read_only: 
     if not _defused():
         raise InputError(Problem(where, "refused: openpyxl's XML protection (defusedxml) is missing or "
                                         "switched off (OPENPYXL_DEFUSEDXML); install defusedxml"))
-    info = inspect_package(path, limits)
+
+
+def load_workbook(path: str | Path, limits: Limits = DEFAULT_LIMITS, read_only: bool = False,
+                  info: PackageInfo | None = None):
+    """(workbook, package info, openpyxl warnings) after the package passed `inspect_package`.
+
+    `info` is the inspection already made of this file (it is not repeated).
+    """
+    import openpyxl
+
+    path = Path(path)
+    where = Location(str(path))
+    check_workbook_path(path)
+    info = info or inspect_package(path, limits)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
@@ -83,14 +96,21 @@ def sheet_grid(ws, limits: Limits = DEFAULT_LIMITS) -> Grid:
     rows: list[list[CellValue]] = []
     for values in ws.iter_rows(values_only=True):
         row = list(values)
+        if "" in row:  # an empty string is an empty cell, as the xlwings and calamine routes read it
+            row = [None if v == "" else v for v in row]
         while row and row[-1] is None:
             row.pop()
         rows.append(row)
     while rows and not rows[-1]:
         rows.pop()
-    merged = tuple(MergedRange(r.min_row - 1, r.min_col - 1, r.max_row - 1, r.max_col - 1)
-                   for r in getattr(ws, "merged_cells", ()).ranges) if hasattr(ws, "merged_cells") else ()
+    merged = sorted_merges(MergedRange(r.min_row - 1, r.min_col - 1, r.max_row - 1, r.max_col - 1)
+                           for r in getattr(ws, "merged_cells", ()).ranges) if hasattr(ws, "merged_cells") else ()
     return Grid(ws.title, rows, merged)
+
+
+def sorted_merges(blocks: Iterable[MergedRange]) -> tuple[MergedRange, ...]:
+    """Merged blocks top to bottom, left to right: one order whichever reader found them."""
+    return tuple(sorted(blocks, key=lambda m: (m.first_row, m.first_col, m.last_row, m.last_col)))
 
 
 def read_grids(wb, names: Iterable[str], limits: Limits = DEFAULT_LIMITS) -> dict[str, Grid]:
@@ -98,36 +118,135 @@ def read_grids(wb, names: Iterable[str], limits: Limits = DEFAULT_LIMITS) -> dic
 
 
 def apply_plan(wb, plan: WritePlan) -> None:
-    """Write a plan's values into the workbook: engine-owned sheets only, values only."""
-    from openpyxl.styles import Font
+    """Write a plan's values into the workbook: engine-owned sheets only, values only, with their look.
 
-    bold = Font(bold=True)
+    A write that clears the whole sheet (CLEAR_SHEET) replaces an existing sheet by a new one at
+    the same tab position: last run's cell formats, widths, notes and chart go with it, as the
+    graft writer replaces the sheet's part.
+    """
+    styles = CellStyles()
     for write in plan.writes:
-        created = write.sheet not in wb.sheetnames
-        ws = wb.create_sheet(write.sheet) if created else wb[write.sheet]
-        if write.clear == CLEAR_SHEET and not created:
-            for block in list(ws.merged_cells.ranges):
-                ws.unmerge_cells(str(block))
-            ws.delete_rows(1, ws.max_row + 1)
-        elif write.clear and write.clear != CLEAR_SHEET:
-            for row in ws[write.clear]:
-                for cell in (row if isinstance(row, tuple) else (row,)):
-                    cell.value = None
-        top, left = parse_address(write.top_left)
-        headers = set(write.header_rows)
-        for i, values in enumerate(write.rows):
-            for j, value in enumerate(values):
-                if value is None or value == "":
-                    continue
-                cell = ws.cell(row=top + i + 1, column=left + j + 1, value=value)
-                if isinstance(value, str) and value.startswith("="):
-                    cell.data_type = "s"  # text that looks like a formula stays text
-                if i in headers:
-                    cell.font = bold
-        if created:
-            ws.freeze_panes = "A2" if plan.writes[0] is write else None
-            for letter, width in (("A", 8), ("B", 8), ("C", 28)):
-                ws.column_dimensions[letter].width = width
+        if write.sheet not in wb.sheetnames:
+            ws = wb.create_sheet(write.sheet)
+        elif write.clear == CLEAR_SHEET:
+            index = wb.sheetnames.index(write.sheet)
+            wb.remove(wb[write.sheet])
+            ws = wb.create_sheet(write.sheet, index)
+        else:
+            ws = wb[write.sheet]
+            if write.clear:
+                for row in ws[write.clear]:
+                    for cell in (row if isinstance(row, tuple) else (row,)):
+                        cell.value = None
+        write_values(ws, write, styles)
+
+
+class CellStyles:
+    """openpyxl style arrays per CellFormat, built once per workbook and copied onto each cell.
+
+    Assigning font, fill, border, alignment and number format one by one costs five look-ups
+    per cell; copying a ready style array costs one.
+    """
+
+    def __init__(self):
+        self._arrays: dict[CellFormat, object] = {}
+
+    def apply(self, cell, fmt: CellFormat) -> None:
+        from copy import copy
+
+        ready = self._arrays.get(fmt)
+        if ready is not None:
+            cell._style = copy(ready)
+            return
+        from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+
+        base = cell.parent.parent._fonts[0]  # the workbook's default font: keep its face and size
+        cell.font = Font(name=base.name, family=base.family, scheme=base.scheme, color=base.color,
+                         size=fmt.size or base.size, bold=fmt.bold, italic=fmt.italic)
+        if fmt.fill:
+            cell.fill = PatternFill("solid", fgColor=fmt.fill)
+        if fmt.rule_below:
+            cell.border = Border(bottom=Side(style="thin"))
+        if fmt.horizontal or fmt.wrap or fmt.vertical:
+            cell.alignment = Alignment(horizontal=fmt.horizontal, vertical=fmt.vertical, wrap_text=fmt.wrap or None)
+        if fmt.number_format:
+            cell.number_format = fmt.number_format
+        self._arrays[fmt] = copy(cell._style)
+
+
+def write_values(ws, write: SheetWrite, styles: CellStyles) -> None:
+    """One SheetWrite onto a worksheet: values, then every field of its look (plan.SheetLook)."""
+    top, left = parse_address(write.top_left)
+    for i, values in enumerate(write.rows):
+        for j, value in enumerate(values):
+            if value is None or value == "":
+                continue
+            cell = ws.cell(row=top + i + 1, column=left + j + 1, value=value)
+            if isinstance(value, str) and value.startswith("="):
+                cell.data_type = "s"  # text that looks like a formula stays text
+    if not write.rows:
+        return
+    for r, c, fmt in formatted_cells(write):
+        styles.apply(ws.cell(row=top + r + 1, column=left + c + 1), fmt)
+    _apply_layout(ws, write, top, left)
+
+
+def _apply_layout(ws, write: SheetWrite, top: int, left: int) -> None:
+    """Widths, merges, freeze, print setup, notes and charts of the write's look."""
+    from openpyxl.comments import Comment
+    from openpyxl.worksheet.properties import PageSetupProperties
+
+    look = look_of(write)
+    for c, width in look.column_widths.items():
+        ws.column_dimensions[column_letter(left + c)].width = width
+    span = merge_span(write, 0)
+    for r in merged_rows(write):
+        ws.merge_cells(start_row=top + r + 1, start_column=left + 1, end_row=top + r + 1, end_column=left + span)
+        height = merged_row_height(write, r)
+        if height:
+            ws.row_dimensions[top + r + 1].height = height
+    if look.freeze_rows:
+        ws.freeze_panes = cell_address(top + look.freeze_rows, 0)
+    if look.repeat_rows:
+        first, last = look.repeat_rows
+        ws.print_title_rows = f"{top + first + 1}:{top + last + 1}"
+    ws.page_setup.orientation = "landscape" if landscape(write) else "portrait"
+    if look.fit_width:
+        ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
+        ws.page_setup.fitToWidth = 1
+        ws.page_setup.fitToHeight = 0  # as many pages down as it takes
+    for (r, c), note in look.comments.items():
+        ws.cell(row=top + r + 1, column=left + c + 1).comment = Comment(note, "rulesengine")
+    for chart in look.charts:
+        ws.add_chart(_line_chart(ws, chart, top, left), _shift(chart.anchor, top, left))
+
+
+def _shift(anchor: str, top: int, left: int) -> str:
+    r, c = parse_address(anchor)
+    return cell_address(r + top, c + left)
+
+
+def _line_chart(ws, spec: LineChart, top: int, left: int):
+    """A native line chart (c:lineChart, ECMA-376 Part 1, 21.2.2.97) over the sheet's own cells."""
+    from openpyxl.chart import LineChart as OpenpyxlLineChart
+    from openpyxl.chart import Reference, Series
+    from openpyxl.chart.data_source import StrRef
+    from openpyxl.chart.series import SeriesLabel
+
+    chart = OpenpyxlLineChart()
+    chart.title = spec.title
+    chart.y_axis.title = spec.y_title or None
+    chart.x_axis.title = spec.x_title or None
+    first, last = top + spec.first_row + 1, top + spec.last_row + 1
+    quoted = "'" + ws.title.replace("'", "''") + "'"
+    for col in spec.series_cols:
+        values = Reference(ws, min_col=left + col + 1, min_row=first, max_row=last)
+        series = Series(values)
+        header = f"{quoted}!${column_letter(left + col)}${top + spec.header_row + 1}"
+        series.tx = SeriesLabel(strRef=StrRef(header))
+        chart.series.append(series)
+    chart.set_categories(Reference(ws, min_col=left + spec.category_col + 1, min_row=first, max_row=last))
+    return chart
 
 
 @dataclass(frozen=True)

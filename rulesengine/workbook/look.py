@@ -1,0 +1,157 @@
+"""A SheetLook resolved into per-cell decisions, the same for every adapter.
+
+The openpyxl route, the package graft (which writes its sheet XML with openpyxl) and the xlwings
+route all ask this module what a cell looks like, so a Standings sheet looks the same whichever
+route wrote it. The concrete formats of the named STYLE_* styles live here; the header matches
+the workbook templates' header (workbook_templates/build_templates.py: bold, fill DDEBF7,
+centred) with a thin rule below it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulesengine.workbook.plan import (STYLE_HEADER, STYLE_MARK, STYLE_NOTE, STYLE_SHARED, STYLE_SUBTITLE,
+                                       STYLE_TITLE, SheetLook, SheetWrite)
+
+HEADER_FILL = "DDEBF7"   # the templates' header fill
+MARK_FILL = "FFEB9C"     # a marked value: filled (readable in black and white print), and bold
+DEFAULT_WIDTH = 8.43     # Excel's default column width, in characters
+PORTRAIT_WIDTH = 100.0   # widths (characters) beyond which a sheet prints landscape when not told
+
+
+@dataclass(frozen=True)
+class CellFormat:
+    """What a cell looks like, in terms every adapter can apply."""
+
+    bold: bool = False
+    italic: bool = False
+    size: float | None = None          # points; None keeps the workbook's default
+    fill: str | None = None            # RGB hex, solid
+    rule_below: bool = False           # a thin bottom border
+    horizontal: str | None = None      # "left", "center", "right"
+    wrap: bool = False
+    vertical: str | None = None        # "top", "center"
+    number_format: str | None = None
+
+    @property
+    def plain(self) -> bool:
+        return self == PLAIN
+
+
+PLAIN = CellFormat()
+
+STYLES: dict[str, CellFormat] = {
+    STYLE_TITLE: CellFormat(bold=True, size=14),
+    STYLE_SUBTITLE: CellFormat(italic=True),
+    STYLE_HEADER: CellFormat(bold=True, fill=HEADER_FILL, rule_below=True, horizontal="center", wrap=True,
+                             vertical="center"),
+    STYLE_NOTE: CellFormat(wrap=True, vertical="top"),
+    STYLE_MARK: CellFormat(bold=True, fill=MARK_FILL),
+    STYLE_SHARED: CellFormat(italic=True),
+}
+
+
+def look_of(write: SheetWrite) -> SheetLook:
+    """The write's look; without one, its `header_rows` styled as headers and nothing else."""
+    if write.look is not None:
+        return write.look
+    return SheetLook(header_rows=write.header_rows)
+
+
+def table_width(write: SheetWrite) -> int:
+    return max((len(row) for row in write.rows), default=0)
+
+
+def style_name(look: SheetLook, row: int, col: int) -> str | None:
+    """The named style of a cell: its own, else its row's, else header or title row's."""
+    name = look.cell_styles.get((row, col))
+    if name is None:
+        name = look.row_styles.get(row)
+    if name is None and row in look.header_rows:
+        name = STYLE_HEADER
+    if name is None and row in look.title_rows:
+        name = STYLE_TITLE if row == min(look.title_rows) else STYLE_SUBTITLE
+    return name
+
+
+def is_data_row(look: SheetLook, row: int) -> bool:
+    """Rows that take the columns' number formats and alignment (not titles, headers, notes)."""
+    return row not in look.title_rows and row not in look.header_rows and row not in look.merge_rows \
+        and look.row_styles.get(row) not in (STYLE_NOTE, STYLE_TITLE, STYLE_SUBTITLE, STYLE_HEADER)
+
+
+def cell_format(look: SheetLook, row: int, col: int, value: object) -> CellFormat:
+    """The whole format of one cell of `rows` (0-based within the write)."""
+    name = style_name(look, row, col)
+    base = STYLES.get(name, PLAIN) if name else PLAIN
+    if not is_data_row(look, row):
+        return base
+    number_format = look.number_formats.get(col)
+    if number_format == "@" or isinstance(value, (int, float)) and not isinstance(value, bool):
+        pass
+    else:
+        number_format = None
+    horizontal = "right" if col in look.right_aligned and base.horizontal is None else base.horizontal
+    if number_format is None and horizontal == base.horizontal:
+        return base
+    return CellFormat(base.bold, base.italic, base.size, base.fill, base.rule_below, horizontal, base.wrap,
+                      base.vertical, number_format)
+
+
+def landscape(write: SheetWrite) -> bool:
+    """The look's orientation, else landscape when the columns are wider than a portrait page."""
+    look = look_of(write)
+    if look.landscape is not None:
+        return look.landscape
+    width = sum(look.column_widths.get(c, DEFAULT_WIDTH) for c in range(table_width(write)))
+    return width > PORTRAIT_WIDTH
+
+
+def merge_span(write: SheetWrite, row: int) -> int:
+    """How many columns a merged row spans (the table's width); 1 when there is nothing to merge."""
+    return max(table_width(write), 1)
+
+
+def formatted_cells(write: SheetWrite):
+    """(row, col, CellFormat) of every cell that is not plain, in row order.
+
+    A header row is styled across the table's width (one unbroken band); other rows only where
+    there is a value or the look names the cell's style.
+    """
+    look = look_of(write)
+    width = table_width(write)
+    headers = set(look.header_rows)
+    for r, values in enumerate(write.rows):
+        span = width if r in headers else len(values)
+        for c in range(span):
+            value = values[c] if c < len(values) else None
+            if (value is None or value == "") and r not in headers and (r, c) not in look.cell_styles:
+                continue
+            fmt = cell_format(look, r, c, value)
+            if not fmt.plain:
+                yield r, c, fmt
+
+
+def merged_rows(write: SheetWrite) -> list[int]:
+    """The look's merge rows that can be merged without hiding a value (only their first cell set)."""
+    width = table_width(write)
+    if width < 2:
+        return []
+    return [r for r in look_of(write).merge_rows
+            if r < len(write.rows) and all(v is None or v == "" for v in write.rows[r][1:])]
+
+
+def merged_row_height(write: SheetWrite, row: int, line_height: float = 15.0) -> float | None:
+    """Height (points) a merged, wrapped row needs for its text; None when one line will do.
+
+    Spreadsheets do not grow merged rows to fit wrapped text, so the adapter sets the height:
+    one line per `span width` characters of text (widths in characters, as Excel counts them).
+    """
+    look = look_of(write)
+    text = write.rows[row][0] if write.rows[row] else None
+    if not isinstance(text, str):
+        return None
+    span = sum(look.column_widths.get(c, DEFAULT_WIDTH) for c in range(table_width(write)))
+    lines = sum(max(1, -(-len(part) // max(int(span), 1))) for part in text.split("\n"))
+    return line_height * lines if lines > 1 else None
