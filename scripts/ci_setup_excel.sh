@@ -54,12 +54,12 @@ mkdir -p "$WHEEL_DIR/runtime" "$WHEEL_DIR/lite" "$WHEEL_DIR/build"
 # The same versions the venv runs, so both Pythons test the same code.
 mapfile -t RUNTIME < <("$PYTHON" - <<'PY'
 from importlib.metadata import version
-for name in ("pluggy", "openpyxl", "et_xmlfile", "defusedxml"):
+for name in ("pluggy", "openpyxl", "et_xmlfile", "defusedxml", "anyascii"):
     print(f"{name}=={version(name)}")
 PY
 )
-if [[ ${#RUNTIME[@]} -ne 4 ]]; then
-    echo "could not read the versions of pluggy, openpyxl, et_xmlfile, defusedxml from $PYTHON" >&2
+if [[ ${#RUNTIME[@]} -ne 5 ]]; then
+    echo "could not read the versions of pluggy, openpyxl, et_xmlfile, defusedxml, anyascii from $PYTHON" >&2
     exit 1
 fi
 LOCK="$NODE_DIR/node_modules/pyodide/pyodide-lock.json"

@@ -49,9 +49,12 @@ def standings_rows(standings):
 
 
 def requirements_installed():
-    """The engine's runtime requirements, each checked to be installed (micropip ran with deps=False)."""
+    """The engine's runtime requirements, each checked to be installed (micropip ran with deps=False).
+
+    Requirements marked for other platforms (the compiled fast reader: `platform_system !=
+    'Emscripten'`) do not apply here: Pyodide reads through openpyxl."""
     names = [re.split(r"[<>=!~;\[ ]", r, maxsplit=1)[0] for r in metadata.requires("chess-rulesengine") or ()
-             if "extra ==" not in r]
+             if "extra ==" not in r and "Emscripten" not in r]
     return sorted(name for name in names if metadata.version(name))
 
 
