@@ -1,17 +1,25 @@
-"""Time `rate` on a 2,000-player, 11-round event (issue 5's target: well under a second).
+"""Time `rate` on a generated event, each system, and FIDE and Glicko-2 beside their arithmetic floor.
 
     .venv/bin/python bench/rating.py [--players 2000] [--rounds 11] [--seed 5] [--repeat 5]
 
 The event is generated, seeded: random ratings (5 % unrated), each round paired by score group
 and rating (a Swiss-like pairing, not a certified one), results drawn from the rating difference,
 1 % forfeits, a pairing-allocated bye when the count is odd.
+
+The floor (issue 11, target: `rate` within 4x of it at 9,999 x 11) is a plain-Python loop doing the
+same sums over the same round entries, with nothing else: for FIDE, per rated player the games
+against rated opponents, D capped at 400, PD from table 8.1.2, K x sum(score - PD) rounded; for
+Glicko-2, steps 2-8 of Glickman's paper in floats. It checks itself against the real result
+(every player's new rating must agree), so the comparison is of the same work.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import time
+from bisect import bisect_left
 from datetime import date
 
 from rulesengine.model import Colour, Player, ResultCode, RoundEntry, Tournament
@@ -49,6 +57,116 @@ def generate(players: int, rounds: int, seed: int) -> tuple[Tournament, dict[int
     return tournament, records
 
 
+# ------------------------------------------------------------------ the arithmetic floor
+
+_PD_BOUNDS = (3, 10, 17, 25, 32, 39, 46, 53, 61, 68, 76, 83, 91, 98, 106, 113, 121, 129, 137, 145, 153, 162, 170,
+              179, 188, 197, 206, 215, 225, 235, 245, 256, 267, 278, 290, 302, 315, 328, 344, 357, 374, 391, 411,
+              432, 456, 484, 517, 559, 619, 735)      # B.02 table 8.1.2, as in rulesengine_fide.rating.tables
+_SCORE = {ResultCode.WIN: 1.0, ResultCode.DRAW: 0.5, ResultCode.LOSS: 0.0}
+
+
+def fide_floor(tournament: Tournament, records: dict[int, RatingRecord], event: date) -> dict[int, float]:
+    """New rating of every rated player: the FIDE sums (B.02 8.3, rules from 1 Oct 2025) and nothing else."""
+    ratings = {p.start_rank: records[p.start_rank].rating for p in tournament.players}
+    out = {}
+    for player in tournament.players:
+        own = ratings[player.start_rank]
+        if own is None:
+            continue
+        record = records[player.start_rank]
+        total_h = games = 0
+        for entry in player.rounds:
+            score = _SCORE.get(entry.code)
+            opponent = ratings.get(entry.opponent) if entry.opponent else None
+            if score is None or opponent is None:
+                continue
+            difference = own - opponent
+            if abs(difference) > 400 and own < 2650:
+                difference = 400 if difference > 0 else -400
+            index = bisect_left(_PD_BOUNDS, abs(difference))
+            total_h += int(score * 100) - (50 + index if difference >= 0 else 50 - index)
+            games += 1
+        highest = record.highest_rating or own
+        age = event.year - record.birth_year if record.birth_year else None
+        # 8.3.3 in the order rules.development_coefficient applies it, then the 700 rule.
+        k = (10 if max(own, highest) >= 2400 else 40 if age is not None and age <= 18 and max(own, highest) < 2300
+             else 40 if (record.games if record.games is not None else 30) < 30 else 20)
+        if k * games > 700:
+            k = 700 // games
+        change = k * total_h / 100
+        out[player.start_rank] = own + (math.floor(abs(change) + 0.5) * (1 if change >= 0 else -1))
+    return out
+
+
+def glicko2_floor(tournament: Tournament, records: dict[int, RatingRecord], tau: float = 0.5,
+                  epsilon: float = 0.000001) -> dict[int, float]:
+    """New rating of every player: Glicko-2 steps 2-8 in floats and nothing else."""
+    scale = 173.7178
+    start = {}
+    for p in tournament.players:
+        record = records[p.start_rank]
+        rating = record.rating if record.rating is not None else 1500.0
+        rd = record.deviation if record.deviation is not None else (350.0 if record.rating is None else 350.0)
+        start[p.start_rank] = ((rating - 1500.0) / scale, rd / scale, record.volatility or 0.06, rating)
+    out = {}
+    for player in tournament.players:
+        mu, phi, sigma, rating = start[player.start_rank]
+        v_inverse = improvement = 0.0
+        played = 0
+        for entry in player.rounds:
+            score = _SCORE.get(entry.code)
+            if score is None or entry.opponent is None:
+                continue
+            mu_j, phi_j, _, _ = start[entry.opponent]
+            g = 1.0 / math.sqrt(1.0 + 3.0 * phi_j * phi_j / (math.pi * math.pi))
+            e = 1.0 / (1.0 + math.exp(-g * (mu - mu_j)))
+            v_inverse += g * g * e * (1.0 - e)
+            improvement += g * (score - e)
+            played += 1
+        if not played:
+            out[player.start_rank] = rating
+            continue
+        v = 1.0 / v_inverse
+        delta = v * improvement
+        a = math.log(sigma * sigma)
+
+        def f(x: float) -> float:
+            ex = math.exp(x)
+            return ex * (delta * delta - phi * phi - v - ex) / (2.0 * (phi * phi + v + ex) ** 2) - (x - a) / (tau * tau)
+
+        big_a = a
+        if delta * delta > phi * phi + v:
+            big_b = math.log(delta * delta - phi * phi - v)
+        else:
+            k = 1
+            while f(a - k * tau) < 0:
+                k += 1
+            big_b = a - k * tau
+        f_a, f_b = f(big_a), f(big_b)
+        while abs(big_b - big_a) > epsilon:
+            big_c = big_a + (big_a - big_b) * f_a / (f_b - f_a)
+            f_c = f(big_c)
+            if f_c * f_b <= 0:
+                big_a, f_a = big_b, f_b
+            else:
+                f_a = f_a / 2.0
+            big_b, f_b = big_c, f_c
+        new_sigma = math.exp(big_a / 2.0)
+        phi_star = math.sqrt(phi * phi + new_sigma * new_sigma)
+        new_phi = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)
+        out[player.start_rank] = scale * (mu + new_phi * new_phi * improvement) + 1500.0
+    return out
+
+
+def best_cpu(work, repeat: int) -> tuple[float, object]:
+    times, result = [], None
+    for _ in range(repeat):
+        started = time.process_time()
+        result = work()
+        times.append(time.process_time() - started)
+    return min(times), result
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=2000)
@@ -74,6 +192,18 @@ def main() -> None:
         # CPU time is printed too: on a busy machine wall time measures the neighbours.
         print(f"{name:<11} wall best {min(times):.3f} s  median {sorted(times)[len(times) // 2]:.3f} s  "
               f"cpu best {min(cpu):.3f} s  ({games} rated player-games, {len(report.players)} players)")
+
+    print("\nagainst the arithmetic floor (CPU, best of each; target: within 4x):")
+    event = date(2025, 11, 1)
+    for name, floor in (("fide", lambda: fide_floor(tournament, records, event)),
+                        ("glicko2", lambda: glicko2_floor(tournament, records))):
+        system = registry.rating_system(name)
+        floor_cpu, expected = best_cpu(floor, args.repeat)
+        ours_cpu, report = best_cpu(lambda: system.rate(request), args.repeat)
+        got = {p.start_rank: p.rating_after for p in report.players}
+        wrong = sum(1 for sno, value in expected.items() if not math.isclose(got[sno], value, abs_tol=1e-6))
+        print(f"{name:<8} ours {ours_cpu:.3f} s  floor {floor_cpu:.3f} s  ratio {ours_cpu / floor_cpu:.1f}x  "
+              f"({len(expected)} players checked against the floor, {wrong} differ)")
 
 
 if __name__ == "__main__":

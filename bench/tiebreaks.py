@@ -1,20 +1,38 @@
-"""Benchmark: every FIDE tie-break on a generated 2,000-player, 13-round Swiss.
+"""Benchmark: FIDE tie-breaks on generated Swiss events, in process and as whole processes beside the peers.
 
     .venv/bin/python bench/tiebreaks.py [--players 2000] [--rounds 13] [--seed 2026]
+        [--sizes 2000x13,9999x13] [--repeat 3] [--peer-python /work/peers/venv/bin/python]
+        [--gacrux-max-players 2000] [--skip-breakdown]
 
 The event is generated here (seeded, so every run times the same event): ratings spread over
 1000-2700, pairings by score group (no rematches), results drawn from the Elo expectation with
 draws, plus the unplayed rounds art. 16 cares about -- half-point byes, zero-point byes, a few
 withdrawals, forfeits and a pairing-allocated bye each round the field is odd. It is written
-as TRF-16 and read back, so reading is timed too. The reference engine needs about 1.1 s of
-tie-break arithmetic plus 8-16 s of reading for this size (docs/tiebreak-research.md, section 8).
+as TRF-16 and read back, so reading is timed too.
+
+Part 1 (in process, --players x --rounds): CPU time of reading, of the shared per-round table
+and of each of the 37 tie-breaks, then `compute_standings` cold with the reference and full lists.
+
+Part 2 (whole processes, each size of --sizes): `rulesengine standings FILE --tiebreaks
+REFERENCE_LIST --format json` against tiebreak-core 1.2.0 (its ranking API behind a minimal TRF
+reader, bench/peers/tiebreak_core_standings.py) and gacrux 1.11.65 (`python -m
+gacrux.tiebreakchecker`, only up to --gacrux-max-players: it needs minutes beyond), run in turn
+on the same file, `repeat` rounds of paired runs, median child CPU seconds (user + sys) and peak
+memory (max RSS). Values are checked on every player against tiebreak-core and on a sample of
+players against gacrux. The peers live in a throw-away venv named by --peer-python or
+$RULESENGINE_PEER_PYTHON; without one each peer prints "peer not installed".
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -28,11 +46,14 @@ from rulesengine.standings import POINTS, compute_standings, event_date  # noqa:
 from rulesengine.tiebreak import TiebreakContext  # noqa: E402
 from rulesengine_fide.tiebreaks.event import event_data  # noqa: E402
 
-#: The twelve tie-breaks the reference engine was timed with (tiebreak-research.md section 8).
+#: The eleven tie-breaks the peers are timed with (tiebreak-research.md section 8, after PTS).
 REFERENCE_LIST = ("BH", "BH/C1", "BH/M1", "SB", "SB/C1", "PS", "DE", "WIN", "BPG", "ARO", "TPR")
 FULL_LIST = ("BH/C1", "BH", "BH/C2", "BH/M1", "BH/M2", "BH/P", "BH/V1", "FB", "FB/C1", "AOB", "SB", "SB/C1",
              "SB/P", "PS", "PS/C1", "KS", "WIN", "WON", "BPG", "BWG", "REP", "STD", "TPN", "ARO", "ARO/C1",
              "ARO/M1", "TPR", "PTP", "APRO", "APPO", "RTNG", "DE", "DE/P", "VUR", "NUM", "ABH", "AFB")
+PEER_ENV = "RULESENGINE_PEER_PYTHON"
+TIEBREAK_CORE_RUNNER = Path(__file__).resolve().parent / "peers" / "tiebreak_core_standings.py"
+MIB = 1024 * 1024
 
 
 def generate(players: int, rounds: int, seed: int) -> Tournament:
@@ -93,16 +114,11 @@ def generate(players: int, rounds: int, seed: int) -> Tournament:
     return Tournament(f"Benchmark {players}x{rounds}", built, rounds, start_date="2026/04/10")
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, default=2000)
-    parser.add_argument("--rounds", type=int, default=13)
-    parser.add_argument("--seed", type=int, default=2026)
-    args = parser.parse_args(argv)
-
+def breakdown(players: int, rounds: int, seed: int) -> None:
+    """Part 1: where the time goes inside one process."""
     started = time.perf_counter()
-    text = write_trf(generate(args.players, args.rounds, args.seed))
-    print(f"generated {args.players} players x {args.rounds} rounds: {time.perf_counter() - started:.2f} s "
+    text = write_trf(generate(players, rounds, seed))
+    print(f"generated {players} players x {rounds} rounds: {time.perf_counter() - started:.2f} s "
           f"({len(text) // 1024} KiB of TRF)")
 
     clock = time.process_time   # CPU time: steady on a shared machine; wall time is printed too
@@ -136,6 +152,149 @@ def main(argv: list[str] | None = None) -> int:
         standings = compute_standings(fresh, registry.resolve_specs(texts), registry)
         print(f"standings, {name} ({len(texts)} tie-breaks, cold): {clock() - started:.3f} s CPU, "
               f"{time.perf_counter() - wall:.3f} s wall; winner {standings.rows[0].name}")
+
+
+# --- Part 2: whole processes side by side --------------------------------------------------------
+
+def run_process(command: list[str], env: dict[str, str] | None = None) -> tuple[float, float, str]:
+    """Run a command to the end: (child CPU seconds user + sys, max RSS in MiB, stdout)."""
+    with tempfile.TemporaryFile() as out:
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.PIPE, env=env)
+        _, status, usage = os.wait4(process.pid, 0)
+        process.returncode = os.waitstatus_to_exitcode(status)
+        error = process.stderr.read().decode(errors="replace") if process.stderr else ""
+        if process.stderr:
+            process.stderr.close()
+        if process.returncode != 0:
+            raise RuntimeError(f"{' '.join(command[:4])} ... exited {process.returncode}: {error[-800:]}")
+        out.seek(0)
+        text = out.read().decode("utf-8")
+    # ru_maxrss is in KiB on Linux.
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, text
+
+
+def ours_command(path: Path, texts: tuple[str, ...]) -> list[str]:
+    return [sys.executable, "-m", "rulesengine.cli", "standings", str(path), "--tiebreaks", ",".join(texts),
+            "--format", "json"]
+
+
+def peer_available(python: str | None, module: str) -> bool:
+    if not python or not Path(python).exists():
+        return False
+    return subprocess.run([python, "-c", f"import {module}"], capture_output=True).returncode == 0
+
+
+def ours_values(text: str) -> dict[int, tuple[int, dict[str, float | None]]]:
+    return {row["start_rank"]: (row["rank"], row["tiebreaks"]) for row in json.loads(text)["standings"]}
+
+
+def compare_tiebreak_core(ours: dict, text: str) -> str:
+    """Every player's rank and values against tiebreak-core's."""
+    peer = {int(k): v for k, v in json.loads(text).items()}
+    values = ranks = 0
+    for sno, (rank, mine) in ours.items():
+        peer_rank, theirs = peer[sno]
+        ranks += peer_rank != rank
+        values += sum(1 for code, value in theirs.items() if mine.get(code) != value)
+    return f"{len(ours)} players: {values} values and {ranks} ranks differ"
+
+
+def compare_gacrux(ours: dict, text: str, texts: tuple[str, ...], sample: int = 200) -> str:
+    """A sample of players (every n-th start rank): gacrux's values against ours, in the -t order."""
+    result = json.loads(text)["tiebreakResult"]["competitors"]
+    step = max(1, len(result) // sample)
+    checked = values = 0
+    for competitor in result[::step]:
+        checked += 1
+        _, mine = ours[competitor["cid"]]
+        theirs = competitor["tiebreakScore"][1:]       # the first is PTS
+        values += sum(1 for code, value in zip(texts, theirs) if float(value) != mine[code])
+    return f"sample of {checked} players: {values} values differ"
+
+
+def generate_file(folder: Path, players: int, rounds: int, seed: int) -> Path:
+    path = folder / f"bench-{players}x{rounds}.trf"
+    path.write_text(write_trf(generate(players, rounds, seed)), encoding="utf-8")
+    return path
+
+
+def side_by_side(sizes: list[tuple[int, int]], seed: int, repeat: int, peer_python: str | None,
+                 gacrux_max: int) -> None:
+    have_core = peer_available(peer_python, "tiebreak_core")
+    have_gacrux = peer_available(peer_python, "gacrux")
+    if not have_core:
+        print(f"tiebreak-core: peer not installed (give --peer-python or ${PEER_ENV})")
+    if not have_gacrux:
+        print(f"gacrux: peer not installed (give --peer-python or ${PEER_ENV})")
+    env = dict(os.environ, RULESENGINE_PLUGINS="builtin")
+    rows: list[tuple[str, ...]] = []
+    with tempfile.TemporaryDirectory() as scratch:
+        for players, rounds in sizes:
+            path = generate_file(Path(scratch), players, rounds, seed)
+            size = f"{players} x {rounds}"
+            ours_cpu, core_cpu, ours_rss, core_rss = [], [], [], []
+            ours_text = core_text = ""
+            for _ in range(repeat):     # paired runs: ours, then the peer, so both see the same load
+                cpu, rss, ours_text = run_process(ours_command(path, REFERENCE_LIST), env)
+                ours_cpu.append(cpu)
+                ours_rss.append(rss)
+                if have_core:
+                    cpu, rss, core_text = run_process([peer_python, str(TIEBREAK_CORE_RUNNER), str(path),
+                                                       ",".join(REFERENCE_LIST)])
+                    core_cpu.append(cpu)
+                    core_rss.append(rss)
+            ours = ours_values(ours_text)
+            mine = statistics.median(ours_cpu)
+            rows.append((size, "rulesengine (11 codes)", f"{mine:.2f}", f"{max(ours_rss):.0f}", "", ""))
+            if have_core:
+                theirs = statistics.median(core_cpu)
+                rows.append((size, "tiebreak-core 1.2.0", f"{theirs:.2f}", f"{max(core_rss):.0f}",
+                             f"{theirs / mine:.2f}x", compare_tiebreak_core(ours, core_text)))
+            if have_gacrux and players <= gacrux_max:
+                cpu, rss, text = run_process([peer_python, "-m", "gacrux.tiebreakchecker", "-i", str(path),
+                                              "-t", "PTS", *REFERENCE_LIST])
+                rows.append((size, "gacrux 1.11.65 (one run)", f"{cpu:.2f}", f"{rss:.0f}", f"{cpu / mine:.1f}x",
+                             compare_gacrux(ours, text, REFERENCE_LIST)))
+            elif have_gacrux:
+                rows.append((size, "gacrux 1.11.65", "skipped", "", "", f"above --gacrux-max-players {gacrux_max}"))
+            full_cpu, full_rss, _ = run_process(ours_command(path, FULL_LIST), env)
+            rows.append((size, "rulesengine (all 37 codes)", f"{full_cpu:.2f}", f"{full_rss:.0f}", "", ""))
+            per = mine / (players * rounds) * 1e6
+            print(f"  {size}: ours {per:.1f} us CPU per player-round (reference list, whole process)", flush=True)
+    header = ("event", "engine", "CPU s", "max RSS MiB", "peer/ours", "values")
+    widths = [max(len(r[i]) for r in (header, *rows)) for i in range(len(header))]
+    print()
+    for row in (header, *rows):
+        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
+    print(f"(median of {repeat} paired runs; CPU = user + sys of the whole process; peer/ours > 1: we are faster)")
+
+
+def parse_sizes(text: str) -> list[tuple[int, int]]:
+    sizes = []
+    for part in text.split(","):
+        players, _, rounds = part.strip().partition("x")
+        sizes.append((int(players), int(rounds)))
+    return sizes
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=2000, help="size of the in-process breakdown")
+    parser.add_argument("--rounds", type=int, default=13)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--sizes", default="2000x13,9999x13", help="events timed as whole processes ('' for none)")
+    parser.add_argument("--repeat", type=int, default=3, help="paired runs per size (median)")
+    parser.add_argument("--peer-python", default=os.environ.get(PEER_ENV),
+                        help=f"Python of the venv with tiebreak-core and gacrux (default ${PEER_ENV})")
+    parser.add_argument("--gacrux-max-players", type=int, default=2000,
+                        help="run gacrux only up to this many players (9,999 x 13 takes it over ten minutes)")
+    parser.add_argument("--skip-breakdown", action="store_true", help="only the whole-process table")
+    args = parser.parse_args(argv)
+    if not args.skip_breakdown:
+        breakdown(args.players, args.rounds, args.seed)
+    if args.sizes:
+        print()
+        side_by_side(parse_sizes(args.sizes), args.seed, args.repeat, args.peer_python, args.gacrux_max_players)
     return 0
 
 

@@ -7,11 +7,13 @@ which direct encounter needs (art. 6). Players equal on points and every tie-bre
 
 from __future__ import annotations
 
+import gc
 import math
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Sequence
 
 from rulesengine.model import Tournament
 from rulesengine.numbers import to_text
@@ -64,24 +66,66 @@ def declared_points_notes(tournament: Tournament) -> list[str]:
     return notes
 
 
-def _as_integers(values: Mapping[int, TiebreakValue]) -> Mapping[int, TiebreakValue]:
-    """Values scaled to integers over their common denominator when all are exact (int or
-    Fraction); otherwise (Decimals) the values unchanged. None stays None."""
+def _sort_column(values: Mapping[int, TiebreakValue], start_ranks: Sequence[int], higher_is_better: bool
+                 ) -> list:
+    """One criterion's sort key per player (in `start_ranks` order): smaller sorts first.
+
+    Exact values (int, Fraction) become whole numbers over their common denominator, the same
+    order as the Fractions without thousands of Fraction comparisons; Decimals stay as they are.
+    A value that cannot be computed (None) ranks below every computed one (infinity). A large
+    event has few distinct values and tie-breaks hand out shared value objects, so each distinct
+    object is converted once, keyed by identity (every one stays alive in `column` meanwhile).
+    """
+    column = list(map(values.get, start_ranks))
+    distinct = {id(value): value for value in column}
     denominator = 1
-    for value in values.values():
+    exact = True
+    for value in distinct.values():
         if isinstance(value, Fraction):
             denominator = math.lcm(denominator, value.denominator)
         elif value is not None and not isinstance(value, int):
-            return values
-    if denominator == 1:
-        return {k: (None if v is None else int(v)) for k, v in values.items()}
-    return {k: (None if v is None else v.numerator * (denominator // v.denominator) if isinstance(v, Fraction)
-                else v * denominator) for k, v in values.items()}
+            exact = False
+    sign = -1 if higher_is_better else 1
+    keys: dict[int, Any] = {}
+    for ident, value in distinct.items():
+        if value is None:
+            keys[ident] = math.inf
+        elif not exact:
+            keys[ident] = sign * value
+        elif isinstance(value, Fraction):
+            keys[ident] = sign * value.numerator * (denominator // value.denominator)
+        else:
+            keys[ident] = sign * int(value) * denominator
+    return list(map(keys.__getitem__, map(id, column)))
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while a table is computed.
+
+    Tie-breaks build hundreds of thousands of small acyclic tuples; each allocation burst
+    triggers collections that rescan every object alive (the whole event), which cost as much
+    as the arithmetic at 10,000 players. Nothing made here forms a cycle, so nothing is lost by
+    collecting once afterwards; the collector's state is restored as found.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def compute_standings(tournament: Tournament, specs: Sequence[TiebreakSpec], registry: Registry,
                       rules_date: date | None = None, options: Mapping[str, Any] | None = None) -> Standings:
     """Rank the players of a tournament by points and the given tie-breaks, in order."""
+    with _collector_paused():
+        return _compute_standings(tournament, specs, registry, rules_date, options)
+
+
+def _compute_standings(tournament: Tournament, specs: Sequence[TiebreakSpec], registry: Registry,
+                       rules_date: date | None, options: Mapping[str, Any] | None) -> Standings:
     options = dict(options or {})
     rules_date = rules_date or event_date(tournament)
     points = tournament.points
@@ -100,30 +144,22 @@ def compute_standings(tournament: Tournament, specs: Sequence[TiebreakSpec], reg
         previous.append((spec, outcome.values))
         directions.append(rule.higher_is_better if outcome.higher_is_better is None else outcome.higher_is_better)
 
-    # Exact values compare as whole numbers over a common denominator: the same order as the
-    # Fractions themselves, without thousands of Fraction comparisons in a large event.
-    comparable = [_as_integers(points)] + [_as_integers(vals) for _, vals in previous[1:]]
-
-    def sort_key(start_rank: int) -> tuple:
-        key: list = [-comparable[0][start_rank]]
-        for higher, vals in zip(directions, comparable[1:]):
-            value = vals.get(start_rank)
-            # A value that cannot be computed (None) ranks below every computed one.
-            key.append((1, 0) if value is None else (0, -value if higher else value))
-        return tuple(key)
-
-    keys = {p.start_rank: sort_key(p.start_rank) for p in tournament.players}
-    order = sorted(keys, key=lambda s: (keys[s], s))
-    names = [str(spec) for spec in specs]
+    start_ranks = [p.start_rank for p in tournament.players]
+    columns = [_sort_column(points, start_ranks, True)]
+    columns += [_sort_column(vals, start_ranks, higher) for (_, vals), higher in zip(previous[1:], directions)]
+    keys = list(zip(*columns))
+    # Ties on every criterion keep start-rank order and share a rank.
+    order = sorted(zip(keys, start_ranks))
+    names = list(dict.fromkeys(str(spec) for spec in specs))
+    by_name = [values[name] for name in names]
+    players = tournament.by_start_rank
     rows: list[StandingRow] = []
     previous_key = None
     rank = 0
-    for position, start_rank in enumerate(order, start=1):
-        key = keys[start_rank]
+    for position, (key, start_rank) in enumerate(order, start=1):
         if key != previous_key:
             rank = position
             previous_key = key
-        player = tournament.player(start_rank)
-        rows.append(StandingRow(rank, start_rank, player.name, points[start_rank],
-                                {name: values[name].get(start_rank) for name in names}))
+        rows.append(StandingRow(rank, start_rank, players[start_rank].name, points[start_rank],
+                                dict(zip(names, [column.get(start_rank) for column in by_name]))))
     return Standings(tournament, tuple(specs), tuple(rows), tuple(notes), values)

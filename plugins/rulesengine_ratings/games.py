@@ -21,7 +21,11 @@ def classify(tournament: Tournament, start_rank: int) -> Iterator[tuple[RoundEnt
     Entries without an opponent are yielded with score None and a reason; callers turn them
     into `UnratedRound`s.
     """
-    for entry in tournament.entries(start_rank):
+    player = tournament.player(start_rank)
+    entries = player.rounds[:tournament.rounds]
+    if len(entries) < tournament.rounds:
+        entries = tuple(tournament.entries(start_rank))   # missing rounds read as not paired
+    for entry in entries:
         kind = entry.kind
         if entry.opponent is None:
             yield entry, None, f"no game ({kind.value}): byes and absences are not rated"

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from operator import attrgetter
 from typing import Sequence
 
 from rulesengine.errors import UsageError
@@ -27,6 +28,11 @@ from rulesengine_ratings.games import score_total, split_entries
 from rulesengine_ratings.starting import numeric_options, rating_and_deviation
 
 SCALE = 173.7178  # the paper's conversion factor, 400 / ln 10
+# Rule texts shared by every game and player, not rebuilt for each.
+RATED_REASON = "rated: game played (one Glicko-2 rating period)"
+PLAYER_RULES = ("Glicko-2 steps 1-8 (Glickman, Example of the Glicko-2 system)",
+                "ratings are kept unrounded; published change = change")
+_ROUND = attrgetter("round")
 DEFAULTS = {"tau": 0.5, "epsilon": 0.000001, "rating": 1500.0, "rd": 350.0, "volatility": 0.06}
 
 
@@ -126,21 +132,20 @@ def rate(request: RatingRequest) -> RatingReport:
         record = request.record(player.start_rank)
         rating, rd, sigma, assumed = start[player.start_rank]
         rated, excluded, byes = split_entries(tournament, player.start_rank, lambda opp: None)
-        result = update(rating, rd, sigma, [(start[e.opponent][0], start[e.opponent][1], float(s)) for e, s in rated],
-                        options["tau"], options["epsilon"])
-        games = [GameRating(e.round, e.opponent, start[e.opponent][0], ex, s, True,
-                            "rated: game played (one Glicko-2 rating period)", opponent_rating=start[e.opponent][0],
-                            extra={"opponent_rd": start[e.opponent][1]})
+        result = update(rating, rd, sigma, [(start[e.opponent][0], start[e.opponent][1], s.numerator / s.denominator)
+                                            for e, s in rated], options["tau"], options["epsilon"])
+        games = [GameRating(e.round, e.opponent, start[e.opponent][0], ex, s, True, RATED_REASON,
+                            opponent_rating=start[e.opponent][0], extra={"opponent_rd": start[e.opponent][1]})
                  for (e, s), ex in zip(rated, result.expected)]
-        games = sorted(games + excluded, key=lambda x: x.round)
+        if excluded:
+            games = sorted(games + excluded, key=_ROUND)
         change = result.rating - rating
         after = replace(record, rating=result.rating, deviation=result.rd, volatility=result.volatility, assumed=(),
                         games=None if record.games is None else record.games + len(rated))
         players.append(PlayerRating(
             player.start_rank, player.name, rating, None, tuple(games), sum(result.expected),
             score_total(s for _, s in rated), change, change, result.rating, record.rating is None,
-            rules=("Glicko-2 steps 1-8 (Glickman, Example of the Glicko-2 system)",
-                   "ratings are kept unrounded; published change = change"),
+            rules=PLAYER_RULES,
             notes=() if rated else ("no games: rating and volatility unchanged, RD grows (step 6)",),
             record_after=after, assumed=assumed, unrated_rounds=tuple(byes),
             extra={"rd_before": rd, "rd_after": result.rd, "volatility_before": sigma,

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import date
 from fractions import Fraction
+from functools import lru_cache
 from typing import Sequence
 
 from rulesengine.model import EntryKind, RoundEntry
@@ -62,7 +63,9 @@ def rate_event(request: RatingRequest, table: Sequence[FideRules], system: str) 
     players = []
     for player in tournament.players:
         record = records[player.start_rank]
-        entries = list(tournament.entries(player.start_rank))
+        entries = player.rounds[:tournament.rounds]
+        if len(entries) < tournament.rounds:
+            entries = tuple(tournament.entries(player.start_rank))   # missing rounds read as not paired
         if record.rating is not None:
             rated = _rate_rated_player(player.start_rank, player.name, record, entries, ratings, rules, event_date)
             if player.start_rank in from_standard:
@@ -106,7 +109,7 @@ def _unrated_round(entry: RoundEntry) -> UnratedRound:
     return UnratedRound(entry.round, entry.kind.value, f"5.1: no game played ({entry.kind.value}); never rated")
 
 
-def _classify(entries: list[RoundEntry], ratings: dict[int, float | None], own: float | None, rules: FideRules,
+def _classify(entries: Sequence[RoundEntry], ratings: dict[int, float | None], own: float | None, rules: FideRules,
               for_initial: bool) -> tuple[list[UnratedRound], list[tuple[RoundEntry, float | None, Fraction, str | None]]]:
     """Rounds without an opponent, and every game with the opponent's rating, the score and why it is
     not rated (None when it is)."""
@@ -125,7 +128,7 @@ def _classify(entries: list[RoundEntry], ratings: dict[int, float | None], own: 
 # ---------------------------------------------------------------- rated player (8.3)
 
 
-def _rate_rated_player(start_rank: int, name: str, record: RatingRecord, entries: list[RoundEntry],
+def _rate_rated_player(start_rank: int, name: str, record: RatingRecord, entries: Sequence[RoundEntry],
                        ratings: dict[int, float | None], rules: FideRules, event_date: date | None) -> PlayerRating:
     own = record.rating
     byes, classified = _classify(entries, ratings, own, rules, for_initial=False)
@@ -143,9 +146,10 @@ def _rate_rated_player(start_rank: int, name: str, record: RatingRecord, entries
     assumed: list[str] = list(record.assumed)
     k, k_rules = _k_for(record, rated, rules, event_date, assumed)
     games: list[GameRating] = []
-    # Exact arithmetic in hundredths: PD is a table value, scores are 1, 1/2, 0.
+    # Exact arithmetic in whole hundredths: PD is a table value, scores are 1, 1/2, 0; the Fractions
+    # handed out are shared per value (`_in_hundredths`): building them is most of the cost.
+    whole_k = isinstance(k, int)
     expected_total_h = score_total_h = 0
-    change_of: dict[int, Fraction] = {}
     for entry, opponent, score, reason, figures in looked_at:
         if figures is None:
             games.append(GameRating(entry.round, entry.opponent, None, None, score, False, reason,
@@ -155,16 +159,22 @@ def _rate_rated_player(start_rank: int, name: str, record: RatingRecord, entries
         delta_h = score.numerator * 100 // score.denominator - expected_h
         expected_total_h += expected_h
         score_total_h += delta_h + expected_h
-        if delta_h not in change_of:
-            change_of[delta_h] = k * hundredths(delta_h)
+        change_h = _in_hundredths(k * delta_h) if whole_k else k * hundredths(delta_h)
         games.append(GameRating(entry.round, entry.opponent, used, hundredths(expected_h), score, True, RATED_REASON,
-                                change=change_of[delta_h], opponent_rating=opponent, rules=game_rules + (PD_RULE,),
+                                change=change_h, opponent_rating=opponent,
+                                rules=game_rules + _PD_RULES if game_rules else _PD_RULES,
                                 extra={"difference": difference, "delta_R": hundredths(delta_h)}))
-    expected_total = Fraction(expected_total_h, 100)
-    score_total = Fraction(score_total_h, 100)
-    delta_total = score_total - expected_total
-    change = k * delta_total
-    published = round_half_away_from_zero(change)
+    expected_total = _in_hundredths(expected_total_h)
+    score_total = _in_hundredths(score_total_h)
+    delta_total = _in_hundredths(score_total_h - expected_total_h)
+    if whole_k:
+        change_in_h = k * (score_total_h - expected_total_h)
+        change = _in_hundredths(change_in_h)
+        # 8.3.4 in whole hundredths: |change| + 0.5 rounded down, the sign put back.
+        published = (abs(change_in_h) + 50) // 100 * (1 if change_in_h >= 0 else -1)
+    else:
+        change = k * delta_total
+        published = round_half_away_from_zero(change)
     rating_after = own + published
     notes = []
     next_rating: float | None = rating_after
@@ -187,6 +197,16 @@ def _rate_rated_player(start_rank: int, name: str, record: RatingRecord, entries
                                 "(here per event; FIDE rounds per rating period)"),
         notes=tuple(notes), record_after=record_after, assumed=tuple(assumed), unrated_rounds=tuple(byes),
         extra={"sum_delta_R": delta_total, "games_in_event": rated})
+
+
+# The rule texts of a plain rated game, shared by every game rather than rebuilt per game.
+_PD_RULES = (PD_RULE,)
+
+
+@lru_cache(maxsize=4096)
+def _in_hundredths(value: int) -> Fraction:
+    """value / 100 as a Fraction, one shared object per value (totals and changes of an event)."""
+    return Fraction(value, 100)
 
 
 def _forfeit_score(entry: RoundEntry) -> Fraction:
@@ -258,7 +278,7 @@ def _k_for(record: RatingRecord, games_in_event: int, rules: FideRules, event_da
 # ---------------------------------------------------------------- unrated player (7.1.4, 8.2)
 
 
-def _rate_unrated_player(start_rank: int, name: str, record: RatingRecord, entries: list[RoundEntry],
+def _rate_unrated_player(start_rank: int, name: str, record: RatingRecord, entries: Sequence[RoundEntry],
                          ratings: dict[int, float | None], rules: FideRules) -> PlayerRating:
     games: list[GameRating] = []
     byes, classified = _classify(entries, ratings, None, rules, for_initial=True)

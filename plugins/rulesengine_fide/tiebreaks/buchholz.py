@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rulesengine.tiebreak import ContributionLine, Explanation, TiebreakContext, TiebreakOutcome, TiebreakSpec
-from rulesengine_fide.tiebreaks.modifiers import apply_cuts, cut_and_median
+from rulesengine_fide.tiebreaks.modifiers import apply_cuts, cut_and_median, cut_totals
 from rulesengine_fide.tiebreaks.opposition import Treatment, explanation_lines, opposition, oppositions, treatment
 from rulesengine_fide.tiebreaks.unplayed import contributed_points
 
@@ -26,9 +26,7 @@ def _buchholz_units(spec: TiebreakSpec, context: TiebreakContext, fore: bool) ->
     """Every player's (Fore) Buchholz in units, and the treatment it was computed under."""
     t = treatment(spec, context, fore=fore)
     low, high = cut_and_median(spec)
-    lists = oppositions(t)
-    return ({sno: apply_cuts(lists[sno], low, high, t.data.rounds, t.rule_set).total for sno in t.data.start_ranks},
-            t)
+    return cut_totals(oppositions(t), low, high, t.data.rounds, t.rule_set), t
 
 
 def _buchholz_values(spec: TiebreakSpec, context: TiebreakContext, fore: bool

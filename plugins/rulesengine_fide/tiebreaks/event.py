@@ -14,6 +14,7 @@ import math
 import weakref
 from dataclasses import dataclass, field
 from fractions import Fraction
+from operator import attrgetter
 from typing import NamedTuple
 
 from rulesengine.model import Colour, EntryKind, Tournament
@@ -30,6 +31,7 @@ FORFEITS = frozenset({EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS, EntryKind.D
 
 # Builds a named tuple from a plain tuple without the Python-level __new__.
 _make = tuple.__new__
+_POINTS_OF = attrgetter("points")
 
 
 class Round(NamedTuple):
@@ -62,9 +64,18 @@ class EventData:
     ratings: dict[int, int | None]
     #: Values derived from this table alone (adjusted scores, ...), memoised by their own key.
     memo: dict = field(default_factory=dict, compare=False, repr=False)
+    #: The Fractions `value` and `value2` have handed out, by units.
+    values: dict[int, Fraction] = field(default_factory=dict, compare=False, repr=False)
+    values2: dict[int, Fraction] = field(default_factory=dict, compare=False, repr=False)
 
     def value(self, units: int) -> Fraction:
-        return Fraction(units, self.unit.denominator)
+        """A score in units back to points. Each distinct value is one shared Fraction: a large
+        event has tens of thousands of values but few distinct ones, and building a Fraction
+        (a gcd in Python code) costs more than the arithmetic that produced it."""
+        found = self.values.get(units)
+        if found is None:
+            found = self.values[units] = Fraction(units, self.unit.denominator)
+        return found
 
     def text(self, units: int) -> str:
         """A score in units as people write it: "3", "2.5", "0.25"."""
@@ -72,8 +83,11 @@ class EventData:
         return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
 
     def value2(self, units_squared: int) -> Fraction:
-        """A product of two scores (Sonneborn-Berger) back to points."""
-        return Fraction(units_squared, self.unit.denominator ** 2)
+        """A product of two scores (Sonneborn-Berger) back to points (shared, like `value`)."""
+        found = self.values2.get(units_squared)
+        if found is None:
+            found = self.values2[units_squared] = Fraction(units_squared, self.unit.denominator ** 2)
+        return found
 
     def points_after(self, start_rank: int, round_number: int) -> int:
         return sum(r.points for r in self.table[start_rank][:round_number])
@@ -98,7 +112,8 @@ def _build(tournament: Tournament) -> EventData:
     def units(value: Fraction) -> int:
         return int(Fraction(value) * scale)
 
-    # The few distinct (code, has opponent, double forfeit) combinations, worked out once.
+    # The few distinct (code, has opponent, double forfeit, Black) combinations, worked out
+    # once: each row is then its round, its opponent and one of these shared tails.
     known: dict[tuple, tuple] = {}
 
     def describe(entry) -> tuple:
@@ -106,7 +121,7 @@ def _build(tournament: Tournament) -> EventData:
         code = entry.code.value
         otb = kind in OVER_THE_BOARD
         result100 = (100 if code in "1W" else (50 if code in "=D" else 0)) if otb else 0
-        return (units(scoring.points(entry)), kind, otb and code in "1W", result100, otb,
+        return (units(scoring.points(entry)), kind, entry.colour is black, otb and code in "1W", result100, otb,
                 kind in VOLUNTARILY_UNPLAYED, kind in FORFEITS)
 
     table: dict[int, tuple[Round, ...]] = {}
@@ -116,25 +131,28 @@ def _build(tournament: Tournament) -> EventData:
     win, draw = units(scoring.win), units(scoring.draw)
     rounds = tournament.rounds
     black = Colour.BLACK
+    pairing_allocated_bye = EntryKind.PAIRING_ALLOCATED_BYE
     for player in tournament.players:
         sno = player.start_rank
         entries = player.rounds[:rounds]
         if len(entries) < rounds:
             entries = tuple(player.entry(r) for r in range(1, rounds + 1))
         rows = []
-        for number, entry in enumerate(entries, start=1):
-            key = (entry.code.value, entry.opponent is None, entry.double_forfeit)
-            found = known.get(key)
-            if found is None:
-                found = known[key] = describe(entry)
-            pts, kind, won, result100, otb, vur, forfeit = found
-            rows.append(_make(Round, (number, entry.opponent or 0, pts, kind, entry.colour is black,
-                                      won, result100, otb, vur, forfeit)))
+        number = 0
+        for entry in entries:
+            number += 1
+            opponent = entry.opponent
+            key = (entry.code, opponent is None, entry.double_forfeit, entry.colour is black)
+            tail = known.get(key)
+            if tail is None:
+                tail = known[key] = describe(entry)
+            rows.append(_make(Round, (number, opponent or 0, *tail)))
         table[sno] = tuple(rows)
-        totals[sno] = sum(r.points for r in rows)
-        last_non_vur[sno] = max((r.number for r in rows if not r.voluntarily_unplayed), default=0)
-        last_paired[sno] = max((r.number for r in rows
-                                if r.opponent or r.kind is EntryKind.PAIRING_ALLOCATED_BYE), default=0)
+        totals[sno] = sum(map(_POINTS_OF, rows))
+        # Scanned from the end: the last such round is nearly always the final one.
+        last_non_vur[sno] = next((r.number for r in reversed(rows) if not r.voluntarily_unplayed), 0)
+        last_paired[sno] = next((r.number for r in reversed(rows)
+                                 if r.opponent or r.kind is pairing_allocated_bye), 0)
     return EventData(tournament.rounds, unit, win, draw, tuple(p.start_rank for p in tournament.players),
                      table, totals, last_non_vur, last_paired,
                      {p.start_rank: (p.rating or None) for p in tournament.players})

@@ -14,8 +14,8 @@ Which tie-breaks accept which modifier is each rule's business (see `ALLOWED` in
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import NamedTuple
+from operator import itemgetter
+from typing import Mapping, NamedTuple, Sequence
 
 from rulesengine.errors import UsageError
 from rulesengine.tiebreak import TiebreakSpec
@@ -28,24 +28,33 @@ class Contribution(NamedTuple):
     `score` is the opponent's (or dummy's) score in units, `value` what the round adds to the
     tie-break (units for BH, units squared for SB), `voluntarily_unplayed` marks entries art.
     16.5 cuts first, `description` says where the score comes from.
+
+    The fields come in the order art. 14 ranks significance, then the round: plain tuple
+    comparison (in C, no key function) orders entries from least to most significant value,
+    the earlier of two equal rounds first.
     """
 
-    round: int
-    opponent: int | None
     score: int
     value: int
+    round: int
+    opponent: int | None
     voluntarily_unplayed: bool
     description: str = ""
 
 
-@dataclass(frozen=True)
-class CutResult:
+class CutResult(NamedTuple):
     kept: tuple[Contribution, ...]
     dropped: tuple[tuple[Contribution, str], ...]   # (entry, why it was dropped)
 
     @property
     def total(self) -> int:
-        return sum(c.value for c in self.kept)
+        return sum(map(_VALUE, self.kept))
+
+
+# Read in C (an itemgetter, not a lambda): they run for every round of every player.
+_VALUE = itemgetter(1)
+_UNPLAYED_FIRST = itemgetter(1, 0, 2)  # (value, score, round): the VUR contributing least
+_IS_VUR = itemgetter(4)
 
 
 def cut_and_median(spec: TiebreakSpec) -> tuple[int, int]:
@@ -77,23 +86,24 @@ def check_cut_median(spec: TiebreakSpec, article: str, *, median: bool = True, l
 
 def apply_cuts(entries: list[Contribution], low: int, high: int, rounds: int, rule_set: RuleSet,
                unplayed_first: bool = True) -> CutResult:
-    """Drop `low` least and `high` most significant entries (art. 14), VURs first (art. 16.5)."""
+    """Drop `low` least and `high` most significant entries (art. 14), VURs first (art. 16.5);
+    of equal values, the earlier round."""
     low = min(low, rounds)
     high = min(high, rounds - low)
     if not low and not high:
         return CutResult(tuple(entries), ())
     remaining = list(entries)
     dropped: list[tuple[Contribution, str]] = []
-    use_16_5 = unplayed_first and not rule_set.virtual_opponent
+    use_16_5 = unplayed_first and any(map(_IS_VUR, remaining)) and not rule_set.virtual_opponent
     for n in range(1, low + 1):
         if not remaining:
             break
-        weakest = min(remaining, key=lambda c: (c.score, c.value, c.round))
+        weakest = min(remaining)   # (score, value, round)
         choice, why = weakest, f"cut {n}: least significant value"
         if use_16_5:
             unplayed = [c for c in remaining if c.voluntarily_unplayed]
             if unplayed:
-                vur = min(unplayed, key=lambda c: (c.value, c.score, c.round))
+                vur = min(unplayed, key=_UNPLAYED_FIRST)
                 if not weakest.value > vur.value:
                     choice, why = vur, f"cut {n}: voluntarily unplayed round cut first (art. 16.5)"
                 else:
@@ -103,7 +113,29 @@ def apply_cuts(entries: list[Contribution], low: int, high: int, rounds: int, ru
     for n in range(1, high + 1):
         if not remaining:
             break
-        strongest = max(remaining, key=lambda c: (c.score, c.value, -c.round))
+        top = max(remaining)
+        strongest = min(c for c in remaining if c.score == top.score and c.value == top.value)  # earliest
         remaining.remove(strongest)
         dropped.append((strongest, f"median {n}: most significant value"))
     return CutResult(tuple(remaining), tuple(dropped))
+
+
+def cut_totals(lists: Mapping[int, Sequence[Contribution]], low: int, high: int, rounds: int,
+               rule_set: RuleSet) -> dict[int, int]:
+    """`apply_cuts(...).total` for every player's contributions (the values of a whole event).
+
+    Without a voluntarily unplayed round among them, the cuts drop the `low` least and then the
+    `high` most significant entries in (score, value) order, and which of two equal entries goes
+    does not change the total: the kept values are a slice of the sorted entries.
+    """
+    if not low and not high:
+        return {sno: sum(map(_VALUE, entries)) for sno, entries in lists.items()}
+    low = min(low, rounds)
+    high = min(high, rounds - low)
+    totals: dict[int, int] = {}
+    for sno, entries in lists.items():
+        if any(map(_IS_VUR, entries)):
+            totals[sno] = apply_cuts(entries, low, high, rounds, rule_set).total
+        else:
+            totals[sno] = sum(map(_VALUE, sorted(entries)[low:len(entries) - high]))
+    return totals

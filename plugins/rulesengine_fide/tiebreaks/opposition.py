@@ -58,13 +58,15 @@ def opposition(t: Treatment, sno: int, weight_by_result: bool = False, describe:
     data = t.data
     adjusted = t.adjusted
     any_scheduled = t.forfeits_as_played or t.round_robin
+    final_round = data.rounds if t.fore else -1   # art. 8.3: a final-round pairing counts as a game
+    round_robin = t.round_robin
     cuts_unplayed_first = not t.rule_set.virtual_opponent
     out: list[Contribution] = []
+    append = out.append
+    desc = ""
     for r in data.table[sno]:
         opp = r.opponent
-        counts_as_game = opp and (r.over_the_board or any_scheduled or (t.fore and r.number == data.rounds))
-        desc = ""
-        if counts_as_game:
+        if opp and (r.over_the_board or any_scheduled or r.number == final_round):
             score = adjusted[opp]
             if describe:
                 how = "game" if r.over_the_board else f"{r.kind.value} counted as a game"
@@ -73,7 +75,7 @@ def opposition(t: Treatment, sno: int, weight_by_result: bool = False, describe:
                 if score != data.totals[opp] and not t.fore:
                     desc += f" (final score {data.text(data.totals[opp])}, art. 16.3 adjustment)"
             vur = False
-        elif t.round_robin:
+        elif round_robin:
             continue  # art. 15: a round without an opponent is left out
         else:
             if describe:
@@ -85,7 +87,7 @@ def opposition(t: Treatment, sno: int, weight_by_result: bool = False, describe:
         value = score * r.points if weight_by_result else score
         if describe and weight_by_result:
             desc += f" x own {data.text(r.points)}"
-        out.append(_make(Contribution, (r.number, opp or None, score, value, vur, desc)))
+        append(_make(Contribution, (score, value, r.number, opp or None, vur, desc)))
     return out
 
 

@@ -11,6 +11,7 @@ rating whose expected score (table 8.1.2) against the opponents reaches the scor
 from __future__ import annotations
 
 from fractions import Fraction
+from operator import attrgetter
 from typing import NamedTuple
 
 from rulesengine.tiebreak import ContributionLine, Explanation, TiebreakContext, TiebreakOutcome, TiebreakSpec
@@ -28,6 +29,14 @@ class RatedGame(NamedTuple):
     opponent: int
     rating: int
     score100: int        # the result in hundredths of a point: 100, 50 or 0
+
+
+# Built and read in C: one record per game of the event.
+_make = tuple.__new__
+_RATING = attrgetter("rating")
+_SCORE100 = attrgetter("score100")
+_ROUND = attrgetter("round")
+_RATING_THEN_ROUND = attrgetter("rating", "round")
 
 
 def half_up(numerator: int, denominator: int) -> int:
@@ -53,7 +62,7 @@ def _games(data: EventData, ratings: dict[int, int], sno: int) -> list[RatedGame
     table = data.memo.get(key)
     if table is None:
         table = data.memo[key] = {
-            s: [RatedGame(r.number, r.opponent, ratings[r.opponent], r.result100)
+            s: [_make(RatedGame, (r.number, r.opponent, ratings[r.opponent], r.result100))
                 for r in data.table[s] if r.over_the_board and r.opponent]
             for s in data.start_ranks}
     return table[sno]
@@ -73,24 +82,24 @@ def cut_games(spec: TiebreakSpec, context: TiebreakContext, data: EventData, gam
         used = min(unplayed, low)
         low -= used
         high -= min(unplayed - used, high)
-    ordered = sorted(games, key=lambda g: (g.rating, g.round))
+    ordered = sorted(games, key=_RATING_THEN_ROUND)
     dropped = [(g, "cut: lowest rating") for g in ordered[:low]]
     kept = ordered[low:]
     if high:
         dropped += [(g, "median: highest rating") for g in kept[len(kept) - high:]]
         kept = kept[:len(kept) - high]
-    return sorted(kept, key=lambda g: g.round), dropped
+    return sorted(kept, key=_ROUND), dropped
 
 
 def average_rating(games: list[RatedGame]) -> int | None:
-    return half_up(sum(g.rating for g in games), len(games)) if games else None
+    return half_up(sum(map(_RATING, games)), len(games)) if games else None
 
 
 def performance(games: list[RatedGame]) -> int | None:
     """TPR (art. 10.2): ARO + dp for the fractional score in whole percent (half up)."""
     if not games:
         return None
-    percent = half_up(sum(g.score100 for g in games), len(games))
+    percent = half_up(sum(map(_SCORE100, games)), len(games))
     return average_rating(games) + rating_difference(percent)
 
 

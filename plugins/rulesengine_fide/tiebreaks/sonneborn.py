@@ -6,7 +6,7 @@ with the art. 16.5 "higher of" rule for voluntarily unplayed rounds."""
 from __future__ import annotations
 
 from rulesengine.tiebreak import Explanation, TiebreakContext, TiebreakOutcome, TiebreakSpec
-from rulesengine_fide.tiebreaks.modifiers import apply_cuts, cut_and_median
+from rulesengine_fide.tiebreaks.modifiers import apply_cuts, cut_and_median, cut_totals
 from rulesengine_fide.tiebreaks.opposition import explanation_lines, opposition, oppositions, treatment
 
 
@@ -15,9 +15,8 @@ def sonneborn_berger(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOu
     t = treatment(spec, context)
     low, high = cut_and_median(spec)
     data = t.data
-    lists = oppositions(t, weight_by_result=True)
-    return TiebreakOutcome({sno: data.value2(apply_cuts(lists[sno], low, high, data.rounds, t.rule_set).total)
-                            for sno in data.start_ranks})
+    totals = cut_totals(oppositions(t, weight_by_result=True), low, high, data.rounds, t.rule_set)
+    return TiebreakOutcome({sno: data.value2(total) for sno, total in totals.items()})
 
 
 def explain_sonneborn_berger(spec: TiebreakSpec, context: TiebreakContext, start_rank: int) -> Explanation:
