@@ -9,6 +9,7 @@ lists the parts and counts drawing anchors, which the fidelity guard compares af
 
 from __future__ import annotations
 
+import os
 import re
 import zipfile
 import zlib
@@ -51,6 +52,8 @@ class PackageInfo:
     cells: dict[str, int] = field(default_factory=dict)
     anchors: int = 0
     rich_text: bool = False  # some cell holds rich text (runs), which openpyxl keeps only when asked
+    # The file as it was when inspected (file_fingerprint): saving refuses if it changed since.
+    fingerprint: tuple[int, int, int] | None = None
 
     def categories(self) -> Counter:
         """How many parts of each kind the fidelity guard protects (see CATEGORIES)."""
@@ -112,6 +115,7 @@ def inspect_package(path: str | Path, limits: Limits = DEFAULT_LIMITS, *, scan: 
     where = Location(str(path))
     info = PackageInfo()
     try:
+        info.fingerprint = file_fingerprint(path)  # taken first: any later change is seen at save
         with open(path, "rb") as handle:
             magic = handle.read(len(OLE_MAGIC))
         archive = zipfile.ZipFile(path)
@@ -185,6 +189,12 @@ def inspect_package(path: str | Path, limits: Limits = DEFAULT_LIMITS, *, scan: 
                 info.cells[member.filename] = cells
             info.anchors += anchors // 2
     return info
+
+
+def file_fingerprint(path: str | Path) -> tuple[int, int, int]:
+    """(inode, size, modification time in ns): changes whenever the file is saved or replaced."""
+    status = os.stat(path)
+    return (status.st_ino, status.st_size, status.st_mtime_ns)
 
 
 def _anchor_tags(chunk: bytes, prev: bytes = b"") -> int:
