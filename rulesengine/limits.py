@@ -36,6 +36,12 @@ MAX_POINTS_PER_RESULT = 100
 # before it reaches int() or Fraction(). 20 characters hold every real score and rating.
 MAX_NUMBER_TEXT = 20
 
+# A player's points total (a workbook's Pts column, a TRF points column): every result at its maximum.
+MAX_POINTS_TOTAL = MAX_POINTS_PER_RESULT * MAX_ROUNDS
+
+# A whole number in a cell (start number, rank, rating, games): larger is not one of these.
+MAX_WHOLE_CELL = 10**9
+
 # Digits of a denominator (points like 1/3 or 0.125); more is not a score.
 MAX_POINTS_DENOMINATOR = 1000
 

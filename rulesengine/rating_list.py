@@ -30,7 +30,10 @@ from pathlib import Path
 from typing import Mapping
 
 from rulesengine.errors import InputError, Location, Problem
+from rulesengine.limits import (MAX_DEVIATION, MAX_GAMES, MAX_K, MAX_PLAYERS, MAX_RATING, MAX_VOLATILITY,
+                                MIN_BIRTH_YEAR, MIN_RATING)
 from rulesengine.model import Tournament
+from rulesengine.numbers import parse_exact, parse_whole
 from rulesengine.rating import RatingRecord, parse_date
 
 KEY_COLUMNS = ("start_rank", "player_id")
@@ -77,7 +80,10 @@ def read_rating_list(path: str | Path, tournament: Tournament, encoding: str = "
     if not lines or not lines[0].strip():
         raise InputError(Problem(Location(str(path), 1, 1), "empty rating list: the first line must name the columns"))
     delimiter = ";" if lines[0].count(";") > lines[0].count(",") else ","
-    header_cells = _split(lines[0], delimiter)
+    try:
+        header_cells = _split(lines[0], delimiter)
+    except ValueError as exc:
+        raise InputError(Problem(Location(str(path), 1, 1), str(exc))) from None
     problems: list[Problem] = []
     columns: list[str] = []
     for cell, col in header_cells:
@@ -102,7 +108,11 @@ def read_rating_list(path: str | Path, tournament: Tournament, encoding: str = "
     for line_number, line in enumerate(lines[1:], start=2):
         if not line.strip():
             continue
-        cells = _split(line, delimiter)
+        try:
+            cells = _split(line, delimiter)
+        except ValueError as exc:
+            problems.append(Problem(Location(str(path), line_number, 1), str(exc)))
+            continue
         if len(cells) > len(columns):
             problems.append(Problem(Location(str(path), line_number, cells[len(columns)][1]),
                                     f"{len(cells)} cells but the header names {len(columns)} columns"))
@@ -183,33 +193,62 @@ def _apply(record: RatingRecord, values: Mapping) -> RatingRecord:
     return replace(record, **changes)
 
 
+# The bounds of each numeric column (limits.py): a value outside is refused where it is written,
+# so no rating system ever computes with it (a rating of 1e308 overflows Elo arithmetic).
+BOUNDS = {
+    "start_rank": (1, MAX_PLAYERS),
+    "games": (0, MAX_GAMES),
+    "birth_year": (MIN_BIRTH_YEAR, None),  # the upper bound is next year, known only today
+    "rating": (MIN_RATING, MAX_RATING),
+    "highest_rating": (MIN_RATING, MAX_RATING),
+    "standard_rating": (MIN_RATING, MAX_RATING),
+    "k": (0, MAX_K),
+    "deviation": (0, MAX_DEVIATION),
+    "volatility": (0, MAX_VOLATILITY),
+}
+
+
 def _convert(name: str, raw: str):
+    """One cell as its column's value: ASCII digits only (no exponent), within BOUNDS[name]."""
     if name == "player_id":
         return raw
+    low, high = BOUNDS[name]
+    if name == "birth_year":
+        high = date.today().year + 1
     if name in ("start_rank",) + INT_COLUMNS:
-        if not raw.lstrip("-").isdigit():
-            raise ValueError(f"{name} must be a whole number, found {raw!r}")
-        value = int(raw)
-        if name == "birth_year" and not 1800 <= value <= date.today().year + 1:
+        value = parse_whole(raw)
+        if value is None:
+            raise ValueError(f"{name} must be a whole number, found {_quote(raw)}")
+        if name == "birth_year" and not low <= value <= high:
             raise ValueError(f"birth_year {value} is not a plausible year")
         if value < 0 or (name == "start_rank" and value == 0):
-            raise ValueError(f"{name} must be positive, found {raw!r}")
+            raise ValueError(f"{name} must be positive, found {_quote(raw)}")
+        if not low <= value <= high:
+            raise ValueError(f"{name} {value:,} is outside {low}..{high:,}")
         return value
-    try:
-        value = float(raw.replace(",", ".") if raw.count(",") == 1 and "." not in raw else raw)
-    except ValueError:
-        raise ValueError(f"{name} must be a number, found {raw!r}") from None
-    if value != value or value in (float("inf"), float("-inf")) or value < 0:
-        raise ValueError(f"{name} must be a non-negative number, found {raw!r}")
-    if name == "rating" and value == 0:
+    exact = parse_exact(raw)
+    if exact is None:
+        raise ValueError(f"{name} must be a number, found {_quote(raw)}")
+    if exact < 0:
+        raise ValueError(f"{name} must be a non-negative number, found {_quote(raw)}")
+    if not low <= exact <= high:
+        raise ValueError(f"{name} {raw} is outside {low}..{high:,}")
+    if name == "rating" and exact == 0:
         return None  # TRF and most lists write 0 for "unrated"
-    return int(value) if value.is_integer() else value
+    return int(exact) if exact.denominator == 1 else float(exact)
+
+
+def _quote(text: str, width: int = 40) -> str:
+    return repr(text) if len(text) <= width else repr(text[:width]) + f"... ({len(text):,} characters)"
 
 
 def _split(line: str, delimiter: str) -> list[tuple[str, int]]:
     """The cells of one CSV line with the 1-based column where each starts (quotes honoured)."""
     cells: list[tuple[str, int]] = []
-    parsed = next(csv.reader([line], delimiter=delimiter))
+    try:
+        parsed = next(csv.reader([line], delimiter=delimiter))
+    except csv.Error as exc:  # a cell beyond the csv module's field limit, a NUL byte, ...
+        raise ValueError(f"cannot read this line as CSV ({exc})") from None
     position = 0
     for value in parsed:
         start = position + 1

@@ -9,8 +9,10 @@ lists the parts and counts drawing anchors, which the fidelity guard compares af
 
 from __future__ import annotations
 
+import os
 import re
 import zipfile
+import zlib
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +20,12 @@ from pathlib import Path
 from rulesengine.errors import InputError, Location, Problem
 
 CHUNK = 1 << 16
+
+# Excel saves a password-protected (encrypted) workbook not as a zip but as an OLE compound file
+# (MS-OFFCRYPTO: an EncryptedPackage stream inside a CFB container), which starts with these bytes.
+OLE_MAGIC = bytes.fromhex("D0CF11E0A1B11AE1")
+PASSWORD_PROTECTED = ("the workbook is password-protected (encrypted): the engine cannot read it. In Excel: File > "
+                      "Info > Protect Workbook > Encrypt with Password, clear the password, save, and run again")
 
 
 @dataclass(frozen=True)
@@ -44,6 +52,8 @@ class PackageInfo:
     cells: dict[str, int] = field(default_factory=dict)
     anchors: int = 0
     rich_text: bool = False  # some cell holds rich text (runs), which openpyxl keeps only when asked
+    # The file as it was when inspected (file_fingerprint): saving refuses if it changed since.
+    fingerprint: tuple[int, int, int] | None = None
 
     def categories(self) -> Counter:
         """How many parts of each kind the fidelity guard protects (see CATEGORIES)."""
@@ -105,11 +115,17 @@ def inspect_package(path: str | Path, limits: Limits = DEFAULT_LIMITS, *, scan: 
     where = Location(str(path))
     info = PackageInfo()
     try:
+        info.fingerprint = file_fingerprint(path)  # taken first: any later change is seen at save
+        with open(path, "rb") as handle:
+            magic = handle.read(len(OLE_MAGIC))
         archive = zipfile.ZipFile(path)
     except zipfile.BadZipFile:
+        if magic == OLE_MAGIC:
+            raise InputError(Problem(where, PASSWORD_PROTECTED)) from None
         raise InputError(Problem(where, "not an Excel workbook (.xlsx/.xlsm is a zip file; this is not one)")) from None
-    except OSError as exc:
-        raise InputError(Problem(where, f"cannot read file: {exc.strerror or exc}")) from None
+    except (OSError, ValueError, EOFError) as exc:  # unreadable, or a corrupt central directory
+        raise InputError(Problem(where, f"cannot read the workbook: {getattr(exc, 'strerror', None) or exc} "
+                                        f"(is the file damaged? nothing was written)")) from None
     with archive:
         members = archive.infolist()
         if len(members) > limits.max_parts:
@@ -118,7 +134,10 @@ def inspect_package(path: str | Path, limits: Limits = DEFAULT_LIMITS, *, scan: 
         if not scan:
             for m in members:
                 if _DRAWING.match(m.filename):
-                    info.anchors += _anchor_tags(archive.read(m)) // 2
+                    try:
+                        info.anchors += _anchor_tags(archive.read(m)) // 2
+                    except (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError) as exc:
+                        raise InputError(Problem(where, f"part {m.filename} cannot be read ({exc})")) from None
             return info
         total = cells_total = 0
         for member in members:
@@ -159,14 +178,23 @@ def inspect_package(path: str | Path, limits: Limits = DEFAULT_LIMITS, *, scan: 
                         if is_drawing:
                             anchors += _anchor_tags(chunk, prev)
                         prev = chunk[-32:]
-            except (zipfile.BadZipFile, zipfile.LargeZipFile, RuntimeError, NotImplementedError, EOFError) as exc:
-                raise InputError(Problem(where, f"refused: part {member.filename} cannot be read ({exc})")) from None
+            except (zipfile.BadZipFile, zipfile.LargeZipFile, RuntimeError, NotImplementedError, EOFError,
+                    zlib.error, OSError, ValueError) as exc:
+                # A damaged deflate stream (zlib.error), a bad CRC, a truncated file, an encrypted part.
+                raise InputError(Problem(where, f"refused: part {member.filename} cannot be read "
+                                                f"({type(exc).__name__}: {exc}); the workbook looks damaged")) from None
             cells_total += cells
             if is_sheet:
                 info.rows[member.filename] = rows
                 info.cells[member.filename] = cells
             info.anchors += anchors // 2
     return info
+
+
+def file_fingerprint(path: str | Path) -> tuple[int, int, int]:
+    """(inode, size, modification time in ns): changes whenever the file is saved or replaced."""
+    status = os.stat(path)
+    return (status.st_ino, status.st_size, status.st_mtime_ns)
 
 
 def _anchor_tags(chunk: bytes, prev: bytes = b"") -> int:

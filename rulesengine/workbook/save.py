@@ -1,33 +1,57 @@
 """Saving a TD's workbook without ever losing it (shared/docs/excel.md, "safe write-back").
 
-1. Refuse when Excel (`~$NAME`) or LibreOffice (`.~lock.NAME#`) has the file open.
-2. Save to a temporary file in the same folder, flush and fsync it.
-3. Fidelity guard: compare the package parts before and after (and openpyxl's own "will be
+1. Take our lock on the workbook (`.~NAME.rulesengine-lock` beside it, an OS file lock the kernel
+   releases if the process dies): a second recalc of the same file waits for the first, then
+   finds the file changed since it read it and refuses (nothing written), so the first run's
+   output never becomes a "backup" of the TD's original.
+2. Remove stale temporary files of ours (a run killed half-way), refuse when Excel (`~$NAME`) or
+   LibreOffice (`.~lock.NAME#`) has the file open, when the workbook or its folder is read-only,
+   or when the file changed since it was read.
+3. Save to a temporary file in the same folder, flush and fsync it.
+4. Fidelity guard: compare the package parts before and after (and openpyxl's own "will be
    removed" warnings); if anything the TD made would vanish (pictures, charts, shapes, macros,
    pivot tables, slicers, add-in data, custom XML, ...), keep the original untouched and write
    `NAME.recalculated.xlsx` beside it, saying what would have been lost.
-4. Otherwise copy the original to `NAME.bak.xlsx` and `os.replace` the temporary file over it.
+5. Otherwise keep a copy of the workbook as it is now, written completely (temporary file, fsync,
+   rename) before it counts: the first time as `NAME.original.xlsx`, the TD's file from before
+   the engine ever wrote to it, never overwritten; after that as `NAME.backup-YYYYMMDD-HHMMSS.xlsx`,
+   the newest BACKUPS_KEPT of them kept. Then `os.replace` the temporary file over the workbook.
+
+A kill at any moment leaves the workbook either as it was or as recalculated (os.replace is
+atomic), never a partial backup under a backup's name; the next run removes the temporary files.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
+import stat
 import tempfile
+import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 from rulesengine.errors import InputError, Location, Problem
-from rulesengine.workbook.package import PackageInfo, inspect_package, lost_parts
+from rulesengine.workbook.package import PackageInfo, file_fingerprint, inspect_package, lost_parts
+
+# Timestamped backups kept after NAME.original (older ones are removed).
+BACKUPS_KEPT = 5
+# How long a second recalc waits for the first to finish its save before it refuses.
+LOCK_WAIT_SECONDS = 30.0
+TEMP_MARK = ".rulesengine-tmp-"
 
 
 @dataclass(frozen=True)
 class SaveResult:
     written: Path               # the file now holding the results
     replaced: bool              # True: the workbook itself; False: NAME.recalculated.xlsx beside it
-    backup: Path | None = None
+    backup: Path | None = None  # the copy of the workbook as it was before this save
     lost: tuple[str, ...] = field(default=())  # what replacing would have lost (when not replaced)
+    original: Path | None = None  # NAME.original.xlsx: the TD's file from before the first recalc
 
 
 def lock_files(path: Path) -> list[Path]:
@@ -47,40 +71,216 @@ def check_not_open(path: Path) -> None:
                                                       f"close it there and run again (nothing was written)"))
 
 
+def check_writable(path: Path) -> None:
+    """Refuse a read-only workbook or folder (the file attribute a TD sets, or permissions).
+
+    The mode bits are checked as well as os.access: an administrator may write anything, but a
+    workbook marked read-only was marked so on purpose."""
+    where = Location(str(path))
+    try:
+        mode = path.stat().st_mode
+    except OSError as exc:
+        raise InputError(Problem(where, f"cannot read the workbook: {exc.strerror or exc}")) from None
+    if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK):
+        raise InputError(Problem(where, "the workbook is read-only: the engine will not overwrite it. Clear "
+                                        "its read-only mark (or copy it) and run again (nothing was written)"))
+    folder = path.parent
+    folder_mode = folder.stat().st_mode
+    if not folder_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(folder, os.W_OK | os.X_OK):
+        raise InputError(Problem(Location(str(folder)), f"the folder of {path.name} is read-only: the engine needs "
+                                                        f"to write its result and backup there (nothing was written)"))
+
+
 def sibling(path: Path, tag: str) -> Path:
     """`BOOK.xlsx` -> `BOOK.<tag>.xlsx`."""
     return path.with_name(f"{path.stem}.{tag}{path.suffix}")
 
 
+def original_copy(path: Path) -> Path:
+    """Where the TD's workbook from before the first recalc is kept."""
+    return sibling(path, "original")
+
+
 def save_atomically(path: Path, write: Callable[[str], None], before: PackageInfo,
                     warnings: Sequence[str] = (), force: bool = False) -> SaveResult:
-    """Write with `write(temp_path)`, guard fidelity against `before`, then replace or divert."""
+    """Write with `write(temp_path)`, guard fidelity against `before`, then replace or divert.
+
+    `before` is what inspect_package found when the workbook was read; its fingerprint (when it
+    has one) must still match the file, else another program or run changed it meanwhile."""
     path = Path(path)
-    check_not_open(path)
-    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=path.suffix)
-    os.close(fd)
-    try:
-        write(temp)
-        with open(temp, "rb+") as handle:
-            handle.flush()
-            os.fsync(handle.fileno())
-        after = inspect_package(temp, scan=False)
-        lost = lost_parts(before, after) + [f"openpyxl: {w}" for w in warnings]
-        if lost and not force:
-            target = sibling(path, "recalculated")
+    where = Location(str(path))
+    with save_lock(path):
+        remove_stale_temporaries(path)
+        check_not_open(path)
+        check_writable(path)
+        if before.fingerprint is not None and file_fingerprint(path) != before.fingerprint:
+            raise InputError(Problem(where, "the workbook changed while it was being recalculated (another recalc "
+                                            "or an edit saved meanwhile); nothing was written: run again"))
+        temp = _temporary(path)
+        try:
+            write(temp)
+            _fsync_file(temp)
+            after = inspect_package(temp, scan=False)
+            lost = lost_parts(before, after) + [f"openpyxl: {w}" for w in warnings]
+            if lost and not force:
+                target = sibling(path, "recalculated")
+                shutil.copymode(path, temp)
+                os.replace(temp, target)
+                _fsync_dir(path.parent)
+                return SaveResult(target, False, None, tuple(lost))
+            backup = _keep_backup(path)
             shutil.copymode(path, temp)
-            os.replace(temp, target)
+            os.replace(temp, path)
             _fsync_dir(path.parent)
-            return SaveResult(target, False, None, tuple(lost))
-        backup = sibling(path, "bak")
-        shutil.copy2(path, backup)
-        shutil.copymode(path, temp)
-        os.replace(temp, path)
-        _fsync_dir(path.parent)
-        return SaveResult(path, True, backup, tuple(lost))
+            return SaveResult(path, True, backup, tuple(lost), original_copy(path))
+        except OSError as exc:
+            raise InputError(Problem(where, f"cannot save the workbook: {exc.strerror or exc} "
+                                            f"({getattr(exc, 'filename', None) or path.parent}); "
+                                            f"the workbook was not changed")) from None
+        finally:
+            _remove(temp)
+
+
+def _temporary(path: Path) -> str:
+    """A new empty temporary file of ours beside the workbook (named so a later run can find it)."""
+    try:
+        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}{TEMP_MARK}", suffix=path.suffix)
+    except OSError as exc:
+        raise InputError(Problem(Location(str(path.parent)), f"cannot write in the workbook's folder: "
+                                                             f"{exc.strerror or exc} (nothing was written)")) from None
+    os.close(fd)
+    return temp
+
+
+def _keep_backup(path: Path) -> Path:
+    """Copy the workbook as it is now, completely, before it is replaced; return the copy.
+
+    The first copy is NAME.original (never overwritten afterwards); later ones are timestamped,
+    and only the newest BACKUPS_KEPT of those are kept."""
+    original = original_copy(path)
+    target = original if not original.exists() else _new_backup_name(path)
+    temp = _temporary(path)
+    try:
+        shutil.copy2(path, temp)
+        _fsync_file(temp)
+        os.replace(temp, target)  # only a complete, synced copy ever carries a backup's name
     finally:
-        if os.path.exists(temp):
-            os.unlink(temp)
+        _remove(temp)
+    _fsync_dir(path.parent)
+    for old in backups(path)[:-BACKUPS_KEPT]:
+        _remove(str(old))
+    return target
+
+
+def _backup_pattern(path: Path) -> re.Pattern:
+    return re.compile(rf"{re.escape(path.stem)}\.backup-(\d{{8}}-\d{{6}})(?:-(\d+))?{re.escape(path.suffix)}")
+
+
+def backups(path: Path) -> list[Path]:
+    """The timestamped backups of `path`, oldest first."""
+    pattern = _backup_pattern(path)
+    found = []
+    for candidate in path.parent.iterdir():
+        match = pattern.fullmatch(candidate.name)
+        if match:
+            found.append(((match[1], int(match[2] or 1)), candidate))
+    return [p for _, p in sorted(found)]
+
+
+def _new_backup_name(path: Path) -> Path:
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    target = sibling(path, f"backup-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = sibling(path, f"backup-{stamp}-{n}")
+    return target
+
+
+def remove_stale_temporaries(path: Path) -> list[Path]:
+    """Delete temporary files a killed run of ours left beside `path` (call with the lock held).
+
+    Ours are `.STEM.rulesengine-tmp-XXXX.SUFFIX`; earlier versions wrote `.STEM.XXXXXXXX.SUFFIX`
+    (tempfile's eight random characters)."""
+    ours = re.compile(rf"\.{re.escape(path.stem)}(?:{re.escape(TEMP_MARK)}[A-Za-z0-9_]+|\.[a-z0-9_]{{8}})"
+                      rf"{re.escape(path.suffix)}")
+    removed = []
+    try:
+        entries = list(path.parent.iterdir())
+    except OSError:
+        return removed
+    for candidate in entries:
+        if ours.fullmatch(candidate.name) and candidate.is_file():
+            _remove(str(candidate))
+            removed.append(candidate)
+    return removed
+
+
+@contextmanager
+def save_lock(path: Path, wait: float = LOCK_WAIT_SECONDS) -> Iterator[None]:
+    """Hold our lock on `path` (see module docstring); InputError when another run keeps it."""
+    lock_path = path.with_name(f".~{path.name}.rulesengine-lock")
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            folder = Location(str(path.parent))
+            if isinstance(exc, PermissionError) or exc.errno in (13, 30):  # EACCES, EROFS
+                raise InputError(Problem(folder, f"the folder of {path.name} is read-only: the engine needs to "
+                                                 f"write its result and backup there (nothing was written)")) from None
+            raise InputError(Problem(folder, f"cannot write in the workbook's folder: {exc.strerror or exc}")) from None
+        if _try_lock(fd):
+            try:
+                same = os.fstat(fd).st_ino == os.stat(lock_path).st_ino
+            except FileNotFoundError:
+                same = False
+            if same:  # not a lock file another run unlinked after we opened it
+                break
+        os.close(fd)
+        if time.monotonic() > deadline:
+            raise InputError(Problem(Location(str(path)), f"another recalc of this workbook is still saving (lock "
+                                                          f"{lock_path.name}); nothing was written: run again"))
+        time.sleep(0.05)
+    try:
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode())
+        yield
+    finally:
+        _remove(str(lock_path))
+        os.close(fd)  # closing releases the lock
+
+
+def _try_lock(fd: int) -> bool:
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        import msvcrt
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            return True
+        except OSError:
+            return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return True
+    except OSError:
+        return False
+
+
+def _remove(name: str) -> None:
+    try:
+        os.unlink(name)
+    except FileNotFoundError:
+        pass
+    except OSError:  # a read-only folder: nothing of ours could have been written there either
+        pass
+
+
+def _fsync_file(name: str) -> None:
+    with open(name, "rb+") as handle:
+        handle.flush()
+        os.fsync(handle.fileno())
 
 
 def _fsync_dir(folder: Path) -> None:

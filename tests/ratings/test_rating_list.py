@@ -78,3 +78,41 @@ def test_standard_rating_column_goes_to_the_record_extra(tmp_path):
     path = write(tmp_path, "start_rank,rating,standard_rating\n3,,1850\n")
     records, _ = build_records(event(), path)
     assert records[3].rating is None and records[3].extra == {"standard_rating": 1850}
+
+
+# ---------------------------------------------------------------- bounds (issue 10)
+
+def _event():
+    from rulesengine.testing import tournament_from_text
+    return tournament_from_text(2, ["1-2 1-0"])
+
+
+@pytest.mark.parametrize("column, cell, message", [
+    ("rating", "1e308", "rating must be a number, found '1e308'"),
+    ("rating", "4001", "rating 4001 is outside 0..4,000"),
+    ("rating", "³", "rating must be a number, found '³'"),
+    ("k", "100000", "k 100000 is outside 0..1,000"),
+    ("games", "①", "games must be a whole number, found '①'"),
+    ("games", "9" * 5000, "games must be a whole number, found '9999"),
+    ("deviation", "inf", "deviation must be a number, found 'inf'"),
+    ("volatility", "nan", "volatility must be a number, found 'nan'"),
+    ("highest_rating", "3/0", "highest_rating must be a number, found '3/0'"),
+])
+def test_every_column_is_bounded_with_its_location(tmp_path, column, cell, message):
+    from rulesengine.errors import InputError
+    from rulesengine.rating_list import read_rating_list
+    path = tmp_path / "list.csv"
+    path.write_text(f"start_rank,{column}\n1,{cell}\n", encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        read_rating_list(path, _event())
+    assert str(err.value).startswith(f"{path}:2:3: {message}")
+
+
+def test_a_one_megabyte_cell_is_one_located_problem(tmp_path):
+    from rulesengine.errors import InputError
+    from rulesengine.rating_list import read_rating_list
+    path = tmp_path / "list.csv"
+    path.write_text('start_rank,rating\n1,"' + "x" * 1_000_000 + '"\n', encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        read_rating_list(path, _event())
+    assert str(err.value).startswith(f"{path}:2:1: cannot read this line as CSV") and len(str(err.value)) < 700

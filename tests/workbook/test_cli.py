@@ -22,7 +22,7 @@ def test_recalc_writes_standings_and_explain(tmp_path, capsys):
     out = capsys.readouterr().out
     assert out.splitlines()[0] == ("Read 'Results' (swiss manager layout): 4 players, 3 rounds. "
                                    "Tie-breaks: BH/C1, SB.")
-    assert f"Wrote Standings and Explain to {path} (backup: {tmp_path / 'club.bak.xlsx'})." in out
+    assert f"Wrote Standings and Explain to {path} (backup: {tmp_path / 'club.original.xlsx'})." in out
     wb = openpyxl.load_workbook(path)
     table = standings_table(list(wb["Standings"].iter_rows(values_only=True)))
     assert table[0][:6] == ["Rank", "SNo", "Name", "Pts", "BH/C1", "SB"]

@@ -94,7 +94,7 @@ def test_what_openpyxl_keeps_survives_in_place(tmp_path):
     result = recalc_workbook(path)
 
     assert result.save.replaced and result.save.written == path
-    assert (tmp_path / "club.bak.xlsm").exists()
+    assert (tmp_path / "club.original.xlsm").exists() and result.save.backup == tmp_path / "club.original.xlsm"
     after = parts(path)
     assert "xl/vbaProject.bin" in after and zipfile.ZipFile(path).read("xl/vbaProject.bin") == vba
     assert any(p.startswith("xl/charts/chart") for p in after)
@@ -120,7 +120,7 @@ def test_a_text_box_openpyxl_would_drop_diverts_the_result(tmp_path, capsys):
     assert diverted.exists() and "Standings" in openpyxl.load_workbook(diverted).sheetnames
     assert f"Wrote Standings to {diverted}, NOT to {path}" in err
     assert "drawing objects (charts, pictures, shapes, text boxes): 1 of 2" in err
-    assert not (tmp_path / "club.bak.xlsx").exists()
+    assert not (tmp_path / "club.original.xlsx").exists()
 
 
 def test_an_image_is_kept_or_the_result_diverted(tmp_path):
@@ -144,7 +144,7 @@ def test_force_replaces_anyway_and_keeps_a_backup(tmp_path):
     before = path.read_bytes()
     result = recalc_workbook(path, force=True)
     assert result.save.replaced and result.save.lost
-    assert (tmp_path / "club.bak.xlsx").read_bytes() == before
+    assert (tmp_path / "club.original.xlsx").read_bytes() == before
 
 
 @pytest.mark.parametrize(("lock", "app"), [("~$club.xlsx", "Excel"), (".~lock.club.xlsx#", "LibreOffice")])
@@ -167,7 +167,7 @@ def test_a_failing_save_leaves_the_workbook_and_folder_as_they_were(tmp_path, mo
             handle.write(b"half a file")
         raise OSError("disk full")
     monkeypatch.setattr(openpyxl.Workbook, "save", broken_save)
-    with pytest.raises(OSError):
+    with pytest.raises(InputError, match="cannot save the workbook: disk full"):
         recalc_workbook(path)
     assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["club.xlsx"]

@@ -1,0 +1,40 @@
+"""Cells as numbers (workbook/numbers.py): ASCII digits only, bounded, exact where exact (issue 10)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from rulesengine.workbook.numbers import parse_int, parse_points, whole_number
+
+
+@pytest.mark.parametrize("value, points", [
+    ("4,5", Fraction(9, 2)), ("4½", Fraction(9, 2)), ("½", Fraction(1, 2)), ("1/2", Fraction(1, 2)),
+    (" 3.5 ", Fraction(7, 2)), (4.5, Fraction(9, 2)), (3, Fraction(3)), ("-1", Fraction(-1)),
+    ("0.25", Fraction(1, 4)),
+])
+def test_points_as_tds_type_them_are_exact(value, points):
+    assert parse_points(value) == points
+
+
+@pytest.mark.parametrize("value", ["³", "₂", "①", "3/0", "1e9", "9" * 5000, "1" + "0" * 400,
+                                   float("inf"), float("nan"), 1e308, 10**400, "", True])
+def test_what_is_not_points_is_none(value):
+    assert parse_points(value) is None
+
+
+@pytest.mark.parametrize("value, number", [(12, 12), (12.0, 12), ("12", 12), ("12.", 12), (" 7 ", 7)])
+def test_whole_numbers(value, number):
+    assert whole_number(value) == number and parse_int(value) == number
+
+
+@pytest.mark.parametrize("value", ["³", "₂", "①", "٣", "9" * 5000, 1e308, float("inf"), float("nan"),
+                                   10**400, "12 (F)", "1.5", True])
+def test_start_number_cells_refuse_unicode_digits_and_huge_values(value):
+    assert whole_number(value) is None
+
+
+def test_parse_int_takes_the_first_number_but_never_a_huge_one():
+    assert parse_int("1794->1817") == 1794
+    assert parse_int("9" * 5000) is None and parse_int(1e308) is None and parse_int("³") is None
