@@ -51,7 +51,7 @@ def standings_rows(standings):
 def requirements_installed():
     """The engine's runtime requirements, each checked to be installed (micropip ran with deps=False)."""
     names = [re.split(r"[<>=!~;\[ ]", r, maxsplit=1)[0] for r in metadata.requires("rulesengine") or ()
-             if "extra ==" not in r]
+             if "extra ==" not in r and "Emscripten" not in r]  # compiled speed-ups are not for Pyodide
     return sorted(name for name in names if metadata.version(name))
 
 
