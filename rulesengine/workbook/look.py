@@ -155,3 +155,34 @@ def merged_row_height(write: SheetWrite, row: int, line_height: float = 15.0) ->
     span = sum(look.column_widths.get(c, DEFAULT_WIDTH) for c in range(table_width(write)))
     lines = sum(max(1, -(-len(part) // max(int(span), 1))) for part in text.split("\n"))
     return line_height * lines if lines > 1 else None
+
+
+def format_blocks(write: SheetWrite) -> list[tuple[int, int, int, int, CellFormat]]:
+    """(first row, last row, first col, last col, format): the formatted cells as few rectangles.
+
+    For adapters that pay per call (xlwings queues one action per range and property): runs of
+    one format along a row, stacked where the next rows repeat the same run.
+    """
+    runs: dict[int, list[tuple[int, int, CellFormat]]] = {}
+    for r, c, fmt in formatted_cells(write):
+        row = runs.setdefault(r, [])
+        if row and row[-1][1] == c - 1 and row[-1][2] == fmt:
+            row[-1] = (row[-1][0], c, fmt)
+        else:
+            row.append((c, c, fmt))
+    blocks: list[tuple[int, int, int, int, CellFormat]] = []
+    open_blocks: dict[tuple[int, int, CellFormat], int] = {}  # run -> index in blocks
+    for r in sorted(runs):
+        still_open = {}
+        for c0, c1, fmt in runs[r]:
+            key = (c0, c1, fmt)
+            index = open_blocks.get(key)
+            if index is not None and blocks[index][1] == r - 1:
+                r0, _, _, _, _ = blocks[index]
+                blocks[index] = (r0, r, c0, c1, fmt)
+            else:
+                blocks.append((r, r, c0, c1, fmt))
+                index = len(blocks) - 1
+            still_open[key] = index
+        open_blocks = still_open
+    return blocks
