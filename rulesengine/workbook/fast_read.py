@@ -146,7 +146,7 @@ def _sheet_grid(name: str, sheet: Any, limits: Limits) -> Grid:
                                  f"(limit {limits.max_cells:,}); delete what is in the far cells"))
     rows: list[list[CellValue]] = []
     for values in sheet.to_python(skip_empty_area=False):
-        row = [_value(v) for v in values]
+        row = [v if v.__class__ is str and v else _value(v) for v in values]  # most cells: text as it is
         while row and row[-1] is None:
             row.pop()
         rows.append(row)

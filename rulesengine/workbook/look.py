@@ -83,20 +83,7 @@ def is_data_row(look: SheetLook, row: int) -> bool:
 
 def cell_format(look: SheetLook, row: int, col: int, value: object) -> CellFormat:
     """The whole format of one cell of `rows` (0-based within the write)."""
-    name = style_name(look, row, col)
-    base = STYLES.get(name, PLAIN) if name else PLAIN
-    if not is_data_row(look, row):
-        return base
-    number_format = look.number_formats.get(col)
-    if number_format == "@" or isinstance(value, (int, float)) and not isinstance(value, bool):
-        pass
-    else:
-        number_format = None
-    horizontal = "right" if col in look.right_aligned and base.horizontal is None else base.horizontal
-    if number_format is None and horizontal == base.horizontal:
-        return base
-    return CellFormat(base.bold, base.italic, base.size, base.fill, base.rule_below, horizontal, base.wrap,
-                      base.vertical, number_format)
+    return _format_of(look, style_name(look, row, col), is_data_row(look, row), col, value)
 
 
 def landscape(write: SheetWrite) -> bool:
@@ -117,20 +104,44 @@ def formatted_cells(write: SheetWrite):
     """(row, col, CellFormat) of every cell that is not plain, in row order.
 
     A header row is styled across the table's width (one unbroken band); other rows only where
-    there is a value or the look names the cell's style.
+    there is a value or the look names the cell's style. Formats repeat down a table's columns,
+    so each (style, row kind, column, kind of value) is worked out once.
     """
     look = look_of(write)
     width = table_width(write)
     headers = set(look.header_rows)
+    own = look.cell_styles
+    known: dict[tuple, CellFormat] = {}
     for r, values in enumerate(write.rows):
-        span = width if r in headers else len(values)
-        for c in range(span):
+        header = r in headers
+        row_name = style_name(look, r, -1)
+        data = is_data_row(look, r)
+        for c in range(width if header else len(values)):
             value = values[c] if c < len(values) else None
-            if (value is None or value == "") and r not in headers and (r, c) not in look.cell_styles:
+            if (value is None or value == "") and not header and (r, c) not in own:
                 continue
-            fmt = cell_format(look, r, c, value)
+            name = own.get((r, c), row_name) if own else row_name
+            number = isinstance(value, (int, float)) and not isinstance(value, bool)
+            key = (name, data, c, number)
+            fmt = known.get(key)
+            if fmt is None:
+                fmt = known[key] = _format_of(look, name, data, c, value)
             if not fmt.plain:
                 yield r, c, fmt
+
+
+def _format_of(look: SheetLook, name: str | None, data: bool, col: int, value: object) -> CellFormat:
+    base = STYLES.get(name, PLAIN) if name else PLAIN
+    if not data:
+        return base
+    number_format = look.number_formats.get(col)
+    if not (number_format == "@" or isinstance(value, (int, float)) and not isinstance(value, bool)):
+        number_format = None
+    horizontal = "right" if col in look.right_aligned and base.horizontal is None else base.horizontal
+    if number_format is None and horizontal == base.horizontal:
+        return base
+    return CellFormat(base.bold, base.italic, base.size, base.fill, base.rule_below, horizontal, base.wrap,
+                      base.vertical, number_format)
 
 
 def merged_rows(write: SheetWrite) -> list[int]:
