@@ -20,7 +20,9 @@ from typing import Any, Sequence
 
 from rulesengine.errors import InputError, Location, Problem, RulesEngineError
 from rulesengine.workbook.grid import CellValue, Grid, cell_address, parse_address
+from rulesengine.workbook.look import CellFormat, format_blocks, look_of, merge_span, merged_row_height, merged_rows
 from rulesengine.workbook.package import DEFAULT_LIMITS, Limits
+from rulesengine.workbook.plan import LineChart
 from rulesengine.workbook.recalc import CLEAR_SHEET, SheetWrite, WritePlan, sheets_to_read
 from rulesengine.workbook.recalc import recalculate as recalculate_grids
 from rulesengine.workbook.settings import WorkbookSettings
@@ -96,9 +98,80 @@ def _apply(sheet: Any, write: SheetWrite) -> None:
     block = [[_to_excel(v) for v in row] + [None] * (width - len(row)) for row in write.rows]
     row0, col0 = parse_address(write.top_left)
     sheet.range((row0 + 1, col0 + 1)).resize(len(block), width).value = block
-    for r in write.header_rows:
-        if r < len(write.rows) and write.rows[r]:
-            sheet.range((row0 + r + 1, col0 + 1)).resize(1, len(write.rows[r])).font.bold = True
+    _apply_look(sheet, write, row0, col0)
+
+
+# What xlwings can set on a range, per CellFormat field. Each call is tried on its own: an engine
+# that lacks one (alignment and notes need xlwings Lite's Office.js client; a desktop engine may
+# lack another) raises AttributeError or NotImplementedError and that field is skipped
+# (plan.SheetLook: the values are what matters). Print titles, orientation and fit-to-width have
+# no xlwings API on any engine and are left to the TD's print dialog.
+def _apply_look(sheet: Any, write: SheetWrite, row0: int, col0: int) -> None:
+    look = look_of(write)
+
+    def at(r0: int, c0: int, r1: int | None = None, c1: int | None = None):
+        return sheet.range((row0 + r0 + 1, col0 + c0 + 1), (row0 + (r1 if r1 is not None else r0) + 1,
+                                                             col0 + (c1 if c1 is not None else c0) + 1))
+
+    for r0, r1, c0, c1, fmt in format_blocks(write):
+        _format(at(r0, c0, r1, c1), fmt, multi_row=r1 > r0)
+    points = _widths_in_points(sheet)
+    for c, width in look.column_widths.items():
+        _try(lambda: setattr(at(0, c), "column_width", width * 7 * 0.75 + 3.75 if points else width))
+    span = merge_span(write, 0)
+    for r in merged_rows(write):
+        _try(lambda: at(r, 0, r, span - 1).merge())
+        height = merged_row_height(write, r)
+        if height:
+            _try(lambda: setattr(at(r, 0), "row_height", height))
+    if look.freeze_rows:
+        _try(lambda: sheet.freeze_panes.freeze_at(f"{row0 + 1}:{row0 + look.freeze_rows}"))
+    for (r, c), note in look.comments.items():
+        _try(lambda: at(r, c).add_note(note))
+    for chart in look.charts:
+        _try(lambda: _line_chart(sheet, at, chart))
+
+
+def _format(rng: Any, fmt: CellFormat, multi_row: bool) -> None:
+    if fmt.bold:
+        _try(lambda: setattr(rng.font, "bold", True))
+    if fmt.italic:
+        _try(lambda: setattr(rng.font, "italic", True))
+    if fmt.size:
+        _try(lambda: setattr(rng.font, "size", fmt.size))
+    if fmt.fill:
+        _try(lambda: setattr(rng, "color", "#" + fmt.fill))
+    if fmt.rule_below:
+        for side in ("edge_bottom", "inside_horizontal") if multi_row else ("edge_bottom",):
+            _try(lambda: setattr(rng.borders[side], "line_style", "continuous"))
+    if fmt.number_format:
+        _try(lambda: setattr(rng, "number_format", fmt.number_format))
+    if fmt.wrap:
+        _try(lambda: setattr(rng, "wrap_text", True))
+    if fmt.horizontal:
+        _try(lambda: setattr(rng, "horizontal_alignment", fmt.horizontal))
+    if fmt.vertical:
+        _try(lambda: setattr(rng, "vertical_alignment", fmt.vertical))
+
+
+def _line_chart(sheet: Any, at, spec: LineChart) -> None:
+    """A line chart (xlwings Charts.add): the series block with its header row, dates on the x axis."""
+    first, last = min(spec.series_cols), max(spec.series_cols)
+    chart = sheet.charts.add(width=480, height=288, chart_type="line", anchor=sheet.range(spec.anchor))
+    chart.set_source_data(at(spec.header_row, first, spec.last_row, last), plot_by="columns")
+    chart.set_x_axis_values(at(spec.first_row, spec.category_col, spec.last_row, spec.category_col))
+
+
+def _widths_in_points(sheet: Any) -> bool:
+    """xlwings Lite (Office.js) takes column widths in points, the desktop engines in characters."""
+    return isinstance(getattr(sheet.book, "api", None), dict)
+
+
+def _try(action) -> None:
+    try:
+        action()
+    except (AttributeError, NotImplementedError):
+        pass  # this engine cannot apply this field (see _apply_look)
 
 
 def _from_excel(value: Any) -> CellValue:

@@ -28,7 +28,7 @@ import re
 import zipfile
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from rulesengine.errors import InputError, Location, Problem
 from rulesengine.workbook.grid import CellValue, Grid, MergedRange, cell_address
@@ -67,10 +67,14 @@ def read_workbook_grids(path: str | Path, names: Iterable[str] | None = None,
     return read_grids_checked(path, info, names, limits, engine=engine)
 
 
-def read_grids_checked(path: Path, info: PackageInfo, names: Iterable[str] | None,
+def read_grids_checked(path: Path, info: PackageInfo,
+                       names: Iterable[str] | Callable[[list[str]], Iterable[str]] | None,
                        limits: Limits = DEFAULT_LIMITS, *, engine: str = "auto",
                        ) -> tuple[list[str], dict[str, Grid]]:
-    """`read_workbook_grids` for a package that already passed `inspect_package` (as `info`)."""
+    """`read_workbook_grids` for a package that already passed `inspect_package` (as `info`).
+
+    `names` may also be a function of the workbook's sheet names (recalc's `sheets_to_read`).
+    """
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {ENGINES}, got {engine!r}")
     where = Location(str(path))
@@ -78,6 +82,8 @@ def read_grids_checked(path: Path, info: PackageInfo, names: Iterable[str] | Non
         with zipfile.ZipFile(path) as archive:
             package = read_package_map(archive)
             sheet_names = package.names
+            if callable(names):
+                names = names(sheet_names)
             wanted = [n for n in (sheet_names if names is None else names) if n in sheet_names]
             fast = [] if engine == "openpyxl" or not calamine_available() else \
                 [n for n in wanted if _calamine_reads_like_openpyxl(archive, package, n)]
@@ -140,7 +146,7 @@ def _sheet_grid(name: str, sheet: Any, limits: Limits) -> Grid:
                                  f"(limit {limits.max_cells:,}); delete what is in the far cells"))
     rows: list[list[CellValue]] = []
     for values in sheet.to_python(skip_empty_area=False):
-        row = [_value(v) for v in values]
+        row = [v if v.__class__ is str and v else _value(v) for v in values]  # most cells: text as it is
         while row and row[-1] is None:
             row.pop()
         rows.append(row)

@@ -83,20 +83,7 @@ def is_data_row(look: SheetLook, row: int) -> bool:
 
 def cell_format(look: SheetLook, row: int, col: int, value: object) -> CellFormat:
     """The whole format of one cell of `rows` (0-based within the write)."""
-    name = style_name(look, row, col)
-    base = STYLES.get(name, PLAIN) if name else PLAIN
-    if not is_data_row(look, row):
-        return base
-    number_format = look.number_formats.get(col)
-    if number_format == "@" or isinstance(value, (int, float)) and not isinstance(value, bool):
-        pass
-    else:
-        number_format = None
-    horizontal = "right" if col in look.right_aligned and base.horizontal is None else base.horizontal
-    if number_format is None and horizontal == base.horizontal:
-        return base
-    return CellFormat(base.bold, base.italic, base.size, base.fill, base.rule_below, horizontal, base.wrap,
-                      base.vertical, number_format)
+    return _format_of(look, style_name(look, row, col), is_data_row(look, row), col, value)
 
 
 def landscape(write: SheetWrite) -> bool:
@@ -117,20 +104,44 @@ def formatted_cells(write: SheetWrite):
     """(row, col, CellFormat) of every cell that is not plain, in row order.
 
     A header row is styled across the table's width (one unbroken band); other rows only where
-    there is a value or the look names the cell's style.
+    there is a value or the look names the cell's style. Formats repeat down a table's columns,
+    so each (style, row kind, column, kind of value) is worked out once.
     """
     look = look_of(write)
     width = table_width(write)
     headers = set(look.header_rows)
+    own = look.cell_styles
+    known: dict[tuple, CellFormat] = {}
     for r, values in enumerate(write.rows):
-        span = width if r in headers else len(values)
-        for c in range(span):
+        header = r in headers
+        row_name = style_name(look, r, -1)
+        data = is_data_row(look, r)
+        for c in range(width if header else len(values)):
             value = values[c] if c < len(values) else None
-            if (value is None or value == "") and r not in headers and (r, c) not in look.cell_styles:
+            if (value is None or value == "") and not header and (r, c) not in own:
                 continue
-            fmt = cell_format(look, r, c, value)
+            name = own.get((r, c), row_name) if own else row_name
+            number = isinstance(value, (int, float)) and not isinstance(value, bool)
+            key = (name, data, c, number)
+            fmt = known.get(key)
+            if fmt is None:
+                fmt = known[key] = _format_of(look, name, data, c, value)
             if not fmt.plain:
                 yield r, c, fmt
+
+
+def _format_of(look: SheetLook, name: str | None, data: bool, col: int, value: object) -> CellFormat:
+    base = STYLES.get(name, PLAIN) if name else PLAIN
+    if not data:
+        return base
+    number_format = look.number_formats.get(col)
+    if not (number_format == "@" or isinstance(value, (int, float)) and not isinstance(value, bool)):
+        number_format = None
+    horizontal = "right" if col in look.right_aligned and base.horizontal is None else base.horizontal
+    if number_format is None and horizontal == base.horizontal:
+        return base
+    return CellFormat(base.bold, base.italic, base.size, base.fill, base.rule_below, horizontal, base.wrap,
+                      base.vertical, number_format)
 
 
 def merged_rows(write: SheetWrite) -> list[int]:
@@ -155,3 +166,34 @@ def merged_row_height(write: SheetWrite, row: int, line_height: float = 15.0) ->
     span = sum(look.column_widths.get(c, DEFAULT_WIDTH) for c in range(table_width(write)))
     lines = sum(max(1, -(-len(part) // max(int(span), 1))) for part in text.split("\n"))
     return line_height * lines if lines > 1 else None
+
+
+def format_blocks(write: SheetWrite) -> list[tuple[int, int, int, int, CellFormat]]:
+    """(first row, last row, first col, last col, format): the formatted cells as few rectangles.
+
+    For adapters that pay per call (xlwings queues one action per range and property): runs of
+    one format along a row, stacked where the next rows repeat the same run.
+    """
+    runs: dict[int, list[tuple[int, int, CellFormat]]] = {}
+    for r, c, fmt in formatted_cells(write):
+        row = runs.setdefault(r, [])
+        if row and row[-1][1] == c - 1 and row[-1][2] == fmt:
+            row[-1] = (row[-1][0], c, fmt)
+        else:
+            row.append((c, c, fmt))
+    blocks: list[tuple[int, int, int, int, CellFormat]] = []
+    open_blocks: dict[tuple[int, int, CellFormat], int] = {}  # run -> index in blocks
+    for r in sorted(runs):
+        still_open = {}
+        for c0, c1, fmt in runs[r]:
+            key = (c0, c1, fmt)
+            index = open_blocks.get(key)
+            if index is not None and blocks[index][1] == r - 1:
+                r0, _, _, _, _ = blocks[index]
+                blocks[index] = (r0, r, c0, c1, fmt)
+            else:
+                blocks.append((r, r, c0, c1, fmt))
+                index = len(blocks) - 1
+            still_open[key] = index
+        open_blocks = still_open
+    return blocks

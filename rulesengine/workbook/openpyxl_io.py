@@ -118,14 +118,19 @@ def read_grids(wb, names: Iterable[str], limits: Limits = DEFAULT_LIMITS) -> dic
 
 
 def apply_plan(wb, plan: WritePlan) -> None:
-    """Write a plan's values into the workbook: engine-owned sheets only, values only, with their look.
+    """Write a plan's values into the workbook: engine-owned sheets only, values only, with their look."""
+    apply_writes(wb, plan.writes)
+
+
+def apply_writes(wb, writes: Sequence[SheetWrite]) -> None:
+    """Apply SheetWrites in order, each with its look.
 
     A write that clears the whole sheet (CLEAR_SHEET) replaces an existing sheet by a new one at
     the same tab position: last run's cell formats, widths, notes and chart go with it, as the
     graft writer replaces the sheet's part.
     """
     styles = CellStyles()
-    for write in plan.writes:
+    for write in writes:
         if write.sheet not in wb.sheetnames:
             ws = wb.create_sheet(write.sheet)
         elif write.clear == CLEAR_SHEET:
@@ -149,12 +154,13 @@ class CellStyles:
     """
 
     def __init__(self):
-        self._arrays: dict[CellFormat, object] = {}
+        self._arrays: dict[tuple[CellFormat, str | None], object] = {}
 
     def apply(self, cell, fmt: CellFormat) -> None:
         from copy import copy
 
-        ready = self._arrays.get(fmt)
+        key = (fmt, None if fmt.number_format else cell.number_format)  # a date keeps openpyxl's date format
+        ready = self._arrays.get(key)
         if ready is not None:
             cell._style = copy(ready)
             return
@@ -171,7 +177,7 @@ class CellStyles:
             cell.alignment = Alignment(horizontal=fmt.horizontal, vertical=fmt.vertical, wrap_text=fmt.wrap or None)
         if fmt.number_format:
             cell.number_format = fmt.number_format
-        self._arrays[fmt] = copy(cell._style)
+        self._arrays[key] = copy(cell._style)
 
 
 def write_values(ws, write: SheetWrite, styles: CellStyles) -> None:
@@ -188,11 +194,14 @@ def write_values(ws, write: SheetWrite, styles: CellStyles) -> None:
         return
     for r, c, fmt in formatted_cells(write):
         styles.apply(ws.cell(row=top + r + 1, column=left + c + 1), fmt)
-    _apply_layout(ws, write, top, left)
+    apply_layout(ws, write)
 
 
-def _apply_layout(ws, write: SheetWrite, top: int, left: int) -> None:
-    """Widths, merges, freeze, print setup, notes and charts of the write's look."""
+def apply_layout(ws, write: SheetWrite) -> None:
+    """Widths, merges, freeze, print setup, notes and charts of the write's look (not the cells' formats)."""
+    if not write.rows:
+        return
+    top, left = parse_address(write.top_left)
     from openpyxl.comments import Comment
     from openpyxl.worksheet.properties import PageSetupProperties
 
@@ -249,24 +258,52 @@ def _line_chart(ws, spec: LineChart, top: int, left: int):
     return chart
 
 
+ROUTES = ("auto", "graft", "openpyxl")
+
+
 @dataclass(frozen=True)
 class RecalcResult:
     plan: WritePlan
     save: SaveResult
+    route: str = "openpyxl"     # how the engine's sheets were written: "graft" or "openpyxl"
+    why_openpyxl: str = ""      # when the graft could not be used, why
 
 
 def recalc_workbook(path: str | Path, overrides: WorkbookSettings | None = None, *, explain: Sequence[str] = (),
                     registry: Registry | None = None, limits: Limits = DEFAULT_LIMITS,
-                    force: bool = False) -> RecalcResult:
-    """Recalculate a workbook file in place (or beside it, when the fidelity guard says so)."""
+                    force: bool = False, route: str = "auto") -> RecalcResult:
+    """Recalculate a workbook file in place (or beside it, when the fidelity guard says so).
+
+    The sheets are read with the fast reader (fast_read); the engine's sheets are grafted into
+    the TD's package (graft), every other part kept byte for byte. When the graft cannot be used
+    (graft.GraftUnsupported says why) the workbook is loaded, changed and saved by openpyxl, as
+    before. `route` "graft" or "openpyxl" insists on one (tests, the bench).
+    """
+    from rulesengine.workbook.fast_read import read_grids_checked
+    from rulesengine.workbook.graft import GraftUnsupported, prepare_graft
+
+    if route not in ROUTES:
+        raise ValueError(f"route must be one of {ROUTES}, got {route!r}")
     path = Path(path)
     check_not_open(path)
-    wb, info, notes = load_workbook(path, limits)
-    grids = read_grids(wb, sheets_to_read(wb.sheetnames), limits)
-    plan = recalculate(grids, overrides, explain=explain, registry=registry, sheet_names=wb.sheetnames)
+    check_workbook_path(path)
+    info = inspect_package(path, limits)
+    names, grids = read_grids_checked(path, info, sheets_to_read, limits,
+                                      engine="openpyxl" if route == "openpyxl" else "auto")
+    plan = recalculate(grids, overrides, explain=explain, registry=registry, sheet_names=names)
+    why = ""
+    if route != "openpyxl":
+        try:
+            write = prepare_graft(path, plan.writes)
+        except GraftUnsupported as exc:
+            if route == "graft":
+                raise
+            why = str(exc)
+        else:
+            return RecalcResult(plan, save_atomically(path, write, info, force=force), "graft")
+    wb, info, notes = load_workbook(path, limits, info=info)
     apply_plan(wb, plan)
-    result = save_atomically(path, wb.save, info, notes, force=force)
-    return RecalcResult(plan, result)
+    return RecalcResult(plan, save_atomically(path, wb.save, info, notes, force=force), "openpyxl", why)
 
 
 def write_workbook(path: str | Path, grids: Sequence[Grid]) -> Path:

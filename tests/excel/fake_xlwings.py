@@ -83,8 +83,9 @@ def _to_excel(value):
 class FakeBook:
     """A workbook open in Excel, as an xlwings script receives it."""
 
-    def __init__(self, sheets: dict[str, list[list]], name: str = "club.xlsx"):
+    def __init__(self, sheets: dict[str, list[list]], name: str = "club.xlsx", client: str = "Office.js"):
         self.name = name
+        self.client = client  # xlwings Lite runs in Office.js; alignment and notes need it
         self.fullname = name
         # Per sheet: its name and the cells when the script started {(row, col): value}, 1-based.
         self._sheets: list[dict] = []
@@ -127,7 +128,7 @@ class FakeBook:
             if func in ("sheetClearContents", "sheetClear"):
                 cells.clear()
                 continue
-            if func == "setFontProperty":
+            if func in FORMAT_ACTIONS:
                 continue
             r0, c0 = action["start_row"] + 1, action["start_column"] + 1
             if func == "rangeClearContents":
@@ -155,6 +156,12 @@ def _rows(cells: dict) -> list[list]:
     height = max(r for r, _ in cells)
     width = max(c for _, c in cells)
     return [[cells.get((r, c)) for c in range(1, width + 1)] for r in range(1, height + 1)]
+
+
+# Actions that change how cells look, not their values (xlwings 0.37 remote engine names).
+FORMAT_ACTIONS = {"setFontProperty", "setRangeColor", "setNumberFormat", "setWrapText", "setHorizontalAlignment",
+                  "setVerticalAlignment", "setBorderProperty", "setColumnWidth", "setRowHeight", "rangeMerge",
+                  "freezePaneAtRange", "addNote", "addChart", "setChartXAxisValues"}
 
 
 class FakeApp:
@@ -272,6 +279,14 @@ class FakeSheet:
     def cells(self):
         raise NotImplementedError("fake xlwings: sheet.cells is outside the subset rulesengine.excel uses")
 
+    @property
+    def freeze_panes(self) -> "FakeFreezePanes":
+        return FakeFreezePanes(self)
+
+    @property
+    def charts(self) -> "FakeCharts":
+        return FakeCharts(self)
+
 
 class FakeRange:
     def __init__(self, sheet: FakeSheet, top: int, left: int, bottom: int, right: int, ndim: int | None = None):
@@ -367,6 +382,73 @@ class FakeRange:
     def font(self) -> "FakeFont":
         return FakeFont(self)
 
+    def _format(self, func: str, args) -> None:
+        """Queue a format action on this range, as xlwings' remote engine does."""
+        top, left, _, _ = self._box
+        height, width = self.shape
+        self.sheet.book.actions.append({"func": func, "args": args, "sheet": self.sheet.name, "start_row": top - 1,
+                                        "start_column": left - 1, "row_count": height, "column_count": width})
+
+    def _write_only(name):  # noqa: N805 - a property factory: xlwings Lite cannot read these synchronously
+        def fail(self):
+            raise NotImplementedError(f"fake xlwings: reading {name} synchronously isn't supported")
+        return fail
+
+    def _office_js(self, what: str) -> None:
+        if self.sheet.book.client != "Office.js":
+            raise NotImplementedError(f"Range.{what} is only supported with Office.js clients")
+
+    color = property(_write_only("color"), lambda self, value: self._format("setRangeColor", _hex(value)))
+    number_format = property(_write_only("number_format"), lambda self, value: self._format("setNumberFormat", value))
+    wrap_text = property(_write_only("wrap_text"), lambda self, value: self._format("setWrapText", bool(value)))
+    row_height = property(_write_only("row_height"), lambda self, value: self._format("setRowHeight", value))
+
+    @property
+    def column_width(self):
+        raise NotImplementedError("fake xlwings: reading column_width synchronously isn't supported")
+
+    @column_width.setter
+    def column_width(self, value) -> None:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+            raise ValueError("column_width must be a non-negative number.")
+        self._format("setColumnWidth", value)
+
+    @property
+    def horizontal_alignment(self):
+        raise NotImplementedError("fake xlwings: reading alignment synchronously isn't supported")
+
+    @horizontal_alignment.setter
+    def horizontal_alignment(self, value: str) -> None:
+        self._office_js("horizontal_alignment")
+        if value not in ("left", "center", "right", "general", "justify", "distributed", "fill",
+                         "center_across_selection"):
+            raise KeyError(value)
+        self._format("setHorizontalAlignment", value)
+
+    @property
+    def vertical_alignment(self):
+        raise NotImplementedError("fake xlwings: reading alignment synchronously isn't supported")
+
+    @vertical_alignment.setter
+    def vertical_alignment(self, value: str) -> None:
+        self._office_js("vertical_alignment")
+        if value not in ("top", "center", "bottom", "justify", "distributed"):
+            raise KeyError(value)
+        self._format("setVerticalAlignment", value)
+
+    @property
+    def borders(self) -> "FakeBorders":
+        return FakeBorders(self)
+
+    def merge(self, across: bool = False) -> None:
+        self._format("rangeMerge", bool(across))
+
+    def add_note(self, text: str) -> None:
+        self._office_js("add_note")
+        if self.shape != (1, 1):
+            raise ValueError("fake xlwings: a note belongs to a single cell")
+        self._format("addNote", [self.address, text])
+
     def clear_contents(self) -> None:
         top, left, _, _ = self._box
         height, width = self.shape
@@ -374,6 +456,89 @@ class FakeRange:
             "func": "rangeClearContents", "sheet": self.sheet.name, "start_row": top - 1, "start_column": left - 1,
             "row_count": height, "column_count": width,
         })
+
+
+def _hex(value) -> str:
+    if isinstance(value, str) and re.fullmatch(r"#[0-9A-Fa-f]{6}", value):
+        return value.upper()
+    if isinstance(value, tuple) and len(value) == 3:
+        return "#" + "".join(f"{v:02X}" for v in value)
+    raise ValueError(f"fake xlwings: not a colour: {value!r}")
+
+
+class FakeBorders:
+    SIDES = ("edge_top", "edge_bottom", "edge_left", "edge_right", "inside_horizontal", "inside_vertical",
+             "diagonal_down", "diagonal_up")
+
+    def __init__(self, rng: FakeRange):
+        self._range = rng
+
+    def __getitem__(self, side: str) -> "FakeBorder":
+        if side not in self.SIDES:
+            raise KeyError(side)
+        return FakeBorder(self._range, side)
+
+
+class FakeBorder:
+    def __init__(self, rng: FakeRange, side: str):
+        self._range, self._side = rng, side
+
+    @property
+    def line_style(self):
+        raise NotImplementedError("fake xlwings: reading borders synchronously isn't supported")
+
+    @line_style.setter
+    def line_style(self, value) -> None:
+        if value not in (None, "continuous", "dash", "dash_dot", "dash_dot_dot", "dot", "double", "slant_dash_dot"):
+            raise ValueError(value)
+        self._range._format("setBorderProperty", [self._side, "line_style", value])
+
+
+class FakeFreezePanes:
+    def __init__(self, sheet: FakeSheet):
+        self._sheet = sheet
+
+    def freeze_at(self, frozen_range) -> None:
+        address = frozen_range.address if isinstance(frozen_range, FakeRange) else str(frozen_range)
+        self._sheet.book.actions.append({"func": "freezePaneAtRange", "args": [address], "sheet": self._sheet.name})
+
+
+class FakeCharts:
+    """Charts.add as in xlwings' remote engine: the chart is created with its first source data."""
+
+    TYPES = ("line", "line_markers", "column_clustered", "bar_clustered", "xy_scatter")
+
+    def __init__(self, sheet: FakeSheet):
+        self._sheet = sheet
+
+    def add(self, left=0, top=0, width=355, height=211, chart_type=None, source=None, plot_by=None, name=None,
+            anchor=None, style=227) -> "FakeChart":
+        if (chart_type or "column_clustered") not in self.TYPES:
+            raise ValueError(f"Invalid chart type: {chart_type!r}")
+        chart = FakeChart(self._sheet, {"chart_type": chart_type or "column_clustered", "width": width,
+                                        "height": height, "anchor": anchor.address if anchor is not None else None})
+        if source is not None:
+            chart.set_source_data(source, plot_by)
+        return chart
+
+
+class FakeChart:
+    def __init__(self, sheet: FakeSheet, pending: dict):
+        self._sheet, self._pending, self._later = sheet, pending, []
+
+    def set_source_data(self, rng: FakeRange, plot_by=None) -> None:
+        if plot_by not in (None, "rows", "columns"):
+            raise ValueError(plot_by)
+        self._sheet.book.actions.append({"func": "addChart", "sheet": self._sheet.name,
+                                         "args": [self._pending["chart_type"], rng.address, plot_by,
+                                                  self._pending["anchor"]]})
+        self._pending = None
+        for action in self._later:
+            self._sheet.book.actions.append(action)
+
+    def set_x_axis_values(self, rng: FakeRange) -> None:
+        action = {"func": "setChartXAxisValues", "sheet": self._sheet.name, "args": [rng.address]}
+        (self._later.append if self._pending is not None else self._sheet.book.actions.append)(action)
 
 
 class FakeFont:
@@ -386,9 +551,7 @@ class FakeFont:
 
     @bold.setter
     def bold(self, value: bool) -> None:
-        top, left, _, _ = self._range._box
-        height, width = self._range.shape
-        self._range.sheet.book.actions.append({
-            "func": "setFontProperty", "args": ["bold", bool(value)], "sheet": self._range.sheet.name,
-            "start_row": top - 1, "start_column": left - 1, "row_count": height, "column_count": width,
-        })
+        self._range._format("setFontProperty", ["bold", bool(value)])
+
+    italic = property(bold.fget, lambda self, value: self._range._format("setFontProperty", ["italic", bool(value)]))
+    size = property(bold.fget, lambda self, value: self._range._format("setFontProperty", ["size", value]))

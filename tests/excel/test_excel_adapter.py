@@ -13,7 +13,7 @@ from fractions import Fraction
 import pytest
 
 import excel_sample as sample
-from fake_xlwings import FakeBook
+from fake_xlwings import FORMAT_ACTIONS, FakeBook
 from rulesengine import excel
 from rulesengine.errors import InputError
 from rulesengine.registry import default_registry
@@ -66,7 +66,7 @@ def test_each_needed_sheet_is_read_once_and_nothing_after_the_first_write():
 def test_one_block_of_values_per_sheet_after_one_clear():
     book = _book()
     excel.recalculate(book)
-    funcs = [(a["func"], a.get("sheet")) for a in book.actions if a["func"] != "setFontProperty"]
+    funcs = [(a["func"], a.get("sheet")) for a in book.actions if a["func"] not in FORMAT_ACTIONS]
     assert funcs == [("addSheet", None), ("sheetClear", "Standings"), ("setValues", "Standings")]
 
 

@@ -82,6 +82,16 @@ def xlsxwriter_book(path, *, chart=False, comment=False, validation=False, macro
     return path
 
 
+@pytest.fixture
+def openpyxl_route(monkeypatch):
+    """These tests are about the fidelity guard of the openpyxl route: keep recalc off the graft."""
+    from rulesengine.workbook import graft
+
+    def unsupported(*args, **kwargs):
+        raise graft.GraftUnsupported("test: the openpyxl route")
+    monkeypatch.setattr(graft, "prepare_graft", unsupported)
+
+
 def parts(path):
     with zipfile.ZipFile(path) as z:
         return set(z.namelist())
@@ -108,7 +118,7 @@ def test_what_openpyxl_keeps_survives_in_place(tmp_path):
     assert sorted(names) == sorted(p.name for p in EVENT.players)  # Arabic, Cyrillic, accents unchanged
 
 
-def test_a_text_box_openpyxl_would_drop_diverts_the_result(tmp_path, capsys):
+def test_a_text_box_openpyxl_would_drop_diverts_the_result(tmp_path, capsys, openpyxl_route):
     path = xlsxwriter_book(tmp_path / "club.xlsx", chart=True, textbox=True)
     before = path.read_bytes()
 
@@ -123,7 +133,7 @@ def test_a_text_box_openpyxl_would_drop_diverts_the_result(tmp_path, capsys):
     assert not (tmp_path / "club.original.xlsx").exists()
 
 
-def test_an_image_is_kept_or_the_result_diverted(tmp_path):
+def test_an_image_is_kept_or_the_result_diverted(tmp_path, openpyxl_route):
     path = xlsxwriter_book(tmp_path / "club.xlsx", image=True)
     result = recalc_workbook(path)
     if importlib.util.find_spec("PIL") is None:  # openpyxl drops images without Pillow
@@ -132,14 +142,14 @@ def test_an_image_is_kept_or_the_result_diverted(tmp_path):
         assert result.save.replaced and any(p.startswith("xl/media/") for p in parts(path))
 
 
-def test_a_sparkline_openpyxl_warns_about_diverts_the_result(tmp_path):
+def test_a_sparkline_openpyxl_warns_about_diverts_the_result(tmp_path, openpyxl_route):
     path = xlsxwriter_book(tmp_path / "club.xlsx", sparkline=True)
     result = recalc_workbook(path)
     assert not result.save.replaced
     assert any("openpyxl:" in item and "will be removed" in item for item in result.save.lost)
 
 
-def test_force_replaces_anyway_and_keeps_a_backup(tmp_path):
+def test_force_replaces_anyway_and_keeps_a_backup(tmp_path, openpyxl_route):
     path = xlsxwriter_book(tmp_path / "club.xlsx", textbox=True)
     before = path.read_bytes()
     result = recalc_workbook(path, force=True)
@@ -158,7 +168,7 @@ def test_refuses_while_the_workbook_is_open(tmp_path, capsys, lock, app):
     assert path.read_bytes() == before
 
 
-def test_a_failing_save_leaves_the_workbook_and_folder_as_they_were(tmp_path, monkeypatch):
+def test_a_failing_save_leaves_the_workbook_and_folder_as_they_were(tmp_path, monkeypatch, openpyxl_route):
     path = write_workbook(tmp_path / "club.xlsx", [crosstable_grid(EVENT, "template")])
     before = path.read_bytes()
 
@@ -195,7 +205,7 @@ def test_text_that_looks_like_a_formula_is_written_as_text(tmp_path):
         recalc_workbook(path)
 
 
-def test_chart_image_comments_validation_and_macro_together(tmp_path):
+def test_chart_image_comments_validation_and_macro_together(tmp_path, openpyxl_route):
     """The issue's fidelity workbook: everything kept, or the result written beside it with a reason."""
     path = xlsxwriter_book(tmp_path / "club.xlsm", chart=True, image=True, comment=True, validation=True, macro=True)
     before = path.read_bytes()
