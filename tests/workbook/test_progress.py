@@ -23,7 +23,7 @@ from rulesengine.registry import default_registry
 from rulesengine.standings import compute_standings
 from rulesengine.workbook.export import crosstable_grid
 from rulesengine.workbook.openpyxl_io import recalc_workbook
-from rulesengine.workbook.standings_sheet import standings_table
+from rulesengine.workbook.standings_sheet import legend_of, standings_table
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "workbook"
 TEMPLATE = Path(__file__).resolve().parents[2] / "workbook_templates" / "swiss.xlsx"
@@ -124,8 +124,7 @@ def test_a_seven_round_event_in_the_nine_round_template_is_seven_rounds(tmp_path
     assert values(result.plan.standings) == values(from_trf)
     rows = sheet_rows(path)
     assert rows[0][0] == "Standings after round 7 of 7 (final)"
-    legend = {row[0]: row[1] for row in rows if row[0] == "Rounds"}
-    assert legend["Rounds"] == ("7 rounds (the last round with any entry; set 'Rounds' on Settings to say how "
+    assert legend_of(rows)["Rounds"] == ("7 rounds (the last round with any entry; set 'Rounds' on Settings to say how "
                                 "many); standings after round 7")
 
 
@@ -136,7 +135,7 @@ def test_rounds_on_settings_say_how_many_the_event_has(tmp_path):
     assert plan.progress.rounds == 7 and plan.progress.after_round == 5
     rows = sheet_rows(path)
     assert rows[0][0] == "Standings after round 5 of 7"
-    assert next(row[1] for row in rows if row[0] == "Rounds").startswith("7 rounds (from Settings); ")
+    assert legend_of(rows)["Rounds"].startswith("7 rounds (from Settings); ")
     # Fewer rounds on Settings than the crosstable has entries for: the cell is named.
     path = type_into_template(tmp_path / "wrong.xlsx", trf, settings={"Rounds": 6})
     with pytest.raises(InputError) as info:
@@ -158,7 +157,7 @@ def test_pairings_typed_without_results_give_the_standings_after_the_round_befor
     assert values(plan.standings) == values(compute_standings(cut, registry.resolve_specs(TIEBREAKS), registry))
     rows = sheet_rows(path)
     assert rows[0][0] == "Standings after round 5 of 6"
-    assert next(row[1] for row in rows if row[0] == "Rounds").endswith(
+    assert legend_of(rows)["Rounds"].endswith(
         "standings after round 5: round 6 has pairings without results yet")
     assert standings_table(rows)[1][:4] == [1, 2, "Moreau, Jon", 4]
 

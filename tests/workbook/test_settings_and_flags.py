@@ -16,7 +16,7 @@ from rulesengine.workbook.export import crosstable_grid
 from rulesengine.workbook.grid import Grid
 from rulesengine.workbook.openpyxl_io import write_workbook
 from rulesengine.workbook.recalc import recalculate
-from rulesengine.workbook.standings_sheet import standings_table
+from rulesengine.workbook.standings_sheet import legend_of, standings_table
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "workbook"
 HC02 = DATA / "hc02_bye_example.trf"  # hero: BH 13.5 under the 2026 text (capped dummy), 15.5 under 2024
@@ -40,7 +40,7 @@ def test_recalc_date_chooses_the_rules_as_rate_date_does(tmp_path, capsys, flag)
     assert main(["recalc", str(path)]) == 0 and hero_bh(path) == 13.5
     assert main(["recalc", str(path), flag, "2024-06-01"]) == 0 and hero_bh(path) == 15.5
     standings_rows = [row for row in openpyxl.load_workbook(path)["Standings"].iter_rows(values_only=True)]
-    assert ("Rules date", "2024-06-01") in [row[:2] for row in standings_rows]
+    assert legend_of(standings_rows)["Rules date"] == "2024-06-01"
 
 
 def test_the_old_flag_spelling_is_hidden_and_the_new_one_shared(capsys):
@@ -65,7 +65,7 @@ def test_a_renamed_settings_sheet_is_said_and_the_defaults_named(tmp_path, capsy
             "Sheet 'Settings (old)' looks like a Settings sheet: name it 'Settings' to use it.")
     assert note in out.splitlines()
     rows = list(openpyxl.load_workbook(path)["Standings"].iter_rows(values_only=True))
-    assert ("Note", note.removeprefix("Note: ")) in [row[:2] for row in rows]
+    assert legend_of(rows)["Note"] == note.removeprefix("Note: ")
 
 
 def test_a_workbook_with_a_settings_sheet_gets_no_such_note():
