@@ -25,6 +25,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "rate": ("rulesengine.cli.rate", "rating changes of every player (FIDE, Glicko-2, ...)"),
     "explain-rating": ("rulesengine.cli.rate", "one player's rating calculation, step by step"),
     "recalc": ("rulesengine.cli.recalc", "recalculate a workbook: Standings sheet from its crosstable"),
+    "new-workbook": ("rulesengine.cli.new_workbook", "a new workbook to type an event into (swiss, round-robin, season)"),
     "plugins": ("rulesengine.cli.plugins", "list loaded plugins and the rules they provide"),
 }
 
