@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
+
+# Helper modules of these tests (typed_books) import by name under --import-mode=importlib.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 TIEBREAK_FIXTURES = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "tiebreak"
 FIXTURE_TRFS = sorted(TIEBREAK_FIXTURES.glob("*.trf"))
