@@ -85,32 +85,45 @@ def _lines(text: str, width: float) -> int:
     return lines + math.ceil(max(0, used - width) / width)
 
 
+def _wrapped_row(ws, row: int, text: str, *, font: Font | None = None) -> None:
+    """Text in B..L merged, wrapped, in a row tall enough for its lines (no text cut or overlapping)."""
+    last = column_letter(len(INSTRUCTION_WIDTHS) - 1)
+    cell = ws.cell(row=row, column=2, value=text)
+    cell.alignment = WRAP
+    if font is not None:
+        cell.font = font
+    ws.merge_cells(f"B{row}:{last}{row}")
+    ws.row_dimensions[row].height = LINE_HEIGHT * _lines(text, sum(INSTRUCTION_WIDTHS[1:]) * 0.95) + 3
+
+
 def _instructions(wb, title: str, steps: Sequence[str], example_intro: str,
                   example: Callable[[object, int], int]) -> None:
     ws = wb.active
     ws.title = "Instructions"
     for k, width in enumerate(INSTRUCTION_WIDTHS):
         ws.column_dimensions[column_letter(k)].width = width
-    text_width = sum(INSTRUCTION_WIDTHS[1:]) * 0.95  # merged B..L, less the cell padding
-    last = column_letter(len(INSTRUCTION_WIDTHS) - 1)
     ws.cell(row=1, column=1, value=title).font = TITLE
-    ws.merge_cells(f"A1:{last}1")
+    ws.merge_cells(f"A1:{column_letter(len(INSTRUCTION_WIDTHS) - 1)}1")
     ws.row_dimensions[1].height = 24
     row = 3
     for line in steps:
         number, _, text = line.partition(" ") if line[:1].isdigit() else ("", "", line)
         ws.cell(row=row, column=1, value=number or None).alignment = WRAP
-        cell = ws.cell(row=row, column=2, value=text)
-        cell.alignment = WRAP
-        ws.merge_cells(f"B{row}:{last}{row}")
-        ws.row_dimensions[row].height = LINE_HEIGHT * _lines(text, text_width) + 3
+        _wrapped_row(ws, row, text)
         row += 1
-    row += 1
-    ws.cell(row=row, column=2, value=example_intro).font = BOLD
-    ws.merge_cells(f"B{row}:{last}{row}")
-    ws.row_dimensions[row].height = LINE_HEIGHT * _lines(example_intro, text_width) + 3
-    example(ws, row + 1)
+    _wrapped_row(ws, row + 1, example_intro, font=BOLD)
+    example(ws, row + 2)
     _print_setup(ws, landscape=False)
+
+
+def _example_row(ws, row: int, values: Sequence, note: str) -> int:
+    """The filled example row (highlighted) and, under it, what it says in words."""
+    for c, value in enumerate(values, start=2):
+        cell = ws.cell(row=row, column=c, value=value)
+        cell.fill = EXAMPLE_FILL
+        cell.alignment = Alignment(horizontal="center")
+    _wrapped_row(ws, row + 1, note)
+    return row + 2
 
 
 def _swiss_example(ws, row: int) -> int:
@@ -119,32 +132,17 @@ def _swiss_example(ws, row: int) -> int:
     ws.merge_cells(start_row=row, start_column=6, end_row=row, end_column=8)
     ws.merge_cells(start_row=row, start_column=9, end_row=row, end_column=11)
     _header(ws, row + 1, [None] * 4 + ["Opp", "Col", "Res", "Opp", "Col", "Res"], first_col=2)
-    values = [1, "Berg, Ana", 2100, "NOR", 4, "w", 1, 3, "b", "½", 1.5]
-    for c, value in enumerate(values, start=2):
-        cell = ws.cell(row=row + 2, column=c, value=value)
-        cell.fill = EXAMPLE_FILL
-        cell.alignment = Alignment(horizontal="center")
-    note = ("Ana Berg, start number 1, beat player 4 with White in round 1 and drew with player 3 with Black in "
-            "round 2. Player 4's row has 1, b, 0 in round 1 and player 3's row 1, w, ½ in round 2.")
-    ws.cell(row=row + 3, column=2, value=note).alignment = WRAP
-    ws.merge_cells(start_row=row + 3, start_column=2, end_row=row + 3, end_column=12)
-    ws.row_dimensions[row + 3].height = LINE_HEIGHT * _lines(note, sum(INSTRUCTION_WIDTHS[1:]) * 0.95) + 3
-    return row + 4
+    return _example_row(ws, row + 2, [1, "Berg, Ana", 2100, "NOR", 4, "w", 1, 3, "b", "½", 1.5],
+                        "Ana Berg, start number 1, beat player 4 with White in round 1 and drew with player 3 "
+                        "with Black in round 2. Player 4's row has 1, b, 0 in round 1 and player 3's row 1, w, ½ "
+                        "in round 2.")
 
 
 def _round_robin_example(ws, row: int) -> int:
     _header(ws, row, ["No.", "Name", "Rtg", "FED", 1, 2, 3, 4, "Pts"], first_col=2)
-    values = [1, "Berg, Ana", 2100, "NOR", "*", 1, "½", 0, 1.5]
-    for c, value in enumerate(values, start=2):
-        cell = ws.cell(row=row + 1, column=c, value=value)
-        cell.fill = EXAMPLE_FILL
-        cell.alignment = Alignment(horizontal="center")
-    note = ("Ana Berg (No. 1) beat No. 2, drew with No. 3 and lost to No. 4; the rows of players 2, 3 and 4 "
-            "have 0, ½ and 1 in column 1.")
-    ws.cell(row=row + 2, column=2, value=note).alignment = WRAP
-    ws.merge_cells(start_row=row + 2, start_column=2, end_row=row + 2, end_column=12)
-    ws.row_dimensions[row + 2].height = LINE_HEIGHT * _lines(note, sum(INSTRUCTION_WIDTHS[1:]) * 0.95) + 3
-    return row + 3
+    return _example_row(ws, row + 1, [1, "Berg, Ana", 2100, "NOR", "*", 1, "½", 0, 1.5],
+                        "Ana Berg (No. 1) beat No. 2, drew with No. 3 and lost to No. 4; the rows of players 2, 3 "
+                        "and 4 have 0, ½ and 1 in column 1.")
 
 
 def _standings_sheet(wb, tiebreaks) -> None:
