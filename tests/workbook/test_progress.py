@@ -165,6 +165,9 @@ def test_after_round_on_purpose_equals_the_trf_cut_there(tmp_path, capsys, route
     path = type_into_template(tmp_path / "full.xlsx", trf, settings=settings)
     argv = ["recalc", str(path)] + (["--after-round", "3"] if route == "flag" else [])
     assert main(argv) == 0
+    assert capsys.readouterr().out.splitlines()[0] == (
+        "Read 'Crosstable' (template layout): 12 players, standings after round 3 of 6. "
+        "Tie-breaks: BH/C1, BH, DE, SB, WIN.")
     rows = sheet_rows(path)
     assert rows[0][0] == "Standings after round 3 of 6"
     header, *body = standings_table(rows)
