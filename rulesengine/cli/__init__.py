@@ -27,6 +27,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "recalc": ("rulesengine.cli.recalc", "recalculate a workbook: Standings sheet from its crosstable"),
     "pair": ("rulesengine.cli.pair", "pair the next round (FIDE Dutch), check or explain pairings"),
     "convert-rating": ("rulesengine.cli.convert_rating", "convert an Ingo or BCF grade to an Elo estimate"),
+    "new-workbook": ("rulesengine.cli.new_workbook", "a new workbook to type an event into (swiss, round-robin, season)"),
     "plugins": ("rulesengine.cli.plugins", "list loaded plugins and the rules they provide"),
     "season": ("rulesengine.cli.season", "keep a club season: event files, roster, settings"),
     "names": ("rulesengine.cli.names", "unresolved names of a season with candidates; the TD's decisions"),

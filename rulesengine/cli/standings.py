@@ -22,6 +22,9 @@ def register(subparsers) -> None:
                         help="comma-separated tie-break specs in order (e.g. BH/C1,BH,SB) or a preset name; "
                              "default: the order the file announces, else points only")
     add_tiebreak_rule_arguments(parser)
+    parser.add_argument("--date", default=None, metavar="YYYY-MM-DD",
+                        help="event date choosing the rules in force (default: the file's start date), "
+                             "as `rate --date` and `recalc --date`")
     add_format_argument(parser)
     parser.add_argument("--csv-raw", action="store_true",
                         help="with --format csv: write names exactly, even those a spreadsheet would "
@@ -56,12 +59,24 @@ def _resolve(registry, texts: list[str], announced_by: Tournament | None):
         raise InputError(Problem(where, f"the tie-break order this file announces: {exc}")) from None
 
 
+def _rules_date(text: str | None):
+    from datetime import date
+
+    if text is None:
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise UsageError(f"--date {text!r}: want YYYY-MM-DD") from None
+
+
 def run(args: argparse.Namespace) -> int:
     registry = default_registry()
     tournament = load_tournament(args, registry)
     texts = args.tiebreaks.split(",") if args.tiebreaks is not None else list(tournament.tiebreak_order)
     specs = _resolve(registry, texts, tournament if args.tiebreaks is None else None)
-    standings = compute_standings(tournament, specs, registry, options=tiebreak_options(args))
+    standings = compute_standings(tournament, specs, registry, rules_date=_rules_date(args.date),
+                                  options=tiebreak_options(args))
     names = [str(s) for s in standings.specs]
     if args.format == "json":
         print_json(standings_json(standings))

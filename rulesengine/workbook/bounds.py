@@ -20,12 +20,21 @@ DEVIATION = (0.0, 1000.0)             # Glicko RD (350 for a newcomer)
 VOLATILITY = (0.0, 10.0)              # Glicko-2 sigma (0.06 typical)
 
 
-def check_range(value, bounds: tuple, what: str, shown: str = ""):
-    """`value` when `bounds[0] <= value <= bounds[1]`, else ValueError naming the range."""
+def check_range(value, bounds: tuple, what: str, raw: object = None):
+    """`value` when `bounds[0] <= value <= bounds[1]`, else ValueError naming the value as typed
+    (`raw`, the cell) and the range."""
     low, high = bounds
     if not low <= value <= high:
-        raise ValueError(f"{what} {shown or value} is out of range ({_fmt(low)} to {_fmt(high)})")
+        raise ValueError(f"{what} {shown(value if raw is None else raw)} is out of range ({_fmt(low)} to {_fmt(high)})")
     return value
+
+
+def shown(raw: object) -> str:
+    """A cell value short enough for a message: 1e+308, not its 309 digits."""
+    if isinstance(raw, (int, float)) and not isinstance(raw, bool):
+        return f"{raw:g}" if abs(raw) >= 1e7 or isinstance(raw, float) else str(raw)
+    text = " ".join(str(raw).split())
+    return text if len(text) <= 24 else text[:20] + "..."
 
 
 def _fmt(number) -> str:

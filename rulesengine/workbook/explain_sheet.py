@@ -9,6 +9,7 @@ counted with 3.5 while the Standings give 4) says why on its row.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Sequence
 
@@ -24,28 +25,35 @@ TEXT_COLUMN = 2
 TEXT_WIDTH = 60.0
 
 
+_VERSUS = re.compile(r"\bvs\.?\s*(\d+)")
+_ADJUSTED = re.compile(r"adjusted score\s+(-?\d+(?:\.\d+)?)")
+
+
 def adjustment_reason(tournament: Tournament, line: ContributionLine, article: str) -> str:
     """Why a contribution counts an opponent's score other than the table's, or "".
 
-    A line's value is the opponent's score (Buchholz), or that score times the game's result
-    (Sonneborn-Berger: all, half or nothing): any other value means the rule adjusted the score
-    (FIDE C.07 art. 16.3 for the opponent's unplayed rounds, US Chess 34E1 adjusted scores).
+    Only lines that stand for an opponent's score (`vs 6`, `game vs 3: adjusted score 1 x own ½`)
+    are looked at; the score counted is the one the line names (`adjusted score 1`), else its
+    value. When it is not the opponent's total on the Standings, the rule adjusted it: FIDE C.07
+    art. 16.3 for the opponent's unplayed rounds, US Chess 34E1 adjusted scores.
     """
-    if line.opponent is None or line.value is None or line.opponent not in tournament.by_start_rank:
+    versus = _VERSUS.search(line.description or "")
+    if versus is None or line.value is None or int(versus.group(1)) not in tournament.by_start_rank:
         return ""
+    opponent = int(versus.group(1))
+    adjusted = _ADJUSTED.search(line.description)
     try:
-        value = Fraction(str(line.value))
+        counted = Fraction(adjusted.group(1)) if adjusted else Fraction(str(line.value))
     except (ValueError, ZeroDivisionError):
         return ""
-    table = tournament.points[line.opponent]
-    if value in (table, table / 2, 0):
+    table = tournament.points[opponent]
+    if counted == table:
         return ""
-    unplayed = [f"round {e.round} {e.kind.value}" for e in tournament.entries(line.opponent) if not e.played]
-    shown = _fmt(value)
+    unplayed = [f"round {e.round} {e.kind.value}" for e in tournament.entries(opponent) if not e.played]
     if unplayed:
-        return (f"counts {shown}, not the table's {_fmt(table)}: the opponent's unplayed rounds "
+        return (f"counts {_fmt(counted)}, not the table's {_fmt(table)}: the opponent's unplayed rounds "
                 f"({', '.join(unplayed)}) are adjusted ({article})")
-    return f"counts {shown}, not the table's {_fmt(table)} ({article})"
+    return f"counts {_fmt(counted)}, not the table's {_fmt(table)} ({article})"
 
 
 def _fmt(value: Fraction) -> str:

@@ -50,9 +50,10 @@ def fit_widths(rows: Sequence[Sequence[CellValue]], measured: Iterable[int], *,
 
 
 def number_format(values: Iterable[CellValue]) -> str:
-    """General for whole numbers and halves (4, 4.5), two decimals for anything finer."""
+    """General for whole numbers, halves and quarters (4, 4.5, 12.25: exact, as TDs type and
+    federations publish them); two decimals for anything finer (an average rating 1834.333333)."""
     for value in values:
-        if isinstance(value, float) and not (value * 2).is_integer():
+        if isinstance(value, float) and not (value * 4).is_integer():
             return DECIMALS
     return GENERAL
 

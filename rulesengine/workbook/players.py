@@ -11,6 +11,7 @@ from typing import Any
 from rulesengine.errors import Problem
 from rulesengine.model import Tournament
 from rulesengine.rating import RatingRecord, round_half_away_from_zero
+from rulesengine.workbook.bounds import BIRTH_YEAR, DEVIATION, GAMES, K_FACTOR, RATING, VOLATILITY, check_range
 from rulesengine.workbook.grid import Grid, text
 from rulesengine.workbook.layouts.common import (FED_LABELS, ID_LABELS, NAME_LABELS, Problems, RATING_LABELS,
                                                  TITLE_LABELS, find_column, formula, norm, start_number)
@@ -26,6 +27,11 @@ _EXTRA = {
     "highest rating": "highest_rating", "highest": "highest_rating", "peak": "highest_rating",
     "rd": "deviation", "deviation": "deviation", "volatility": "volatility",
 }
+
+
+# Every number read from the sheet is bounded (workbook.bounds): 1e308 is a slip, not a rating.
+_BOUNDS = {"rating": RATING, "k": K_FACTOR, "highest_rating": RATING, "deviation": DEVIATION,
+           "volatility": VOLATILITY}
 
 
 @dataclass(frozen=True)
@@ -107,15 +113,19 @@ def _convert(field_name: str, raw: Any) -> Any:
         digits = text(raw)[:4]
         if not digits.isdigit():
             raise ValueError(f"birth year must be a year, found {text(raw)!r}")
-        return int(digits)
-    number = parse_points(raw)
+        return check_range(int(digits), BIRTH_YEAR, "birth year", raw)
+    try:
+        number = parse_points(raw)
+    except (OverflowError, ValueError):  # inf, nan typed or pasted
+        number = None
+    what = field_name.replace('_', ' ')
     if number is None:
-        raise ValueError(f"{field_name.replace('_', ' ')} must be a number, found {text(raw)!r}")
+        raise ValueError(f"{what} must be a number, found {text(raw)!r}")
     if field_name == "games":
         if number.denominator != 1:
             raise ValueError(f"games must be a whole number, found {text(raw)!r}")
-        return int(number)
-    return float(number)
+        return check_range(int(number), GAMES, "games", raw)
+    return float(check_range(number, _BOUNDS[field_name], what, raw))
 
 
 def merge_players(tournament: Tournament, facts: dict[int, PlayerFacts]) -> Tournament:

@@ -87,20 +87,28 @@ def summary(found: Sequence[Difference], skipped: Sequence[str], tournament: Tou
     if not found and not skipped:
         return "Every published rank and tie-break agrees with these standings."
     parts = []
-    if found:
-        ranks = sum(1 for d in found if d.column == "Rank")
-        values = len(found) - ranks
-        counted = ", ".join(p for p in (f"{ranks} rank{'s' if ranks != 1 else ''}" if ranks else "",
-                                        f"{values} tie-break value{'s' if values != 1 else ''}" if values else "") if p)
+    values = [d for d in found if d.column != "Rank"]
+    ranks = [d for d in found if d.column == "Rank"]
+    if values:
         unplayed = _touched_by_unplayed(tournament)
         why = ("every one involves a bye, forfeit or absence, which the publishing program counts differently "
-               f"from FIDE C.07 art. 16 ({rules})" if all(d.start_rank in unplayed for d in found)
+               f"from FIDE C.07 art. 16 ({rules})" if all(d.start_rank in unplayed for d in values)
                else f"the published columns do not follow the rules applied here ({rules})")
-        parts.append(f"{counted} differ from the published ones (marked; each note gives the published value): {why}")
+        parts.append(f"{_count(values, 'tie-break value')} differ from the published ones: {why}"
+                     + (f"; {_count(ranks, 'rank')} differ as a result" if ranks else ""))
+    elif ranks:
+        parts.append(f"{_count(ranks, 'rank')} differ from the published ones: the published order breaks ties "
+                     f"by other criteria than these tie-breaks")
+    if found:
+        parts[-1] += " (marked; each note gives the published value)"
     if skipped:
         parts.append(f"published {', '.join(skipped)} not compared: the tie-break order differs from the one the "
                      f"input announces")
     return "; ".join(parts) + "."
+
+
+def _count(items: Sequence, noun: str) -> str:
+    return f"{len(items)} {noun}{'s' if len(items) != 1 else ''}"
 
 
 def _touched_by_unplayed(tournament: Tournament) -> set[int]:

@@ -162,7 +162,9 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
     own_notes = ([missing_settings_note(grids, crosstable.sheet, texts, settings, rules_date)]
                  if settings_grid is None else [])
     notes = tuple(own_notes) + tuple(standings.notes) + (tuple(report.notes) if report else ())
-    event_name = settings.event_name or (tournament.name if tournament.name != crosstable.sheet else "")
+    # A season's Standings are the last evening's: its sheet name says which.
+    event_name = settings.event_name or (crosstable.sheet if evenings else
+                                         tournament.name if tournament.name != crosstable.sheet else "")
     legend = LegendFacts(crosstable.sheet, layout, rules_date, fingerprint, published_line, notes)
     writes = [standings_write(standings, report, progress, registry, event_name, legend, marks)]
     if season is not None:

@@ -132,7 +132,7 @@ def _convert(name: str, value: Any) -> Any:
         points = parse_points(value)
         if points is None:
             raise ValueError(f"{text(value)!r} is not a number of points")
-        return check_range(points, POINTS_PER_GAME, "points", text(value))
+        return check_range(points, POINTS_PER_GAME, "points", value)
     if name in ("rounds", "after_round"):
         return round_number(value, "a number of rounds" if name == "rounds" else "a round number")
     if name == "kind":
@@ -154,7 +154,7 @@ def round_number(value: Any, what: str = "a round number") -> int:
     number = parse_int(value) if not isinstance(value, str) or text(value).isdigit() else None
     if number is None:
         raise ValueError(f"{text(value)!r} is not {what} (a whole number)")
-    return check_range(number, (1, MAX_ROUNDS), what.removeprefix("a "), text(value))
+    return check_range(number, (1, MAX_ROUNDS), what.removeprefix("a "), value)
 
 
 def _to_date(value: Any) -> date:

@@ -14,6 +14,7 @@ its canonical spec, rating columns); the look (`plan.SheetLook`) is data an adap
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Sequence
@@ -96,14 +97,6 @@ def standings_write(standings: Standings, report: RatingReport | None, progress:
     t = standings.tournament
     names = [str(s) for s in standings.specs]
     words = [tiebreak_words(s, registry) for s in standings.specs]
-    heading = f"Standings {progress.title()}" + (" (final)" if progress.final else "")
-    titles: list[tuple[CellValue, ...]] = [
-        (f"{event_name} - {heading}" if event_name else heading,),
-        (f"{len(t.players)} players; tie-breaks in order: {', '.join(words) if words else 'none (points only)'}",),
-    ]
-    if facts.published_line:
-        titles.append((facts.published_line,))
-    h = len(titles)
     header = STANDINGS_HEADER + tuple(names) + (RATING_HEADER if report else ())
     by_sno = {p.start_rank: p for p in report.players} if report else {}
     body: list[tuple[CellValue, ...]] = []
@@ -115,14 +108,43 @@ def standings_write(standings: Standings, report: RatingReport | None, progress:
             cells += list(shown_rating_figures(rated)) if rated else [None, None, None]
         body.append(tuple(cells))
     legend = legend_rows(standings, report, registry, progress, facts, words)
-    rows = tuple(titles) + (header,) + tuple(body) + ((),) + legend
+    # Widths fit the table; the legend's lines wrap within it rather than widen a column (text
+    # running past the last column is not printed).
+    widths = fit_widths((header, *body), range(len(body) + 1))
+    widths[0] = max(widths.get(0, 0), max(len(str(r[0])) for r in legend if r) + 1)
+    room = sum(widths.values()) - widths[0]
+    if room < TEXT_MIN:  # a narrow table: the Name column makes room for a readable legend line
+        widths[2] = widths.get(2, 0) + TEXT_MIN - room
+    text_width = int(max(TEXT_MIN, room))
+    heading = f"Standings {progress.title()}" + (" (final)" if progress.final else "")
+    titles: list[tuple[CellValue, ...]] = [(f"{event_name} - {heading}" if event_name else heading,)]
+    subtitle = f"{len(t.players)} players; tie-breaks in order: {', '.join(words) if words else 'none (points only)'}"
+    titles.append((subtitle,))  # title rows are merged across the table and wrap there (merge_rows)
+    if facts.published_line:
+        titles.append((facts.published_line,))
+    wrapped_legend: list[tuple[CellValue, ...]] = []
+    for row in legend:
+        if len(row) == 2 and isinstance(row[1], str) and len(row[1]) > text_width:
+            lines = _wrap(row[1], text_width)
+            wrapped_legend += [(row[0], lines[0]), *(("", line) for line in lines[1:])]
+        else:
+            wrapped_legend.append(row)
+    h = len(titles)
+    rows = tuple(titles) + (header,) + tuple(body) + ((),) + tuple(wrapped_legend)
     legend_start = h + 1 + len(body) + 1
     return SheetWrite(STANDINGS_SHEET, rows, header_rows=(h, legend_start),
-                      look=_look(rows, h, len(body), legend_start, standings, report, marks))
+                      look=_look(rows, h, len(body), legend_start, standings, report, marks, widths))
+
+
+TEXT_MIN = 60  # characters: the narrowest a wrapped title or legend line gets
+
+
+def _wrap(line: str, width: int) -> list[str]:
+    return textwrap.wrap(line, width=width, break_long_words=False, break_on_hyphens=False) or [""]
 
 
 def _look(rows, h: int, players: int, legend_start: int, standings: Standings, report: RatingReport | None,
-          marks: Sequence[Difference]) -> SheetLook:
+          marks: Sequence[Difference], widths: dict[int, float]) -> SheetLook:
     first, last = h + 1, h + players  # body rows
     body = rows[first:last + 1]
     width = len(rows[h])
@@ -132,14 +154,6 @@ def _look(rows, h: int, players: int, legend_start: int, standings: Standings, r
     if report:
         for c in range(4 + len(standings.specs), width):
             formats[c] = rating_format(r[c] for r in body)
-    widths = fit_widths(rows, range(h, last + 1))
-    # The legend's text starts in column B and runs over the empty cells to its right: make the
-    # table at least as wide as the longest legend line (up to a page), widening the Name column.
-    longest = min(100, max((len(str(r[1])) for r in rows[legend_start:] if len(r) > 1), default=0))
-    short = longest - sum(w for c, w in widths.items() if c >= 1)
-    if short > 0:
-        widths[2] = widths.get(2, 0) + short
-    widths[0] = max(widths.get(0, 0), max((len(str(r[0])) for r in rows[legend_start:] if r), default=0) + 1)
     row_styles = {0: STYLE_TITLE, **{r: STYLE_SUBTITLE for r in range(1, h)}, h: STYLE_HEADER,
                   legend_start: STYLE_HEADER}
     row_styles.update({r: STYLE_NOTE for r in range(legend_start + 1, len(rows))})
@@ -204,3 +218,21 @@ def standings_table(rows: Sequence[Sequence[CellValue]]) -> list[list[CellValue]
         return []
     end = next((i for i in range(start + 1, len(rows)) if all(v in (None, "") for v in rows[i])), len(rows))
     return [list(row) for row in rows[start:end]]
+
+
+def legend_of(rows: Sequence[Sequence[CellValue]]) -> dict[str, str]:
+    """The legend below a Standings table as `key -> text`, wrapped lines joined again."""
+    start = next((i for i, row in enumerate(rows) if row and row[0] == LEGEND_TITLE), None)
+    found: dict[str, str] = {}
+    key = ""
+    for row in rows[start + 1:] if start is not None else ():
+        cells = ["" if v is None else str(v) for v in row]
+        if not any(cells):
+            continue
+        if cells[0]:
+            key = cells[0]
+            found[key] = cells[1] if len(cells) > 1 else ""
+        elif key and len(cells) > 1:
+            found[key] += " " + cells[1]
+    return found
+

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 
 import pytest
 
 from fixture_data import TIEBREAK_FIXTURES
+
+# Helper modules of these tests (typed_books) import by name under --import-mode=importlib.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 FIXTURE_TRFS = sorted(TIEBREAK_FIXTURES.glob("*.trf"))
 
 

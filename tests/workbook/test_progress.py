@@ -10,7 +10,6 @@ cut after round N.
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import openpyxl
@@ -23,47 +22,11 @@ from rulesengine.registry import default_registry
 from rulesengine.standings import compute_standings
 from rulesengine.workbook.export import crosstable_grid
 from rulesengine.workbook.openpyxl_io import recalc_workbook
-from rulesengine.workbook.standings_sheet import standings_table
+from rulesengine.workbook.standings_sheet import legend_of, standings_table
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "workbook"
-TEMPLATE = Path(__file__).resolve().parents[2] / "workbook_templates" / "swiss.xlsx"
+from typed_books import DATA, type_into_template
+
 TIEBREAKS = ("BH/C1", "BH", "DE", "SB", "WIN")  # the swiss template's own Settings
-
-
-def type_into_template(path: Path, trf: Path, *, rounds: int | None = None, pending_round: int | None = None,
-                       settings: dict | None = None, blank: tuple[int, int] | None = None,
-                       with_totals: bool = True) -> Path:
-    """A TD's copy of the 9-round swiss template with the event of `trf` typed in.
-
-    Rounds after `rounds` are left empty; `pending_round` keeps that round's opponents and colours
-    but not its results (pairings made, games being played); `blank` = (start number, round)
-    leaves one result out (a forgotten result); `settings` sets Settings rows (added when new).
-    """
-    shutil.copy(TEMPLATE, path)
-    event = read_trf(trf)
-    grid = crosstable_grid(event, "template")
-    wb = openpyxl.load_workbook(path)
-    ws = wb["Crosstable"]
-    typed = rounds or event.rounds
-    for r, row in enumerate(grid.rows[2:], start=3):
-        sno = row[0]
-        for c, value in enumerate(row[:4 + 3 * typed]):
-            number, part = divmod(c - 4, 3)
-            if c >= 4 and (number + 1 == pending_round and part == 2 or blank == (sno, number + 1) and part == 2):
-                value = None
-            if c >= 4 and pending_round is not None and number + 1 > pending_round:
-                value = None
-            ws.cell(row=r, column=c + 1, value=value)
-        if with_totals and pending_round is None and blank is None and rounds is None:
-            ws.cell(row=r, column=4 + 3 * 9 + 1, value=row[-1])  # the template's own Pts column
-    sheet = wb["Settings"]
-    for key, value in (settings or {}).items():
-        found = next((r for r in range(1, sheet.max_row + 1) if sheet.cell(row=r, column=1).value == key), None)
-        found = found or sheet.max_row + 1
-        sheet.cell(row=found, column=1, value=key)
-        sheet.cell(row=found, column=2, value=value)
-    wb.save(path)
-    return path
 
 
 def trf_cut_after(trf: Path, n: int) -> str:
@@ -124,8 +87,7 @@ def test_a_seven_round_event_in_the_nine_round_template_is_seven_rounds(tmp_path
     assert values(result.plan.standings) == values(from_trf)
     rows = sheet_rows(path)
     assert rows[0][0] == "Standings after round 7 of 7 (final)"
-    legend = {row[0]: row[1] for row in rows if row[0] == "Rounds"}
-    assert legend["Rounds"] == ("7 rounds (the last round with any entry; set 'Rounds' on Settings to say how "
+    assert legend_of(rows)["Rounds"] == ("7 rounds (the last round with any entry; set 'Rounds' on Settings to say how "
                                 "many); standings after round 7")
 
 
@@ -136,7 +98,7 @@ def test_rounds_on_settings_say_how_many_the_event_has(tmp_path):
     assert plan.progress.rounds == 7 and plan.progress.after_round == 5
     rows = sheet_rows(path)
     assert rows[0][0] == "Standings after round 5 of 7"
-    assert next(row[1] for row in rows if row[0] == "Rounds").startswith("7 rounds (from Settings); ")
+    assert legend_of(rows)["Rounds"].startswith("7 rounds (from Settings); ")
     # Fewer rounds on Settings than the crosstable has entries for: the cell is named.
     path = type_into_template(tmp_path / "wrong.xlsx", trf, settings={"Rounds": 6})
     with pytest.raises(InputError) as info:
@@ -158,7 +120,7 @@ def test_pairings_typed_without_results_give_the_standings_after_the_round_befor
     assert values(plan.standings) == values(compute_standings(cut, registry.resolve_specs(TIEBREAKS), registry))
     rows = sheet_rows(path)
     assert rows[0][0] == "Standings after round 5 of 6"
-    assert next(row[1] for row in rows if row[0] == "Rounds").endswith(
+    assert legend_of(rows)["Rounds"].endswith(
         "standings after round 5: round 6 has pairings without results yet")
     assert standings_table(rows)[1][:4] == [1, 2, "Moreau, Jon", 4]
 
@@ -203,6 +165,9 @@ def test_after_round_on_purpose_equals_the_trf_cut_there(tmp_path, capsys, route
     path = type_into_template(tmp_path / "full.xlsx", trf, settings=settings)
     argv = ["recalc", str(path)] + (["--after-round", "3"] if route == "flag" else [])
     assert main(argv) == 0
+    assert capsys.readouterr().out.splitlines()[0] == (
+        "Read 'Crosstable' (template layout): 12 players, standings after round 3 of 6. "
+        "Tie-breaks: BH/C1, BH, DE, SB, WIN.")
     rows = sheet_rows(path)
     assert rows[0][0] == "Standings after round 3 of 6"
     header, *body = standings_table(rows)
@@ -225,4 +190,4 @@ def test_after_round_beyond_the_results_is_refused(tmp_path, capsys):
     with pytest.raises(InputError) as info:
         recalc_workbook(path)
     assert [str(p) for p in info.value.problems] == [
-        "Settings!B8: setting 'After round': round number 0 is out of range (1 to 99)"]
+        "Settings!B9: setting 'After round': round number 0 is out of range (1 to 99)"]

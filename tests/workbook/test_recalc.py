@@ -16,7 +16,7 @@ from rulesengine.workbook.export import crosstable_grid
 from rulesengine.workbook.grid import Grid
 from rulesengine.workbook.recalc import CLEAR_SHEET, STANDINGS_HEADER, recalculate, sheets_to_read
 from rulesengine.workbook.settings import WorkbookSettings, parse_settings
-from rulesengine.workbook.standings_sheet import standings_table
+from rulesengine.workbook.standings_sheet import legend_of, standings_table
 
 EVENT = tournament_from_text(["Ana", "Bo", "Kai", "Dan"], [
     "1-2 1-0, 3-4 =",
@@ -45,11 +45,12 @@ def test_standings_sheet_follows_the_contract(registry):
     assert [row[1:4] for row in body[:2]] == [(1, "Ana", 2.5), (4, "Dan", 1.5)]
     assert {row[1]: row[3] for row in body} == {1: 2.5, 4: 1.5, 2: 1, 3: 1}
     assert write.rows[7] == ()
-    legend = {row[0]: row[1:] for row in write.rows[8:]}
-    assert legend["Computed by"][0].startswith("rulesengine ")
-    assert legend["BH/C1"][0].startswith("Buchholz Cut-1: FIDE C.07 art. 8.1, plugin fide (")
-    assert legend["Crosstable"][0] == "Crosstable (template layout), 4 players"
-    assert legend["Rounds"][0] == ("3 rounds (the last round with any entry; set 'Rounds' on Settings to say how "
+    assert write.rows[8] == ("Legend", "")
+    legend = legend_of(write.rows)
+    assert legend["Computed by"].startswith("rulesengine ")
+    assert legend["BH/C1"].startswith("Buchholz Cut-1: FIDE C.07 art. 8.1, plugin fide (")
+    assert legend["Crosstable"] == "Crosstable (template layout), 4 players"
+    assert legend["Rounds"] == ("3 rounds (the last round with any entry; set 'Rounds' on Settings to say how "
                                    "many); standings after round 3")
 
 
@@ -136,7 +137,7 @@ def test_rating_columns_and_players_sheet(registry):
     assert table[0] == [*STANDINGS_HEADER, "Rating before", "Change", "Rating after"]
     assert table[1] == [1, 1, "Ana", 2.5, 1600, 10, 1610]
     assert plan.ratings.system == "fake"
-    assert any(row[:1] == ("Rating",) and row[1].startswith("fake: fake rules 1.0; plugin") for row in rows)
+    assert legend_of(rows)["Rating"].startswith("fake: fake rules 1.0; plugin")
 
 
 def test_a_registered_rating_system_runs_end_to_end(registry):

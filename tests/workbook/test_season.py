@@ -45,6 +45,7 @@ def test_each_evening_is_rated_from_the_records_after_the_one_before(registry):
     assert [row[2] for row in ladder.rows[1:]] and all(row[5] == 2 for row in ladder.rows[1:])
     # Standings shows the last evening.
     assert two.crosstable_sheet == "Evening 2" and two.tournament.name == "Evening 2"
+    assert two.writes[0].rows[0] == ("Evening 2 - Standings after round 2 of 2 (final)",)
 
 
 def test_a_correction_in_an_early_evening_changes_the_later_numbers(registry):

@@ -11,9 +11,9 @@ from fractions import Fraction
 from typing import Callable, Sequence
 
 from rulesengine.errors import InputError, Location, Problem
-from rulesengine.limits import MAX_RATING, MIN_RATING
 from rulesengine.model import (MIRRORED_CODES, STANDARD_SCORING, Colour, Player, ResultCode, RoundEntry,
                                ScoringSystem, Tournament)
+from rulesengine.workbook.bounds import RATING, shown
 from rulesengine.workbook.grid import CellValue, Grid, cell_address, text
 from rulesengine.workbook.numbers import parse_int, parse_points, whole_number
 
@@ -193,8 +193,8 @@ def read_player(grid: Grid, r: int, cols: Columns, problems: Problems, position:
             rating = parse_int(raw)
             if rating is None:
                 problems.add(r, cols.rating, f"rating must be a whole number, found {text(raw)!r}")
-            elif not MIN_RATING <= rating <= MAX_RATING:  # limits.py: never reaches rating arithmetic
-                problems.add(r, cols.rating, f"rating {rating} is outside {MIN_RATING}..{MAX_RATING}")
+            elif not RATING[0] <= rating <= RATING[1]:
+                problems.add(r, cols.rating, f"rating {shown(raw)} is out of range ({RATING[0]:g} to {RATING[1]:g})")
                 rating = None
             player.rating = rating or None
     if cols.federation is not None:

@@ -167,16 +167,16 @@ def published_tiebreaks(grid: Grid) -> list[tuple[str, dict[int, PublishedNumber
     tb_cols = sorted((int(m.group(1)), c) for c, label in enumerate(labels) if (m := TB_HEADER.match(label)))
     found: list[tuple[str, dict[int, PublishedNumber]]] = []
     for number, c in tb_cols:
-        values: dict[int, PublishedNumber] = {}
+        printed: dict[int, tuple[object, str]] = {}
         for r in range(header + 1, grid.height):
             sno = start_number(grid.value(r, number_col)) if number_col is not None else None
             if sno is None:
                 break
-            printed = grid.value(r, c)
-            value = parse_points(printed)
+            value = parse_points(grid.value(r, c))
             if value is not None:
-                shown = text(printed).replace(",", ".")
-                decimals = len(shown.split(".", 1)[1]) if "." in shown else 0
-                values[sno] = PublishedNumber(value, decimals)
-        found.append((text(grid.value(header, c)) or f"TB{number}", values))
+                printed[sno] = (value, text(grid.value(r, c)).replace(",", "."))
+        # The column's precision is its most precise cell: "29" beside "28,5" is a whole 29.
+        decimals = max((len(t.split(".", 1)[1]) if "." in t else 0 for _, t in printed.values()), default=0)
+        found.append((text(grid.value(header, c)) or f"TB{number}",
+                      {sno: PublishedNumber(value, decimals) for sno, (value, _) in printed.items()}))
     return found
