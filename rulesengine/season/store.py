@@ -227,7 +227,16 @@ def add_events(root: Path, sources: Sequence[Path], when: str | None = None, kin
     added: list[Event] = []
     problems: list[Problem] = []
     staged = []
+    # The same file twice would count every game twice: refused, naming the event it already is.
+    held = {season.path(e).read_bytes(): f"in the season as event {e.id}" for e in season.events}
     for source in sources:
+        data = source.read_bytes() if source.is_file() else None
+        if data is not None and data in held:
+            problems.append(Problem(Location(str(source)), f"already {held[data]} "
+                                                           f"(use `season replace` for a corrected file)"))
+            continue
+        if data is not None:
+            held[data] = f"given as {source}"
         try:
             read, chosen, chosen_kind = _event_facts(source, when, kind)
         except InputError as exc:

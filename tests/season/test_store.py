@@ -153,3 +153,10 @@ def test_a_write_that_fails_leaves_the_old_file_whole(tmp_path, monkeypatch):
     with pytest.raises(OSError):
         files.write_atomically(target, b"new\n")
     assert target.read_bytes() == b"old\n" and [p.name for p in tmp_path.iterdir()] == ["events.tsv"]
+
+
+def test_the_same_file_twice_is_refused(season_dir, tmp_path, cli):
+    again = evening_files(tmp_path / "again")[1]
+    before = snapshot(season_dir)
+    cli("season", "add", season_dir, again, status=2)
+    assert f"{again}: already in the season as event 2026-01-15" in cli.err and snapshot(season_dir) == before
