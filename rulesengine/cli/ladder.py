@@ -48,6 +48,8 @@ def _run(args) -> int:
     from rulesengine.season.ladder import compute, ladder_json, moved
     from rulesengine.season.store import open_season
 
+    if Path(args.dir).suffix.lower() in (".xlsx", ".xlsm"):
+        return _workbook(args)
     season = open_season(Path(args.dir))
     ladder = compute(season)
     if args.check:
@@ -71,6 +73,28 @@ def _run(args) -> int:
         outputs.record_page(season.root, target, ladder.fingerprint, ladder.inputs)
         print(f"Published {target} (fingerprint {ladder.fingerprint}).", file=sys.stderr)
     return 0
+
+
+def _workbook(args) -> int:
+    """A club-season workbook (Evening 1, Evening 2, ...): its Ladder sheet is written by
+    `rulesengine recalc`; `--check` says whether it still matches the evenings."""
+    from rulesengine.errors import UsageError
+    from rulesengine.workbook.season import check_workbook_ladder
+
+    if not args.check:
+        raise UsageError(f"{args.dir} is a workbook: `rulesengine recalc {args.dir}` replays its evenings and writes "
+                         f"the Ladder sheet; `rulesengine ladder {args.dir} --check` says whether that sheet is current")
+    stored, now = check_workbook_ladder(Path(args.dir))
+    if now is None:
+        raise UsageError(f"{args.dir} is not a club-season workbook (no Evening 1, Evening 2, ... sheets with a "
+                         f"rating system set)")
+    if stored == now:
+        print(f"current {args.dir} (Ladder sheet, fingerprint {now})")
+        return 0
+    why = ("it has no Ladder sheet" if stored is None else
+           "an Evening, Players or Settings sheet changed since the Ladder sheet was written")
+    print(f"STALE {args.dir}: {why} (rerun `rulesengine recalc {args.dir}` to rebuild)")
+    return 1
 
 
 def _check(root: Path, ladder) -> int:
