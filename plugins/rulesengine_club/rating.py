@@ -145,7 +145,7 @@ def _rate_player(tournament: Tournament, start_rank: int, name: str, request: Ra
     return PlayerRating(
         start_rank=start_rank, name=name, rating_before=own.rating, k=own.k, games=tuple(games),
         expected_total=expected_total, score_total=score_total, change=float(change),
-        change_published=round_half_away_from_zero(shown_after - shown_before, policy.SHOWN_DECIMALS),
+        change_published=policy.shown(shown_after - shown_before),
         rating_after=rating_after, initial_rating=False,
         rules=own.rules + (_expected_rule(mode), "change = K x sum(S - E), applied at the end of the event",
                            "stored at full precision, shown to one decimal (half away from zero)"),
