@@ -248,3 +248,14 @@ def test_diff_prints_what_moved(season_dir, tmp_path, cli):
     assert [line.split("\t")[0].strip() for line in moved] == ["M001", "M003"]
     assert all(float(line.split("\t")[3]) == round(data.row(line.split("\t")[0].strip()).rating, 1) for line in moved)
     assert "Nothing moved since the last replay." in cli("ladder", season_dir, "--diff")
+
+
+def test_check_a_json_saved_anywhere(season_dir, tmp_path, cli):
+    saved = tmp_path / "mine.json"
+    saved.write_text(cli("ladder", season_dir, "--format", "json"), encoding="utf-8")
+    assert f"current {saved}" in cli("ladder", season_dir, "--check", saved)
+    cli("names", season_dir, "--reject", "2026-01-15:1=M005")
+    assert f"STALE {saved}: decisions changed" in cli("ladder", season_dir, "--check", saved, status=1)
+    other = tmp_path / "notes.txt"
+    other.write_text("hello", encoding="utf-8")
+    assert "carries no fingerprint" in cli("ladder", season_dir, "--check", other, status=1)
