@@ -160,3 +160,17 @@ def test_the_same_file_twice_is_refused(season_dir, tmp_path, cli):
     before = snapshot(season_dir)
     cli("season", "add", season_dir, again, status=2)
     assert f"{again}: already in the season as event 2026-01-15" in cli.err and snapshot(season_dir) == before
+
+
+def test_a_roster_id_that_does_not_exist(season_dir, cli):
+    """On the command line: refused, nothing recorded. In a hand-edited decisions file: named by line."""
+    before = snapshot(season_dir)
+    cli("names", season_dir, "--reject", "2026-01-15:1=M077", status=2)
+    assert "no member 'M077' on the roster" in cli.err and snapshot(season_dir) == before
+    path = season_dir / "decisions.tsv"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    line_no = next(i for i, line in enumerate(lines, start=1) if "\tM004\t" in line)
+    lines[line_no - 1] = lines[line_no - 1].replace("\tM004\t", "\tM044\t")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    cli("ladder", season_dir, status=2)
+    assert f"{path}:{line_no}: decision" in cli.err and "links to member M044, who is not on the roster" in cli.err
