@@ -259,3 +259,10 @@ def test_check_a_json_saved_anywhere(season_dir, tmp_path, cli):
     other = tmp_path / "notes.txt"
     other.write_text("hello", encoding="utf-8")
     assert "carries no fingerprint" in cli("ladder", season_dir, "--check", other, status=1)
+
+
+def test_a_listed_player_never_paired_is_not_on_the_ladder(tmp_path, cli):
+    """Withdrawn before round 1 (TRF: no round entries): no game, no event for the ladder."""
+    root = store_of(tmp_path, cli, [("2026-01-08", ["Ames, A", "Bell, B", "Cole, C"], ["1-2 1-0"])])
+    data = cli.json("ladder", root)
+    assert sorted(r["name"] for r in data["ladder"]) == ["Ames, A", "Bell, B"]
