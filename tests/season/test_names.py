@@ -184,3 +184,10 @@ def test_a_batch_of_decisions_is_recorded_all_or_none(tmp_path, cli):
 def test_the_name_module_needs_no_compiled_code(monkeypatch):
     monkeypatch.setattr(names, "_OSA", None)
     assert names.surname_distance("smyth", "smith") == 1 and compare("Smyth, John", "Smith, John").score == 80
+
+
+def test_new_unmatched_creates_members_only_for_names_without_a_candidate(tmp_path, cli):
+    root = two_week_store(tmp_path, cli, ["Smith, J.", "Newman, Ned", "Quinn, Q"], ["1-2 1-0, 3 U"])
+    out = cli("names", root, "--new-unmatched", "2026-03-12")
+    assert [line.split("\t")[0] for line in out.splitlines()] == ["M005", "M006"]
+    assert [p["start_no"] for p in cli.json("names", root)["pending"]] == [1]
