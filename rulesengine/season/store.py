@@ -136,6 +136,10 @@ def _read_events(root: Path) -> tuple[Event, ...]:
         if kind not in KINDS:
             problems.append(problem(path, row, "kind", f"event {ident}: kind {row['kind']!r}; want {', '.join(KINDS)}"))
             continue
+        inside = (root / FILES_DIR).resolve()
+        if inside not in (root / row["file"]).resolve().parents:
+            problems.append(problem(path, row, "file", f"event {ident}: file {row['file']!r} is not in {FILES_DIR}/"))
+            continue
         if not (root / row["file"]).is_file():
             problems.append(problem(path, row, "file", f"event {ident}: file {row['file']!r} is not in the store"))
             continue

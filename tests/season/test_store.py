@@ -174,3 +174,12 @@ def test_a_roster_id_that_does_not_exist(season_dir, cli):
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     cli("ladder", season_dir, status=2)
     assert f"{path}:{line_no}: decision" in cli.err and "links to member M044, who is not on the roster" in cli.err
+
+
+def test_an_event_file_outside_the_store_is_refused(season_dir, cli):
+    path = season_dir / "events.tsv"
+    text = path.read_text(encoding="utf-8")
+    first = next(line for line in text.splitlines() if line.startswith("2026-01-08\t"))
+    path.write_text(text.replace(first, first.rsplit("\t", 1)[0] + "\t../../outside.trf"), encoding="utf-8")
+    cli("ladder", season_dir, status=2)
+    assert "file '../../outside.trf' is not in files/" in cli.err
