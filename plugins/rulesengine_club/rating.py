@@ -25,7 +25,7 @@ from typing import Mapping
 from rulesengine.errors import UsageError
 from rulesengine.model import DRAW_CODES, LOSS_CODES, WIN_CODES, EntryKind, RoundEntry, Tournament
 from rulesengine.rating import (GameRating, PlayerRating, RatingReport, RatingRequest, RatingSystem, UnratedRound,
-                                event_date_of, rating_score, round_half_away_from_zero)
+                                event_date_of, rating_score)
 from rulesengine_club import policy
 from rulesengine_club.policy import Standing
 

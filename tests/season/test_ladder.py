@@ -4,6 +4,7 @@ section 2): policy rules, never-rated games, determinism, corrections, undo, sta
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -17,7 +18,7 @@ def expected(own: float, opponent: float) -> float:
     return 1 / (1 + 10 ** ((opponent - own) / 400))
 
 
-def store_of(tmp_path, cli, events, *, settings: str = "") -> "Path":
+def store_of(tmp_path, cli, events, *, settings: str = "") -> Path:
     """A store of (date, names, rounds[, kind]) events where every name is its own member (M001 ...)."""
     root = tmp_path / "club"
     cli("season", "init", root)
@@ -176,7 +177,7 @@ def test_same_date_events_replay_in_the_order_added(tmp_path, cli):
         root = tmp_path / folder
         cli("season", "init", root)
         cli("season", "add", root, *files)
-        cli("names", root, "--new", f"2026-01-08:1", "--new", "2026-01-08:2")
+        cli("names", root, "--new", "2026-01-08:1", "--new", "2026-01-08:2")
         cli("names", root, "--accept-exact")
         data = cli.json("ladder", root)
         results.append([(h["rating_before"], h["rating_after"]) for h in data["history"]["M001"]])
