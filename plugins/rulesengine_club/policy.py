@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from rulesengine.model import EntryKind, RoundEntry
 from rulesengine.rating import RatingRecord, round_half_away_from_zero
@@ -91,8 +92,18 @@ def expected_score(own: float, opponent: float, mode: str) -> float | Fraction:
 
 
 def shown(rating: float) -> float:
-    """A rating as the ladder shows it: one decimal, half away from zero (stored at full precision)."""
-    return round_half_away_from_zero(rating, SHOWN_DECIMALS)
+    """A rating as the ladder shows it: one decimal, half away from zero (stored at full precision).
+
+    The same figure as `round_half_away_from_zero(rating, 1)`, faster: a float can only be a tie
+    for one decimal when its shortest decimal form ends in 5 at the second decimal (a tie point
+    between the float and its shortest form would itself be a shorter form); every other float
+    rounds the same to nearest either way, and the built-in round does that exactly.
+    """
+    text = repr(rating)
+    point = text.find(".")
+    if point < 0 or "e" in text or (len(text) - point == 3 and text[-1] == "5"):
+        return round_half_away_from_zero(rating, SHOWN_DECIMALS)
+    return round(rating, SHOWN_DECIMALS) + 0.0
 
 
 @dataclass(frozen=True)
@@ -128,21 +139,27 @@ def standing(record: RatingRecord, settings: Settings = DEFAULT_SETTINGS) -> Sta
                        f"(established, K {settings.k_after:g})")
     count = settings.first_games if games is None else games
     provisional = is_provisional(count, settings)
-    rules = []
-    steps = f"K {settings.k_first:g} for the first {settings.first_games} rated games, then {settings.k_after:g}"
     if record.k is not None:
         k: float = int(record.k) if float(record.k).is_integer() else float(record.k)
-        rules.append(f"K {k:g} given explicitly (overrides the ladder's K {settings.k_first:g} then "
-                     f"{settings.k_after:g})")
     else:
         k = k_factor(count, settings)
-        rules.append(f"K {k:g}: " + (f"fewer than {settings.first_games} rated games before the event"
-                                     if count < settings.first_games
-                                     else f"{settings.first_games} or more rated games before the event")
-                     + f" ({steps}; fixed for the whole event)")
-    rules.append(f"provisional: fewer than {settings.provisional_games} rated games before the event" if provisional
-                 else f"established: {settings.provisional_games} or more rated games before the event")
-    return Standing(float(rating), games, k, provisional, tuple(assumed), tuple(rules))
+    rules = _rules(k, record.k is not None, count < settings.first_games, provisional, settings)
+    return Standing(float(rating), games, k, provisional, tuple(assumed), rules)
+
+
+@lru_cache(maxsize=256)
+def _rules(k: float, explicit: bool, first_games: bool, provisional: bool, settings: Settings) -> tuple[str, ...]:
+    """The words for the K and status rules (a handful of distinct texts; built once each)."""
+    steps = f"K {settings.k_first:g} for the first {settings.first_games} rated games, then {settings.k_after:g}"
+    if explicit:
+        first = f"K {k:g} given explicitly (overrides the ladder's K {settings.k_first:g} then {settings.k_after:g})"
+    else:
+        first = (f"K {k:g}: " + (f"fewer than {settings.first_games} rated games before the event" if first_games
+                                 else f"{settings.first_games} or more rated games before the event")
+                 + f" ({steps}; fixed for the whole event)")
+    status = (f"provisional: fewer than {settings.provisional_games} rated games before the event" if provisional
+              else f"established: {settings.provisional_games} or more rated games before the event")
+    return first, status
 
 
 def unrated_reason(entry: RoundEntry) -> str | None:

@@ -23,9 +23,9 @@ from fractions import Fraction
 from typing import Mapping
 
 from rulesengine.errors import UsageError
-from rulesengine.model import EntryKind, RoundEntry, Tournament
+from rulesengine.model import DRAW_CODES, LOSS_CODES, WIN_CODES, EntryKind, RoundEntry, Tournament
 from rulesengine.rating import (GameRating, PlayerRating, RatingReport, RatingRequest, RatingSystem, UnratedRound,
-                                event_date_of, rating_score, round_half_away_from_zero)
+                                event_date_of, rating_score)
 from rulesengine_club import policy
 from rulesengine_club.policy import Standing
 
@@ -91,7 +91,8 @@ def _rate_player(tournament: Tournament, start_rank: int, name: str, request: Ra
     own = standings[start_rank]
     games: list[GameRating] = []
     byes: list[UnratedRound] = []
-    protected = 0
+    protected = halves = 0
+    two_decimal = mode == policy.EXPECTED_TWO_DECIMAL
     for entry in tournament.entries(start_rank):
         if entry.opponent is None:
             byes.append(UnratedRound(entry.round, entry.kind.value,
@@ -112,12 +113,17 @@ def _rate_player(tournament: Tournament, start_rank: int, name: str, request: Ra
                                     opponent_rating=opponent.rating))
             continue
         expected = policy.expected_score(own.rating, opponent.rating, mode)
-        change = _times_k(own.k, score - Fraction(expected) if isinstance(expected, Fraction)
-                          else float(score) - expected)
+        halves += _HALVES[entry.code]
+        if two_decimal:
+            change = _times_k(own.k, score - expected)
+        else:
+            change = own.k * (_HALVES[entry.code] / 2 - expected)
         games.append(GameRating(entry.round, entry.opponent, opponent.rating, expected, score, True, reason,
                                 change=change, opponent_rating=opponent.rating))
     counted = [g for g in games if g.rated]
-    score_total = sum((g.score for g in counted), Fraction(0))
+    # Scores are halves: counted as whole halves, one Fraction at the end (adding Fractions one by
+    # one is most of the cost of a season's replay).
+    score_total = Fraction(halves, 2)
     if mode == policy.EXPECTED_TWO_DECIMAL:
         expected_total = sum((g.expected for g in counted), Fraction(0))
         change = _times_k(own.k, score_total - expected_total)
@@ -139,7 +145,7 @@ def _rate_player(tournament: Tournament, start_rank: int, name: str, request: Ra
     return PlayerRating(
         start_rank=start_rank, name=name, rating_before=own.rating, k=own.k, games=tuple(games),
         expected_total=expected_total, score_total=score_total, change=float(change),
-        change_published=round_half_away_from_zero(shown_after - shown_before, policy.SHOWN_DECIMALS),
+        change_published=policy.shown(shown_after - shown_before),
         rating_after=rating_after, initial_rating=False,
         rules=own.rules + (_expected_rule(mode), "change = K x sum(S - E), applied at the end of the event",
                            "stored at full precision, shown to one decimal (half away from zero)"),
@@ -149,6 +155,10 @@ def _rate_player(tournament: Tournament, start_rank: int, name: str, request: Ra
                "provisional_after": policy.is_provisional(settings.first_games if games_after is None else games_after,
                                                         settings),
                "protected_games": protected})
+
+
+# A rated game's score in half points, by result code (1 = 2, = = 1, 0 = 0).
+_HALVES = {**{code: 2 for code in WIN_CODES}, **{code: 1 for code in DRAW_CODES}, **{code: 0 for code in LOSS_CODES}}
 
 
 def _entry_score(entry: RoundEntry) -> Fraction:

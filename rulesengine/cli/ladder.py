@@ -22,8 +22,9 @@ def register(subparsers) -> None:
                                                "club ladder and show the ladder.")
     parser.add_argument("dir", help="the season store (see `rulesengine season init`)")
     parser.add_argument("--format", choices=("table", "json", "csv"), default="table")
-    parser.add_argument("--check", action="store_true",
-                        help="exit 1 naming what changed when a saved or published output is stale")
+    parser.add_argument("--check", nargs="*", default=None, metavar="FILE",
+                        help="exit 1 naming what changed when a saved or published output is stale: DIR/ladder.json, "
+                             "every page published from DIR, and any FILE given (a saved JSON or page)")
     parser.add_argument("--diff", action="store_true", help="print what moved since the last replay")
     parser.add_argument("--publish", default=None, metavar="OUT.html",
                         help="write the static page (initials by default, full names only with consent)")
@@ -48,10 +49,12 @@ def _run(args) -> int:
     from rulesengine.season.ladder import compute, ladder_json, moved
     from rulesengine.season.store import open_season
 
+    if Path(args.dir).suffix.lower() in (".xlsx", ".xlsm"):
+        return _workbook(args)
     season = open_season(Path(args.dir))
     ladder = compute(season)
-    if args.check:
-        return _check(season.root, ladder)
+    if args.check is not None:
+        return _check(season.root, ladder, [Path(f) for f in args.check])
     data = ladder_json(ladder)
     previous = outputs.saved_json(season.root) if args.diff else None
     page = None
@@ -73,12 +76,35 @@ def _run(args) -> int:
     return 0
 
 
-def _check(root: Path, ladder) -> int:
+def _workbook(args) -> int:
+    """A club-season workbook (Evening 1, Evening 2, ...): its Ladder sheet is written by
+    `rulesengine recalc`; `--check` says whether it still matches the evenings."""
+    from rulesengine.errors import UsageError
+    from rulesengine.workbook.season import check_workbook_ladder
+
+    if args.check is None:
+        raise UsageError(f"{args.dir} is a workbook: `rulesengine recalc {args.dir}` replays its evenings and writes "
+                         f"the Ladder sheet; `rulesengine ladder {args.dir} --check` says whether that sheet is current")
+    stored, now = check_workbook_ladder(Path(args.dir))
+    if now is None:
+        raise UsageError(f"{args.dir} is not a club-season workbook (no Evening 1, Evening 2, ... sheets with a "
+                         f"rating system set)")
+    if stored == now:
+        print(f"current {args.dir} (Ladder sheet, fingerprint {now})")
+        return 0
+    why = ("it has no Ladder sheet" if stored is None else
+           "an Evening, Players or Settings sheet changed since the Ladder sheet was written")
+    print(f"STALE {args.dir}: {why} (rerun `rulesengine recalc {args.dir}` to rebuild)")
+    return 1
+
+
+def _check(root: Path, ladder, files: list[Path]) -> int:
     from rulesengine.season.ladder import notice
-    from rulesengine.season.outputs import check
+    from rulesengine.season.outputs import check, check_file
 
     print(notice(ladder))
     found = check(root, ladder.fingerprint, ladder.inputs)
+    found += [check_file(path, ladder.fingerprint, ladder.inputs) for path in files]
     if not found:
         print("nothing saved or published yet: run `rulesengine ladder` first")
         return 0

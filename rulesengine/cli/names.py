@@ -2,8 +2,9 @@
 TD's decisions on them (issue 13, item 3).
 
     rulesengine names DIR [--format json]
-    rulesengine names DIR --link EVENT:SNO=MEMBER | --new EVENT:SNO | --reject EVENT:SNO=MEMBER
-                          | --accept-exact | --undo DECISION   [--by NAME] [--format json]
+    rulesengine names DIR --link EVENT:SNO=MEMBER | --new EVENT:SNO | --new-unmatched EVENT
+                          | --reject EVENT:SNO=MEMBER | --accept-exact | --undo DECISION
+                          [--by NAME] [--format json]
 
 Decision flags may be repeated and combined; they are applied in the order given, and recorded
 all or none. Each prints the member id it used or created (`{"member": str, "decision": str}`
@@ -34,6 +35,8 @@ def register(subparsers) -> None:
     parser.add_argument("--link", action=_Step, metavar="EVENT:SNO=MEMBER")
     parser.add_argument("--new", action=_Step, metavar="EVENT:SNO",
                         help="a new member, named as the name was first typed")
+    parser.add_argument("--new-unmatched", action=_Step, metavar="EVENT",
+                        help="a new member for every unresolved name of EVENT that has no candidate at all")
     parser.add_argument("--reject", action=_Step, metavar="EVENT:SNO=MEMBER",
                         help="this name is not that member: never suggested again")
     parser.add_argument("--accept-exact", action=_Step, nargs=0,
@@ -69,6 +72,8 @@ def _decide(args) -> int:
             decider.undo(value)
         elif flag == "new":
             decider.new(*parse_ref(value))
+        elif flag == "new_unmatched":
+            decider.new_unmatched(value)
         elif flag == "link":
             decider.link(*parse_link(value))
         else:

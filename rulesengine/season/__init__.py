@@ -7,10 +7,13 @@ and the ladder replayed from them (shared/docs/domain.md section 2).
     decisions.py    the TD's name decisions, one editable line each, with who and when
     events.py       reading an event file (TRF, any workbook layout) and what it says about itself
     store.py        the season folder: the above together, every change atomic
-    names.py        normalising and matching names, with the hard rules
+    names.py        normalising and matching names (the rules and their scores)
     identity.py     who is who in each event, from the decisions only
+    suggest.py      candidates for every unresolved name, with the hard rules
+    decide.py       the TD's decisions: link, new, reject, accept-exact, undo
     replay.py       every event in date order through a rating system, from nothing
     ladder.py       the ladder, its JSON, and what moved
     fingerprint.py  one digest over every input, and what changed since a stored output
+    outputs.py      the saved JSON and published pages, and whether they are stale
     publish.py      the static HTML page with its charts, initials by default
 """

@@ -101,6 +101,16 @@ class Decider:
         d = self._record("new", event, sno, member, name)
         return self._done(member, f"new member {member} ({name}) from {event}:{sno}, decision {d.number}")
 
+    def new_unmatched(self, event: str) -> list[Outcome]:
+        """A new member for every unresolved name of an event that no member could be (no
+        candidate at all): the first evening of a season, or tonight's newcomers. Names with a
+        candidate are left for the TD."""
+        self.season.event(event)
+        identities = self.identities()
+        lonely = [s.pending.start_no for s in suggest(self.roster, self.tournaments, identities)
+                  if s.pending.event == event and not s.candidates]
+        return [self.new(event, sno) for sno in lonely]
+
     def reject(self, event: str, sno: int, member: str) -> Outcome:
         name = self._player(event, sno)
         if member not in self.roster:

@@ -95,14 +95,16 @@ def read_table(path: Path, columns: Sequence[str], required: Sequence[str] = ())
 
 def table_bytes(comment: str, columns: Sequence[str], records: Sequence[Sequence[str]]) -> bytes:
     """A table file's content: comment lines, header, one line per record."""
-    for record in records:
-        for cell in record:
-            if "\t" in cell or "\n" in cell or "\r" in cell:
-                raise ValueError(f"a table field cannot hold a tab or a line break: {cell!r}")
     lines = [f"# {line}".rstrip() for line in comment.splitlines()]
     lines.append("\t".join(columns))
-    lines += ["\t".join(record) for record in records]
+    lines += ["\t".join(_one_line(cell) for cell in record) for record in records]
     return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+def _one_line(cell: str) -> str:
+    """A field as one line: a tab or line break inside a name (a damaged file) becomes a space,
+    which name matching ignores anyway; everything else is kept exactly."""
+    return cell.replace("\t", " ").replace("\r", " ").replace("\n", " ")
 
 
 def problem(path: Path, row: Row, column: str, message: str) -> Problem:

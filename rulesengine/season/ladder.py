@@ -9,7 +9,7 @@ newcomer (identity `EVENT:SNO`) and counted in `pending_names`; every output say
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Mapping
 
 from rulesengine.errors import InputError
@@ -113,14 +113,10 @@ def _rank(season: Season, tournaments: Mapping[str, Tournament], identities: Ide
     provisional = sorted((r for r in rows if r.provisional), key=lambda r: (-r.rating, _order(r.member)))
     ranked, previous, rank = [], None, 0
     for position, row in enumerate(established, start=1):
-        if row.rating != previous:
+        if row.rating != previous:   # equal ratings share a rank
             rank, previous = position, row.rating
-        ranked.append(LadderRow(rank, *_fields(row)[1:]))
+        ranked.append(replace(row, rank=rank))
     return tuple(ranked + provisional)
-
-
-def _fields(row: LadderRow) -> tuple:
-    return (row.rank, row.member, row.name, row.rating, row.games, row.provisional, row.events, row.pending)
 
 
 def _typed_name(identity: str, tournaments: Mapping[str, Tournament]) -> str:

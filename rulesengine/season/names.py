@@ -28,7 +28,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Mapping
 
 try:  # optional speed-up: the same optimal-string-alignment distance, compiled
     from rapidfuzz.distance import OSA as _OSA
@@ -291,7 +291,7 @@ def rank_candidates(text: str, index: NameIndex, display: Mapping[str, str],
         candidate = Candidate(member, display.get(member, known), match.score, reason, known, match.fields)
         if member not in best or candidate.score > best[member].score:
             best[member] = candidate
-    ranked = sorted((c for m, c in best.items() if m not in blocked), key=lambda c: (-c.score, _member_order(c)))
+    ranked = sorted((c for m, c in best.items() if m not in blocked), key=lambda c: (-c.score, _member_order_id(c.member)))
     stopped = sorted(((m, blocked[m]) for m in best if m in blocked), key=lambda mw: _member_order_id(mw[0]))
     if len(ranked) >= 2 and ranked[0].score == ranked[1].score:
         tied = [c for c in ranked if c.score == ranked[0].score]
@@ -300,10 +300,6 @@ def rank_candidates(text: str, index: NameIndex, display: Mapping[str, str],
                             f"{c.reason}; equally good: {names} - the TD must choose, neither is preferred",
                             c.matched, c.fields) if c in tied else c for c in ranked]
     return ranked, stopped
-
-
-def _member_order(candidate: Candidate) -> tuple[int, str]:
-    return _member_order_id(candidate.member)
 
 
 def _member_order_id(member: str) -> tuple[int, str]:
@@ -319,6 +315,3 @@ def initials(text: str) -> str:
     letters = [p[0].upper() + "." for p in parts if p and p[0].isalpha()]
     return " ".join(letters) or "?"
 
-
-def tied(candidates: Sequence[Candidate]) -> bool:
-    return len(candidates) >= 2 and candidates[0].score == candidates[1].score

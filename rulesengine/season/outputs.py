@@ -58,6 +58,24 @@ def record_page(root: Path, page: Path, fingerprint: str, inputs: Mapping) -> No
     write_atomically(root / OUTPUTS_FILE, json_bytes(dict(sorted(recorded.items()))))
 
 
+def check_file(path: Path, fingerprint: str, inputs: Mapping) -> Staleness:
+    """A ladder output kept anywhere: a saved JSON (`ladder --format json > FILE`) or a page."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return Staleness(str(path), True, ("the file is missing",))
+    match = _PAGE_FINGERPRINT.search(data)
+    if match:
+        return _compare(str(path), match.group(1).decode(), {}, fingerprint, inputs)
+    try:
+        saved = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        saved = None
+    if not isinstance(saved, dict):
+        return Staleness(str(path), True, ("not a ladder page or ladder JSON: it carries no fingerprint",))
+    return _compare(str(path), saved.get("fingerprint"), saved.get("inputs", {}), fingerprint, inputs)
+
+
 def check(root: Path, fingerprint: str, inputs: Mapping) -> list[Staleness]:
     """Every stored output of the store, stale or not, and why."""
     found = []

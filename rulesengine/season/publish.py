@@ -131,10 +131,12 @@ def chart(played: Sequence[Played], first: date | None, last: date | None, title
         (x0, y0), (x1, y1) = xy(d0, r0), xy(d1, r1)
         dash = ' stroke-dasharray="4 3"' if provisional else ""
         shapes.append(f'<line x1="{x0:g}" y1="{y0:g}" x2="{x1:g}" y2="{y1:g}" stroke="#1f5fa8" stroke-width="2"{dash}/>')
+    base = 12 + inner_h
     for when, rating, _ in points[1:]:
         x, y = xy(when, rating)
-        shapes.append(f'<circle cx="{x:g}" cy="{y:g}" r="2.5" fill="#1f5fa8"/>')
-    base = 12 + inner_h
+        shapes.append(f'<circle cx="{x:g}" cy="{y:g}" r="2.5" fill="#1f5fa8"><title>{when.isoformat()}: '
+                      f'{shown(rating):.1f}</title></circle>')
+        shapes.append(f'<line x1="{x:g}" y1="{base:g}" x2="{x:g}" y2="{base + 4:g}" stroke="#999"/>')  # a tick per event
     axis = [f'<line x1="{MARGIN}" y1="{base:g}" x2="{CHART_WIDTH - 8}" y2="{base:g}" stroke="#999"/>',
             f'<line x1="{MARGIN}" y1="12" x2="{MARGIN}" y2="{base:g}" stroke="#999"/>',
             f'<text x="{MARGIN - 3}" y="16" font-size="9" text-anchor="end">{high:.0f}</text>',

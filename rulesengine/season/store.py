@@ -136,6 +136,10 @@ def _read_events(root: Path) -> tuple[Event, ...]:
         if kind not in KINDS:
             problems.append(problem(path, row, "kind", f"event {ident}: kind {row['kind']!r}; want {', '.join(KINDS)}"))
             continue
+        inside = (root / FILES_DIR).resolve()
+        if inside not in (root / row["file"]).resolve().parents:
+            problems.append(problem(path, row, "file", f"event {ident}: file {row['file']!r} is not in {FILES_DIR}/"))
+            continue
         if not (root / row["file"]).is_file():
             problems.append(problem(path, row, "file", f"event {ident}: file {row['file']!r} is not in the store"))
             continue
@@ -227,7 +231,16 @@ def add_events(root: Path, sources: Sequence[Path], when: str | None = None, kin
     added: list[Event] = []
     problems: list[Problem] = []
     staged = []
+    # The same file twice would count every game twice: refused, naming the event it already is.
+    held = {season.path(e).read_bytes(): f"in the season as event {e.id}" for e in season.events}
     for source in sources:
+        data = source.read_bytes() if source.is_file() else None
+        if data is not None and data in held:
+            problems.append(Problem(Location(str(source)), f"already {held[data]} "
+                                                           f"(use `season replace` for a corrected file)"))
+            continue
+        if data is not None:
+            held[data] = f"given as {source}"
         try:
             read, chosen, chosen_kind = _event_facts(source, when, kind)
         except InputError as exc:

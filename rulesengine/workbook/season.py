@@ -144,7 +144,7 @@ def ladder_writes(replayed: SeasonReplay, facts: Mapping[int, PlayerFacts], name
     writes = [SheetWrite(LADDER_SHEET, table, look=look)]
     top = [row for row in table[1:] if row[3] is not None][:CHART_MEMBERS]
     first = len(table) + 1
-    block: list[tuple[CellValue, ...]] = [("Inputs", f"fingerprint {fingerprint}") if fingerprint else ("Inputs", ""),
+    block: list[tuple[CellValue, ...]] = [(INPUTS_LABEL, f"fingerprint {fingerprint}") if fingerprint else (INPUTS_LABEL, ""),
                                           (), ("Evening", *(row[2] for row in top))]
     for index, evening in enumerate(evenings):
         block.append((evening, *(row[7 + index] for row in top)))
@@ -156,3 +156,30 @@ def ladder_writes(replayed: SeasonReplay, facts: Mapping[int, PlayerFacts], name
     writes.append(SheetWrite(LADDER_SHEET, tuple(block), top_left=f"A{first + 1}", clear=None, header_rows=(2,),
                              look=SheetLook(header_rows=(2,), charts=charts)))
     return tuple(writes)
+
+
+INPUTS_LABEL = "Inputs"
+
+
+def ladder_fingerprint(rows) -> str | None:
+    """The fingerprint a Ladder sheet (or its planned rows) carries, or None."""
+    for row in rows:
+        if row and row[0] == INPUTS_LABEL and len(row) > 1 and str(row[1] or "").startswith("fingerprint "):
+            return str(row[1]).split()[1]
+    return None
+
+
+def check_workbook_ladder(path) -> tuple[str | None, str | None]:
+    """(fingerprint on the workbook's Ladder sheet, fingerprint of its inputs now), for
+    `rulesengine ladder BOOK --check`: a Ladder sheet older than its evenings is stale."""
+    from rulesengine.workbook.openpyxl_io import load_workbook, read_grids
+    from rulesengine.workbook.recalc import recalculate, sheets_to_read
+
+    wb, _, _ = load_workbook(path)
+    grids = read_grids(wb, sheets_to_read(wb.sheetnames))
+    plan = recalculate(grids, sheet_names=wb.sheetnames)
+    now = next((ladder_fingerprint(w.rows) for w in plan.writes if w.sheet == LADDER_SHEET
+                and ladder_fingerprint(w.rows)), None)
+    ladder = next((wb[name] for name in wb.sheetnames if name.lower() == LADDER_SHEET.lower()), None)
+    stored = ladder_fingerprint(list(ladder.iter_rows(values_only=True))) if ladder is not None else None
+    return stored, now

@@ -136,3 +136,41 @@ def test_ladder_rating_with_decimals_and_newcomer_season_change(tmp_path, capsys
     anna, cy = rows[1], rows[3]
     assert anna[3] == round_half_away_from_zero(final[1].rating, 1)
     assert cy[6] == round_half_away_from_zero(final[3].rating - 1200, 1)
+
+
+def test_the_ladder_sheet_ranks_provisional_players_below_and_charts_the_history(tmp_path, capsys):
+    """Cy (3 rated games) is provisional: below the established, no rank. Below the table, the
+    rating after each evening of the top of the ladder, with a native line chart over it."""
+    from rulesengine.workbook.openpyxl_io import load_workbook, read_grids
+    from rulesengine.workbook.recalc import recalculate, sheets_to_read
+
+    path = filled_template(tmp_path)
+    wb, _, _ = load_workbook(path)
+    plan = recalculate(read_grids(wb, sheets_to_read(wb.sheetnames)), sheet_names=wb.sheetnames)
+    table, block = [w for w in plan.writes if w.sheet == "Ladder"]
+    ranked = [(row[0], row[1]) for row in table.rows[1:]]
+    assert ranked[-1] == (None, 3) and all(rank is not None for rank, _ in ranked[:-1])
+    assert block.clear is None and block.top_left == f"A{len(table.rows) + 2}"
+    assert block.rows[0][0] == "Inputs" and block.rows[0][1].startswith("fingerprint ")
+    assert block.rows[2] == ("Evening", *(row[2] for row in table.rows[1:] if row[3] is not None))
+    assert [row[0] for row in block.rows[3:]] == ["Evening 1", "Evening 2"]
+    (chart,) = block.look.charts
+    assert (chart.header_row, chart.first_row, chart.last_row, chart.category_col) == (2, 3, 4, 0)
+    assert chart.series_cols == (1, 2, 3, 4)
+    assert block.rows[3][1] == table.rows[1][7] and block.rows[4][1] == table.rows[1][8]
+
+
+def test_ladder_check_on_a_season_workbook(tmp_path, capsys):
+    path = filled_template(tmp_path)
+    assert main(["ladder", str(path), "--check"]) == 1
+    assert "it has no Ladder sheet" in capsys.readouterr().out
+    assert main(["recalc", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["ladder", str(path), "--check"]) == 0
+    assert capsys.readouterr().out.startswith(f"current {path}")
+    wb = openpyxl.load_workbook(path)
+    wb["Evening 1"].cell(row=3, column=7, value="½")   # Anna's first game: a draw, not a win (both sides)
+    wb["Evening 1"].cell(row=4, column=7, value="½")
+    wb.save(path)
+    assert main(["ladder", str(path), "--check"]) == 1
+    assert "STALE" in capsys.readouterr().out

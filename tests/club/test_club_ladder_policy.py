@@ -221,3 +221,16 @@ def test_a_clubs_own_numbers_are_rating_options(ladder):
 def test_bad_club_numbers_are_refused(ladder, name, value):
     with pytest.raises(UsageError, match=name):
         ladder.event(2, ["1-2 1-0"], {}, **{name: value})
+
+
+def test_shown_is_round_half_away_from_zero_to_one_decimal_for_every_float():
+    """The fast path of `shown` gives the same figure as the general rounding, ties included."""
+    import random
+
+    from rulesengine.rating import round_half_away_from_zero
+
+    rng = random.Random(2)
+    values = [rng.uniform(-3000, 3000) for _ in range(20000)] + [k / 100 for k in range(-300000, 300000, 5)]
+    values += [1412.25, 1412.35, -0.05, 0.05, 2.675, 1e-7, -1e-7, 0.0, -0.0, 123456789.15]
+    for value in values:
+        assert policy.shown(value) == round_half_away_from_zero(value, 1), value

@@ -4,6 +4,7 @@ section 2): policy rules, never-rated games, determinism, corrections, undo, sta
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -17,7 +18,7 @@ def expected(own: float, opponent: float) -> float:
     return 1 / (1 + 10 ** ((opponent - own) / 400))
 
 
-def store_of(tmp_path, cli, events, *, settings: str = "") -> "Path":
+def store_of(tmp_path, cli, events, *, settings: str = "") -> Path:
     """A store of (date, names, rounds[, kind]) events where every name is its own member (M001 ...)."""
     root = tmp_path / "club"
     cli("season", "init", root)
@@ -176,7 +177,7 @@ def test_same_date_events_replay_in_the_order_added(tmp_path, cli):
         root = tmp_path / folder
         cli("season", "init", root)
         cli("season", "add", root, *files)
-        cli("names", root, "--new", f"2026-01-08:1", "--new", "2026-01-08:2")
+        cli("names", root, "--new", "2026-01-08:1", "--new", "2026-01-08:2")
         cli("names", root, "--accept-exact")
         data = cli.json("ladder", root)
         results.append([(h["rating_before"], h["rating_after"]) for h in data["history"]["M001"]])
@@ -248,3 +249,21 @@ def test_diff_prints_what_moved(season_dir, tmp_path, cli):
     assert [line.split("\t")[0].strip() for line in moved] == ["M001", "M003"]
     assert all(float(line.split("\t")[3]) == round(data.row(line.split("\t")[0].strip()).rating, 1) for line in moved)
     assert "Nothing moved since the last replay." in cli("ladder", season_dir, "--diff")
+
+
+def test_check_a_json_saved_anywhere(season_dir, tmp_path, cli):
+    saved = tmp_path / "mine.json"
+    saved.write_text(cli("ladder", season_dir, "--format", "json"), encoding="utf-8")
+    assert f"current {saved}" in cli("ladder", season_dir, "--check", saved)
+    cli("names", season_dir, "--reject", "2026-01-15:1=M005")
+    assert f"STALE {saved}: decisions changed" in cli("ladder", season_dir, "--check", saved, status=1)
+    other = tmp_path / "notes.txt"
+    other.write_text("hello", encoding="utf-8")
+    assert "carries no fingerprint" in cli("ladder", season_dir, "--check", other, status=1)
+
+
+def test_a_listed_player_never_paired_is_not_on_the_ladder(tmp_path, cli):
+    """Withdrawn before round 1 (TRF: no round entries): no game, no event for the ladder."""
+    root = store_of(tmp_path, cli, [("2026-01-08", ["Ames, A", "Bell, B", "Cole, C"], ["1-2 1-0"])])
+    data = cli.json("ladder", root)
+    assert sorted(r["name"] for r in data["ladder"]) == ["Ames, A", "Bell, B"]

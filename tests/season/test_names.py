@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from rulesengine.season import names
 from rulesengine.season.names import compare, fold, initials, osa_distance
@@ -184,3 +185,28 @@ def test_a_batch_of_decisions_is_recorded_all_or_none(tmp_path, cli):
 def test_the_name_module_needs_no_compiled_code(monkeypatch):
     monkeypatch.setattr(names, "_OSA", None)
     assert names.surname_distance("smyth", "smith") == 1 and compare("Smyth, John", "Smith, John").score == 80
+
+
+def test_new_unmatched_creates_members_only_for_names_without_a_candidate(tmp_path, cli):
+    root = two_week_store(tmp_path, cli, ["Smith, J.", "Newman, Ned", "Quinn, Q"], ["1-2 1-0, 3 U"])
+    out = cli("names", root, "--new-unmatched", "2026-03-12")
+    assert [line.split("\t")[0] for line in out.splitlines()] == ["M005", "M006"]
+    assert [p["start_no"] for p in cli.json("names", root)["pending"]] == [1]
+
+
+NAME_PARTS = st.sampled_from(["smith", "Smith", "SMYTH", "Ødegård", "Odegard", "Łukasz", "Weiß", "john", "J.", "Jon",
+                              "Anna", "Maria", "Иван", "Иванов", "Lee", "van", "der", "Berg"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(NAME_PARTS, min_size=1, max_size=4), st.lists(NAME_PARTS, min_size=1, max_size=4),
+       st.booleans(), st.booleans())
+def test_a_match_scores_the_same_both_ways(a, b, comma_a, comma_b):
+    """Whether "J. Smith" could be "Smith, John" does not depend on which was typed first."""
+    here = f"{a[0]}, {' '.join(a[1:])}" if comma_a and len(a) > 1 else " ".join(a)
+    there = f"{b[0]}, {' '.join(b[1:])}" if comma_b and len(b) > 1 else " ".join(b)
+    one, other = compare(here, there), compare(there, here)
+    assert (one is None) == (other is None)
+    if one is not None:
+        assert one.score == other.score
+        assert compare(here, here).score == 100

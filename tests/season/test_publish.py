@@ -10,8 +10,6 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-import pytest
-
 from tool_check import skip_unless_tool
 
 from .conftest import write_event

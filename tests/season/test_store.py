@@ -153,3 +153,33 @@ def test_a_write_that_fails_leaves_the_old_file_whole(tmp_path, monkeypatch):
     with pytest.raises(OSError):
         files.write_atomically(target, b"new\n")
     assert target.read_bytes() == b"old\n" and [p.name for p in tmp_path.iterdir()] == ["events.tsv"]
+
+
+def test_the_same_file_twice_is_refused(season_dir, tmp_path, cli):
+    again = evening_files(tmp_path / "again")[1]
+    before = snapshot(season_dir)
+    cli("season", "add", season_dir, again, status=2)
+    assert f"{again}: already in the season as event 2026-01-15" in cli.err and snapshot(season_dir) == before
+
+
+def test_a_roster_id_that_does_not_exist(season_dir, cli):
+    """On the command line: refused, nothing recorded. In a hand-edited decisions file: named by line."""
+    before = snapshot(season_dir)
+    cli("names", season_dir, "--reject", "2026-01-15:1=M077", status=2)
+    assert "no member 'M077' on the roster" in cli.err and snapshot(season_dir) == before
+    path = season_dir / "decisions.tsv"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    line_no = next(i for i, line in enumerate(lines, start=1) if "\tM004\t" in line)
+    lines[line_no - 1] = lines[line_no - 1].replace("\tM004\t", "\tM044\t")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    cli("ladder", season_dir, status=2)
+    assert f"{path}:{line_no}: decision" in cli.err and "links to member M044, who is not on the roster" in cli.err
+
+
+def test_an_event_file_outside_the_store_is_refused(season_dir, cli):
+    path = season_dir / "events.tsv"
+    text = path.read_text(encoding="utf-8")
+    first = next(line for line in text.splitlines() if line.startswith("2026-01-08\t"))
+    path.write_text(text.replace(first, first.rsplit("\t", 1)[0] + "\t../../outside.trf"), encoding="utf-8")
+    cli("ladder", season_dir, status=2)
+    assert "file '../../outside.trf' is not in files/" in cli.err
