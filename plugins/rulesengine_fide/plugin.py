@@ -17,5 +17,11 @@ def rulesengine_tiebreak_legends():
 
 
 @hookimpl
+def rulesengine_audit_explainers():
+    from rulesengine_fide.audit import EXPLAINER
+    return [EXPLAINER]
+
+
+@hookimpl
 def rulesengine_rating_systems():
     return list(rating.SYSTEMS)

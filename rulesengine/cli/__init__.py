@@ -27,6 +27,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "recalc": ("rulesengine.cli.recalc", "recalculate a workbook: Standings sheet from its crosstable"),
     "plugins": ("rulesengine.cli.plugins", "list loaded plugins and the rules they provide"),
     "batch": ("rulesengine.cli.batch", "standings for many files at once, in parallel, with a summary"),
+    "audit": ("rulesengine.cli.audit", "check published tie-breaks and ranks against the rules of the event's date"),
 }
 
 
