@@ -134,8 +134,10 @@ def _ok(job: Job, standings: Standings, outputs: tuple[tuple[str, bytes], ...], 
 
 
 def _standings_bytes(standings: Standings) -> bytes:
-    from rulesengine.cli.standings import standings_json  # the JSON of `rulesengine standings --format json`
-    return (json.dumps(standings_json(standings), ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+    """The JSON of `rulesengine standings --format json`, on one line: json's C encoder only runs
+    without indentation, and indenting costs more than computing a small event's standings."""
+    from rulesengine.cli.standings import standings_json
+    return (json.dumps(standings_json(standings), ensure_ascii=False) + "\n").encode("utf-8")
 
 
 def _rating_bytes(tournament: Tournament, system_name: str) -> bytes:
