@@ -17,6 +17,12 @@ def rulesengine_tiebreak_legends():
 
 
 @hookimpl
+def rulesengine_audit_explainers():
+    from rulesengine_fide.audit import EXPLAINER
+    return [EXPLAINER]
+
+
+@hookimpl
 def rulesengine_rating_systems():
     return list(rating.SYSTEMS)
 

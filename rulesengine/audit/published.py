@@ -38,11 +38,13 @@ class PublishedRow:
 
 @dataclass(frozen=True)
 class PublishedTable:
-    """The printed standings of one event."""
+    """The printed standings of one event. `decimals`, when set, is the precision the publisher
+    rounds to by design (our own Standings sheet: 6); a value off only below it is no difference."""
 
     source: str
     columns: tuple[PublishedColumn, ...]
     rows: tuple[PublishedRow, ...]
+    decimals: int | None = None
 
 
 @dataclass(frozen=True)

@@ -92,15 +92,15 @@ def _expand(pattern: str) -> list[tuple[Path, bool]]:
     raise UsageError(f"{pattern}: no such file or folder")
 
 
-def discover(arguments: Iterable[str], out_dir: Path) -> list[Input]:
+def discover(arguments: Iterable[str], out_dir: Path | None = None) -> list[Input]:
     """Every input the arguments name, once each, sorted by relative name; the output folder and
     anything inside it are never inputs."""
-    out = out_dir.resolve()
+    out = out_dir.resolve() if out_dir is not None else None
     chosen: dict[Path, Input] = {}
     for argument in arguments:
         for path, named in _expand(argument):
             resolved = path.resolve()
-            if resolved == out or out in resolved.parents:
+            if out is not None and (resolved == out or out in resolved.parents):
                 if named:
                     raise UsageError(f"--out {out_dir}: the input {path} is inside it and results would overwrite "
                                      f"it; choose another folder")

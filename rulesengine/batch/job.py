@@ -7,9 +7,15 @@ result carries the output files as bytes too; only the parent writes into the ou
 
 from __future__ import annotations
 
+import itertools
 import json
+import multiprocessing.util
+import os
+import shutil
 import tempfile
 import time
+from contextlib import contextmanager
+from glob import escape as glob_escape
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -128,8 +134,10 @@ def _ok(job: Job, standings: Standings, outputs: tuple[tuple[str, bytes], ...], 
 
 
 def _standings_bytes(standings: Standings) -> bytes:
-    from rulesengine.cli.standings import standings_json  # the JSON of `rulesengine standings --format json`
-    return (json.dumps(standings_json(standings), ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+    """The JSON of `rulesengine standings --format json`, on one line: json's C encoder only runs
+    without indentation, and indenting costs more than computing a small event's standings."""
+    from rulesengine.cli.standings import standings_json
+    return (json.dumps(standings_json(standings), ensure_ascii=False) + "\n").encode("utf-8")
 
 
 def _rating_bytes(tournament: Tournament, system_name: str) -> bytes:
@@ -157,6 +165,30 @@ def _sibling(file: str, name: str) -> str:
     return str(PurePosixPath(file).with_name(name))
 
 
+_SCRATCH: dict[int, Path] = {}  # process id -> its scratch folder
+_COUNTER = itertools.count()
+
+
+@contextmanager
+def _scratch_copy(name: str, data: bytes):
+    """A private copy of an input's bytes as a file (the workbook readers want a path), in one
+    scratch folder per process: making and removing a folder per file costs more than reading a
+    small workbook."""
+    folder = _SCRATCH.get(os.getpid())
+    if folder is None:
+        folder = _SCRATCH[os.getpid()] = Path(tempfile.mkdtemp(prefix="rulesengine-batch-"))
+        # multiprocessing's finalizers also run when a pool worker exits (atexit does not).
+        multiprocessing.util.Finalize(None, shutil.rmtree, args=(str(folder), True), exitpriority=10)
+    prefix = f"{next(_COUNTER)}-"
+    copy = folder / (prefix + Path(name).name)
+    copy.write_bytes(data)
+    try:
+        yield copy
+    finally:
+        for leftover in folder.glob(glob_escape(prefix) + "*"):  # the copy, and a backup recalc may make
+            leftover.unlink()
+
+
 def _workbook(job: Job) -> JobResult:
     """The recalc route (`rulesengine recalc`) on a copy: the input itself is never opened for writing."""
     from rulesengine.batch.workbook_read import read_workbook_grids
@@ -167,9 +199,7 @@ def _workbook(job: Job) -> JobResult:
     name, data = job.contents[0]
     overrides = settings_from_options(tiebreaks=job.options.tiebreaks, rating_system=job.options.system,
                                       tiebreak_rules=job.options.rules)
-    with tempfile.TemporaryDirectory(prefix="rulesengine-batch-") as folder:
-        copy = Path(folder) / Path(name).name
-        copy.write_bytes(data)
+    with _scratch_copy(name, data) as copy:
         try:
             if job.options.copies:
                 result = recalc_workbook(copy, overrides)

@@ -1,6 +1,6 @@
 """What a batch run has already done: one JSON line per finished input in `DIR/.rulesengine-batch.jsonl`.
 
-A line is appended (and flushed to disk) only after the input's outputs are in place, so a run
+A line is appended (and flushed) only after the input's outputs are in place, so a run
 killed at any moment leaves a manifest that lists only complete results. Its key is a hash of the
 input's relative name and contents, the engine and plugin versions and the options: a changed
 file, option or version never reuses a stale result.
@@ -67,5 +67,7 @@ class Manifest:
         self.entries[key] = entry
         with self.path.open("a", encoding="utf-8") as handle:
             handle.write(json.dumps(entry, ensure_ascii=False) + "\n")
+            # Flushed to the OS, not fsync'ed: that survives a killed process, and the outputs the
+            # line names are not fsync'ed either (a power cut may redo some inputs, never skip one
+            # wrongly... unless the disk loses written data, when re-running without the folder helps).
             handle.flush()
-            os.fsync(handle.fileno())

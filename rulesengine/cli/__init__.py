@@ -33,6 +33,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "names": ("rulesengine.cli.names", "unresolved names of a season with candidates; the TD's decisions"),
     "ladder": ("rulesengine.cli.ladder", "the club ladder of a season, replayed from nothing; --publish a page"),
     "batch": ("rulesengine.cli.batch", "standings for many files at once, in parallel, with a summary"),
+    "audit": ("rulesengine.cli.audit", "check published tie-breaks and ranks against the rules of the event's date"),
 }
 
 

@@ -187,8 +187,9 @@ def _clean(text: str) -> str:
 
 
 def _header_labels(table: list[_Row]) -> tuple[_Row, list[str]] | None:
+    """The table's heading row (the first with a `Pts` column) and its labels in lower case."""
     for row in table:
-        if row.section == "thead" or all(c.text is not None for c in row.cells) and row.section != "tfoot":
+        if row.section != "tfoot":
             labels = [_clean(c.text).lower() for c in row.cells]
             if "pts" in labels:
                 return row, labels

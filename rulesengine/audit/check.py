@@ -1,0 +1,337 @@
+"""The audit of one published event: map each printed column to a rule, recompute under the rules
+in force on the event's date, list every value and rank that differs, and explain each difference
+by the reading that reproduces it.
+
+Readings come from the plugins (hook `rulesengine_audit_explainers`): other dated texts of a
+federation's regulations, programs' known variants. Rounding in print is the one reading the core
+knows itself: a value printed to fewer decimals than it has ("14.3" for 14.25) is reproduced by
+rounding half up. A difference nothing reproduces is reported as unexplained, never hidden.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation, localcontext
+from fractions import Fraction
+from typing import Any, Mapping, Sequence
+
+from rulesengine.audit.explain import AuditExplainer, Explained, Reading
+from rulesengine.audit.published import Finding, PublishedEvent, PublishedTable
+from rulesengine.errors import PluginError, RulesEngineError
+from rulesengine.model import EntryKind, Tournament
+from rulesengine.numbers import to_json_number, to_text
+from rulesengine.registry import Registry
+from rulesengine.standings import Standings, compute_standings
+from rulesengine.tiebreak import TiebreakSpec, TiebreakValue
+
+_YEAR = re.compile(r"\b(19[5-9]\d|20\d\d)\b")
+
+
+@dataclass(frozen=True)
+class ColumnRule:
+    published: str
+    rule: str | None
+    why_unmapped: str | None = None
+    spec: TiebreakSpec | None = None
+
+
+@dataclass(frozen=True)
+class Difference:
+    start_no: int
+    name: str
+    column: str
+    published: Any
+    computed: Any
+    explanation: str
+    article: str | None
+    cell: str = ""
+
+
+@dataclass(frozen=True)
+class RankDifference:
+    start_no: int
+    published: int
+    computed: int
+    where: str = ""
+
+
+@dataclass(frozen=True)
+class EventAudit:
+    input: str
+    event: str
+    date: date | None
+    rules: str
+    columns: tuple[ColumnRule, ...]
+    differences: tuple[Difference, ...]
+    rank_differences: tuple[RankDifference, ...]
+    findings: tuple[Finding, ...]
+    table: PublishedTable | None = None
+    computed: Mapping[str, Mapping[int, TiebreakValue]] = field(default_factory=dict)
+    computed_ranks: Mapping[int, int] = field(default_factory=dict)
+
+
+def explainers(registry: Registry) -> list[AuditExplainer]:
+    """Every loaded plugin's audit explainers."""
+    found = []
+    for impl in registry.manager.hook.rulesengine_audit_explainers.get_hookimpls():
+        for record in impl.function() or ():
+            if not isinstance(record, AuditExplainer):
+                raise PluginError(f"plugin {impl.plugin_name!r}: rulesengine_audit_explainers returned "
+                                  f"{type(record).__name__}, not an AuditExplainer")
+            found.append(record)
+    return found
+
+
+def audit_event(event: PublishedEvent, registry: Registry, rules_date: date | None = None) -> EventAudit:
+    """Compare an event's printed standings with the engine's (see the module docstring)."""
+    t = event.tournament
+    known = explainers(registry)
+    day, findings = _rules_date(event, known, rules_date)
+    findings = list(event.findings) + findings
+    table = event.table
+    columns = tuple(_map_column(c.heading, c.legend, registry) for c in table.columns) if table else ()
+    specs = list(dict.fromkeys(c.spec for c in columns if c.spec is not None))
+    standings = compute_standings(t, specs, registry, rules_date=day)
+    covering = [e for e in known if any(s.code in e.codes for s in specs)]
+    editions = {e.name: e.edition(day) for e in covering}
+    rules = ", ".join(dict.fromkeys(editions.values())) or "each rule's own plugin, by the event's date"
+    for note in standings.notes:
+        findings.append(Finding(event.input, note))
+    ranks = {row.start_rank: row.rank for row in standings.rows}
+    differences: list[Difference] = []
+    rank_differences: list[RankDifference] = []
+    if table is not None:
+        explain = _Explainer(t, registry, day, specs, covering, editions)
+        findings += _row_findings(event, table, standings)
+        precision = [max((p[1] for row in table.rows if i < len(row.values)
+                          for p in [_printed_number(row.values[i])] if p is not None), default=0)
+                     for i in range(len(columns))]
+        for row in table.rows:
+            if row.start_no not in t.by_start_rank:
+                continue
+            for i, column in enumerate(columns):
+                if column.spec is None or i >= len(row.values):
+                    continue
+                where = row.cells[i] if i < len(row.cells) else row.where
+                difference = _compare(row.values[i], standings.values[str(column.spec)].get(row.start_no), column,
+                                      row.start_no, t, table.decimals, precision[i], explain, where, findings)
+                if difference is not None:
+                    differences.append(difference)
+        unmapped = [c.published for c in columns if c.spec is None]
+        if unmapped:
+            findings.append(Finding(table.source, f"ranks not checked: the column{'s' if len(unmapped) > 1 else ''} "
+                                                  f"{', '.join(unmapped)} could not be mapped to a rule"))
+        else:
+            rank_differences, tie_findings = _compare_ranks(table, ranks)
+            findings += tie_findings
+    return EventAudit(event.input, t.name, event.date, rules, columns, tuple(differences), tuple(rank_differences),
+                      tuple(findings), table, standings.values, ranks)
+
+
+def _compare_ranks(table: PublishedTable, ranks: Mapping[int, int]) -> tuple[list[RankDifference], list[Finding]]:
+    """Published ranks against computed ones. Players equal on points and every published
+    tie-break share a rank here; a page that numbers them apart (by an unpublished criterion) is
+    consistent while each published rank lies within the shared places, and that is a finding."""
+    size: dict[int, int] = {}
+    for rank in ranks.values():
+        size[rank] = size.get(rank, 0) + 1
+    differences, findings = [], []
+    split: dict[int, list[tuple[int, int]]] = {}
+    for row in table.rows:
+        computed = ranks.get(row.start_no)
+        if row.rank is None or computed is None or row.rank == computed and size[computed] == 1:
+            continue
+        if computed <= row.rank < computed + size[computed]:
+            split.setdefault(computed, []).append((row.start_no, row.rank))
+        else:
+            differences.append(RankDifference(row.start_no, row.rank, computed, row.where))
+    for computed, players in sorted(split.items()):
+        if len({rank for _, rank in players}) > 1:
+            listed = ", ".join(f"{sno} ({rank})" for sno, rank in sorted(players, key=lambda p: p[1]))
+            findings.append(Finding(table.source, f"players {listed} are equal on points and every published "
+                                                  f"tie-break (shared place {computed}); the published order between "
+                                                  f"them follows no published criterion"))
+    return differences, findings
+
+
+def _rules_date(event: PublishedEvent, known: Sequence[AuditExplainer],
+                forced: date | None) -> tuple[date | None, list[Finding]]:
+    """The date whose rules apply: given, printed, or (when the whole year of the event's name lies
+    under one edition of every plugin's rules) that year's first day."""
+    if forced is not None:
+        return forced, []
+    if event.date is not None:
+        return event.date, []
+    match = _YEAR.search(event.tournament.name)
+    if match:
+        year = int(match.group(1))
+        first, last = date(year, 1, 1), date(year, 12, 31)
+        if all(e.edition(first) == e.edition(last) for e in known):
+            editions = ", ".join(dict.fromkeys(e.edition(first) for e in known)) or "one edition of the rules"
+            return first, [Finding(event.input, f"no event date in the input; the year {year} in the event's name "
+                                                f"puts it under {editions} whatever the day")]
+        return None, [Finding(event.input, f"no event date in the input and the year {year} spans two editions of "
+                                           f"the rules: the newest were applied; give --date YYYY-MM-DD")]
+    return None, [Finding(event.input, "no event date in the input: the newest rules were applied; "
+                                       "give --date YYYY-MM-DD")]
+
+
+def _map_column(heading: str, legend: str, registry: Registry) -> ColumnRule:
+    """The rule a published column names: by its legend line, else by its heading; never guessed."""
+    for source in (legend, heading):
+        if not source:
+            continue
+        spec_text = registry.spec_for_legend(source)
+        if spec_text:
+            try:
+                spec = registry.resolve_specs([spec_text])[0]
+            except RulesEngineError as exc:
+                return ColumnRule(heading, None, f"legend {source!r} names {spec_text}, which is not usable: {exc}")
+            return ColumnRule(heading, str(spec), None, spec)
+    said = f"legend {legend!r}" if legend else f"heading {heading!r} (no legend)"
+    return ColumnRule(heading, None, f"no loaded plugin names a tie-break for the {said}")
+
+
+def _printed_number(printed: str) -> tuple[Fraction, int] | None:
+    """(value, decimals printed) of a printed number: "16,5" -> (33/2, 1), "53.00" -> (53, 2)."""
+    cleaned = printed.strip().replace("½", ".5").replace(",", ".")
+    if cleaned.startswith("."):
+        cleaned = "0" + cleaned
+    try:
+        value = Decimal(cleaned)
+    except InvalidOperation:
+        return None
+    if not value.is_finite():
+        return None
+    exponent = value.as_tuple().exponent
+    return Fraction(value), max(0, -exponent) if isinstance(exponent, int) else 0
+
+
+def round_half_up(value: TiebreakValue, places: int) -> Fraction:
+    """A value rounded to `places` decimals, halves away from zero (how print rounds)."""
+    exact = Fraction(value)
+    with localcontext() as context:
+        context.prec = 60
+        decimal = Decimal(exact.numerator) / Decimal(exact.denominator)
+        return Fraction(decimal.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))
+
+
+class _Explainer:
+    """Finds the reading that reproduces a published value; each reading is computed once."""
+
+    def __init__(self, t: Tournament, registry: Registry, day: date | None, specs: list[TiebreakSpec],
+                 covering: list[AuditExplainer], editions: dict[str, str]):
+        self.t, self.registry, self.day, self.specs = t, registry, day, specs
+        self.covering, self.editions = covering, editions
+        self.values: dict[str, Standings] = {}
+
+    def readings(self, spec: TiebreakSpec) -> list[Reading]:
+        return [r for e in self.covering if spec.code in e.codes for r in e.readings(spec, self.editions[e.name])]
+
+    def _computed(self, reading: Reading, spec: TiebreakSpec, sno: int) -> TiebreakValue:
+        standings = self.values.get(reading.label)
+        if standings is None:
+            standings = self.values[reading.label] = compute_standings(self.t, self.specs, self.registry,
+                                                                       rules_date=self.day, options=reading.options)
+        return standings.values[str(spec)].get(sno)
+
+    def explain(self, spec: TiebreakSpec, sno: int, computed: TiebreakValue, published: Fraction,
+                places: int) -> Explained:
+        """`places`: the decimals the column is printed to (its most precise value), the only
+        precision a rounding reading may assume."""
+        readings = [(r, self._computed(r, spec, sno)) for r in self.readings(spec)]
+        tried = [r.label for r, _ in readings]
+        for reading, value in readings:
+            if value is not None and Fraction(value) == published:
+                return reading.explain(self.t, sno, spec)
+        if round_half_up(computed, places) == published:
+            return Explained(_rounding(places, computed))
+        for reading, value in readings:
+            if value is not None and round_half_up(value, places) == published:
+                explained = reading.explain(self.t, sno, spec)
+                return Explained(f"{explained.explanation}; {_rounding(places, value)}", explained.article)
+        also = f"; also tried: {', '.join(tried)}" if tried else ""
+        return Explained(f"no reading known to the engine reproduces the published value (computed under "
+                         f"{', '.join(self.editions.values()) or 'the rules by date'}{also})")
+
+
+def _rounding(places: int, exact: TiebreakValue) -> str:
+    return (f"legacy program variant: printed rounded to {places} decimal{'s' if places != 1 else ''}, half up "
+            f"(exact value {to_text(exact)})")
+
+
+def _compare(printed: str, computed: TiebreakValue, column: ColumnRule, sno: int, t: Tournament,
+             decimals: int | None, places: int, explain: _Explainer, where: str,
+             findings: list[Finding]) -> Difference | None:
+    name = t.player(sno).name
+    if printed == "":
+        findings.append(Finding(where, f"no {column.published} value printed for player {sno} ({name})"))
+        return None
+    parsed = _printed_number(printed)
+    if parsed is None:
+        return Difference(sno, name, column.published, printed, to_json_number(computed),
+                          f"the printed value {printed!r} is not a number", None, where)
+    value = parsed[0]
+    if computed is None:
+        findings.append(Finding(where, f"{column.published} is printed for player {sno} ({name}) but the rule gives "
+                                       f"no value (see the notes)"))
+        return None
+    if value == Fraction(computed) or decimals is not None and round_half_up(computed, decimals) == value:
+        return None
+    assert column.spec is not None
+    explained = explain.explain(column.spec, sno, computed, value, places)
+    return Difference(sno, name, column.published, to_json_number(value), to_json_number(computed),
+                      explained.explanation, explained.article, where)
+
+
+def _row_findings(event: PublishedEvent, table: PublishedTable, standings: Standings) -> list[Finding]:
+    """Data-quality findings: printed points against the results, players missing on either side,
+    empty ranks, and forfeits that look like byes."""
+    t = event.tournament
+    found: list[Finding] = []
+    printed = {row.start_no for row in table.rows}
+    for row in table.rows:
+        if row.start_no not in t.by_start_rank:
+            found.append(Finding(row.where, f"player {row.start_no} ({row.name}) is in the standings but not in the "
+                                            f"crosstable"))
+            continue
+        points = _printed_number(row.points) if row.points else None
+        total = t.points[row.start_no]
+        if row.points and (points is None or points[0] != total):
+            found.append(Finding(row.where, f"points column says {row.points} for player {row.start_no} "
+                                            f"({row.name}), the results add up to {to_text(total)}"))
+        if row.rank is None:
+            found.append(Finding(row.where, f"empty rank for player {row.start_no} ({row.name})"))
+    for player in t.players:
+        if player.start_rank not in printed:
+            found.append(Finding(table.source, f"player {player.start_rank} ({player.name}) of the crosstable is not "
+                                               f"in the published standings"))
+        declared = player.declared_points
+        if declared is not None and declared != t.points[player.start_rank]:
+            found.append(Finding(t.source or event.input, f"the crosstable gives player {player.start_rank} "
+                                                          f"({player.name}) {to_text(declared)} points, the results add "
+                                                          f"up to {to_text(t.points[player.start_rank])}"))
+    found += _forfeits_like_byes(event)
+    return found
+
+
+def _forfeits_like_byes(event: PublishedEvent) -> list[Finding]:
+    t = event.tournament
+    never_played = {p.start_rank for p in t.players if not any(e.played for e in p.rounds)}
+    found = []
+    for player in t.players:
+        for entry in player.rounds:
+            if entry.kind is not EntryKind.FORFEIT_WIN:
+                continue
+            if entry.opponent is None:
+                found.append(Finding(f"{t.source or event.input}: player {player.start_rank}, round {entry.round}",
+                                     "a forfeit win without an opponent: a bye coded as a forfeit?"))
+            elif entry.opponent in never_played:
+                found.append(Finding(f"{t.source or event.input}: player {player.start_rank}, round {entry.round}",
+                                     f"forfeit win against player {entry.opponent} "
+                                     f"({t.player(entry.opponent).name}), who played no game in the event: "
+                                     f"perhaps an absence or bye recorded as a forfeit"))
+    return found
+
