@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rulesengine.errors import UsageError
+
 from rulesengine_fide.pairing.completion import can_complete
 from rulesengine_fide.pairing.criteria import incompatibility
 from rulesengine_fide.pairing.matching import max_weight_matching
@@ -121,7 +123,10 @@ class DutchRound:
         bye = None
         if mdps:
             if len(mdps) > 1:
-                raise ValueError("round cannot be completed")
+                left = ", ".join(str(self.states[i].number) for i in mdps)
+                raise UsageError(f"the round cannot be completed: players {left} cannot all be paired "
+                                 f"without a rematch (C1), a second PAB (C2) or an absolute colour "
+                                 f"conflict (C3)")
             bye = self.states[mdps[0]].number
         numbered = [(self.states[a].number, self.states[b].number) for a, b in pairs]
         return RoundResult(numbered, bye, records)
