@@ -21,6 +21,7 @@ from rulesengine.errors import UsageError
 
 from rulesengine_fide.pairing.completion import can_complete
 from rulesengine_fide.pairing.criteria import incompatibility
+from rulesengine_fide.pairing.fastpath import fast_bracket
 from rulesengine_fide.pairing.matching import max_weight_matching
 from rulesengine_fide.pairing.state import PlayerState
 from rulesengine_fide.pairing.weights import EdgeWeigher, Ordering
@@ -56,7 +57,8 @@ class RoundResult:
 
 
 class DutchRound:
-    def __init__(self, states: list[PlayerState], forbidden: set[frozenset[int]]):
+    def __init__(self, states: list[PlayerState], forbidden: set[frozenset[int]], use_fast_path: bool = True):
+        self.use_fast_path = use_fast_path
         self.states = states
         self.n = len(states)
         scores = sorted({s.pairing_score for s in states}, reverse=True)
@@ -148,6 +150,15 @@ class DutchRound:
     def _pair_bracket(self, mdps: list[int], residents: list[int], lower: list[int],
                       record: BracketRecord) -> list[tuple[int, int]]:
         bracket = mdps + residents
+        if self.use_fast_path:
+            fast = fast_bracket(self, mdps, residents, lower)
+            if fast is not None:
+                pairs, s1, s2 = fast
+                record.s1 = [self.states[i].number for i in s1]
+                record.s2 = [self.states[i].number for i in s2]
+                record.notes.append("the first candidate in generation order that meets every criterion "
+                                    "as well as any candidate can (B.4)")
+                return [(min(a, b), max(a, b)) for a, b in pairs]
         window, complete = self._window(bracket, lower)
         result = self._pair_bracket_in(mdps, residents, window, complete, lower, record)
         if result is None:
