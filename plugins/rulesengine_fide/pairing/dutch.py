@@ -28,7 +28,7 @@ from rulesengine_fide.pairing.weights import EdgeWeigher, Ordering
 
 # Largest number of lower players included beside a bracket before the completion check is
 # done separately (exact either way: a failed check repeats the bracket with everyone below).
-WINDOW_MARGIN = 24
+WINDOW_MARGIN = 12
 
 
 @dataclass
@@ -141,7 +141,7 @@ class DutchRound:
             return [], True
         next_group = self.group[lower[0]]
         window = [i for i in lower if self.group[i] == next_group]
-        beyond = len(bracket) + WINDOW_MARGIN
+        beyond = 2 * WINDOW_MARGIN
         rest = lower[len(window):]
         if len(rest) <= 2 * beyond:
             return lower, True
@@ -159,6 +159,13 @@ class DutchRound:
                 record.notes.append("the first candidate in generation order that meets every criterion "
                                     "as well as any candidate can (B.4)")
                 return [(min(a, b), max(a, b)) for a, b in pairs]
+        if len(bracket) % 2 == 0 and lower:
+            # When the bracket can be paired completely (C6), nobody moves down, so C8 and the
+            # players below cannot matter: the bracket alone decides, if the rest stays pairable.
+            result = self._pair_bracket_in(mdps, residents, [], False, lower, record)
+            if result is not None and 2 * len(result) == len(bracket):
+                return result
+            record.notes.clear()
         window, complete = self._window(bracket, lower)
         result = self._pair_bracket_in(mdps, residents, window, complete, lower, record)
         if result is None:
