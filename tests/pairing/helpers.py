@@ -19,3 +19,18 @@ def recorded(tournament: Tournament, round_number: int) -> tuple[set[tuple[int, 
         if e.code is ResultCode.PAIRING_ALLOCATED_BYE:
             pab = p.start_rank
     return games, pab
+
+
+def cut(tournament: Tournament, round_number: int) -> Tournament:
+    """The tournament as it stood before `round_number` was paired (the fixtures README's
+    procedure): rounds 1..r-1, plus round r's announced H/Z/F byes."""
+    from dataclasses import replace
+    players = []
+    for p in tournament.players:
+        rounds = list(p.rounds[: round_number - 1])
+        e = p.entry(round_number)
+        if e.opponent is None and e.code in (ResultCode.HALF_POINT_BYE, ResultCode.ZERO_POINT_BYE,
+                                             ResultCode.FULL_POINT_BYE):
+            rounds.append(e)
+        players.append(replace(p, rounds=tuple(rounds), declared_points=None))
+    return replace(tournament, players=tuple(players))

@@ -17,15 +17,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rulesengine.errors import UsageError
+
 from rulesengine_fide.pairing.completion import can_complete
 from rulesengine_fide.pairing.criteria import incompatibility
+from rulesengine_fide.pairing.fastpath import fast_bracket
 from rulesengine_fide.pairing.matching import max_weight_matching
 from rulesengine_fide.pairing.state import PlayerState
 from rulesengine_fide.pairing.weights import EdgeWeigher, Ordering
 
 # Largest number of lower players included beside a bracket before the completion check is
 # done separately (exact either way: a failed check repeats the bracket with everyone below).
-WINDOW_MARGIN = 24
+WINDOW_MARGIN = 12
 
 
 @dataclass
@@ -54,7 +57,8 @@ class RoundResult:
 
 
 class DutchRound:
-    def __init__(self, states: list[PlayerState], forbidden: set[frozenset[int]]):
+    def __init__(self, states: list[PlayerState], forbidden: set[frozenset[int]], use_fast_path: bool = True):
+        self.use_fast_path = use_fast_path
         self.states = states
         self.n = len(states)
         scores = sorted({s.pairing_score for s in states}, reverse=True)
@@ -121,7 +125,10 @@ class DutchRound:
         bye = None
         if mdps:
             if len(mdps) > 1:
-                raise ValueError("round cannot be completed")
+                left = ", ".join(str(self.states[i].number) for i in mdps)
+                raise UsageError(f"the round cannot be completed: players {left} cannot all be paired "
+                                 f"without a rematch (C1), a second PAB (C2) or an absolute colour "
+                                 f"conflict (C3)")
             bye = self.states[mdps[0]].number
         numbered = [(self.states[a].number, self.states[b].number) for a, b in pairs]
         return RoundResult(numbered, bye, records)
@@ -134,7 +141,7 @@ class DutchRound:
             return [], True
         next_group = self.group[lower[0]]
         window = [i for i in lower if self.group[i] == next_group]
-        beyond = len(bracket) + WINDOW_MARGIN
+        beyond = 2 * WINDOW_MARGIN
         rest = lower[len(window):]
         if len(rest) <= 2 * beyond:
             return lower, True
@@ -143,6 +150,22 @@ class DutchRound:
     def _pair_bracket(self, mdps: list[int], residents: list[int], lower: list[int],
                       record: BracketRecord) -> list[tuple[int, int]]:
         bracket = mdps + residents
+        if self.use_fast_path:
+            fast = fast_bracket(self, mdps, residents, lower)
+            if fast is not None:
+                pairs, s1, s2 = fast
+                record.s1 = [self.states[i].number for i in s1]
+                record.s2 = [self.states[i].number for i in s2]
+                record.notes.append("the first candidate in generation order that meets every criterion "
+                                    "as well as any candidate can (B.4)")
+                return [(min(a, b), max(a, b)) for a, b in pairs]
+        if len(bracket) % 2 == 0 and lower:
+            # When the bracket can be paired completely (C6), nobody moves down, so C8 and the
+            # players below cannot matter: the bracket alone decides, if the rest stays pairable.
+            result = self._pair_bracket_in(mdps, residents, [], False, lower, record)
+            if result is not None and 2 * len(result) == len(bracket):
+                return result
+            record.notes.clear()
         window, complete = self._window(bracket, lower)
         result = self._pair_bracket_in(mdps, residents, window, complete, lower, record)
         if result is None:

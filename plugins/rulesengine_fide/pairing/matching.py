@@ -27,6 +27,9 @@ class _Matcher:
         self.n = n
         # Doubled weights keep every dual variable an integer (S-S edges move by slack/2).
         self.edges = [(u, v, 2 * w) for u, v, w in edges]
+        self.eu = [u for u, _, _ in self.edges]
+        self.ev = [v for _, v, _ in self.edges]
+        self.ew = [w for _, _, w in self.edges]
         self.endpoint = [x for u, v, _ in self.edges for x in (u, v)]
         self.neighbend: list[list[int]] = [[] for _ in range(n)]
         for k, (u, v, _) in enumerate(self.edges):
@@ -292,16 +295,21 @@ class _Matcher:
                     self.assign_label(v, 1, -1)
             augmented = False
             while True:
-                while self.queue and not augmented:
-                    v = self.queue.pop()
+                queue = self.queue
+                eu, ev, ew = self.eu, self.ev, self.ew
+                bestedge = self.bestedge
+                while queue and not augmented:
+                    v = queue.pop()
+                    dv = dual[v]
                     for p in self.neighbend[v]:
                         k = p >> 1
                         w = endpoint[p]
-                        bv, bw = inblossom[v], inblossom[w]
+                        bv = inblossom[v]
+                        bw = inblossom[w]
                         if bv == bw:
                             continue
                         if not allow[k]:
-                            kslack = self.slack(k)
+                            kslack = dv + dual[w] - ew[k]
                             if kslack <= 0:
                                 allow[k] = True
                         if allow[k]:
@@ -319,13 +327,13 @@ class _Matcher:
                                 label[w] = 2
                                 self.labelend[w] = p ^ 1
                         elif label[bw] == 1:
-                            cur = self.bestedge[bv]
-                            if cur == -1 or kslack < self.slack(cur):
-                                self.bestedge[bv] = k
+                            cur = bestedge[bv]
+                            if cur == -1 or kslack < dual[eu[cur]] + dual[ev[cur]] - ew[cur]:
+                                bestedge[bv] = k
                         elif label[w] == 0:
-                            cur = self.bestedge[w]
-                            if cur == -1 or kslack < self.slack(cur):
-                                self.bestedge[w] = k
+                            cur = bestedge[w]
+                            if cur == -1 or kslack < dual[eu[cur]] + dual[ev[cur]] - ew[cur]:
+                                bestedge[w] = k
                 if augmented:
                     break
                 # No augmenting path with tight edges: adjust the duals.

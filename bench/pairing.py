@@ -1,0 +1,138 @@
+"""Time one round of FIDE Dutch pairing on large generated fields (issue 15).
+
+    .venv/bin/python bench/pairing.py [--sizes 1000,3000] [--seed 15] [--no-peer]
+
+Each field is generated, seeded: ratings in start-rank order, rounds 1..r-1 paired by a cheap
+greedy Swiss-like rule (score group, then rating, no rematches, alternating colours; not a
+certified pairing, but realistic score groups and colour histories), results drawn from the
+rating difference with 25 % draws. 1,000 players get 4 rounds and round 5 is paired; 3,000
+players get 6 rounds and round 7 is paired (the research notes' g1000/h3000 inputs).
+
+Each pairing runs in a fresh subprocess; CPU seconds (user + system) and peak RSS are printed.
+When the reference engine gacrux is installed in /work/peers/venv (never a project dependency),
+it pairs the same TRF side by side.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from rulesengine.formats.trf import write_trf
+from rulesengine.model import Colour, Player, ResultCode, RoundEntry, Tournament
+
+PEER_PYTHON = Path("/work/peers/venv/bin/python")
+SHAPES = {1000: (4, 9), 3000: (6, 11)}  # players -> (rounds played, XXR)
+
+
+def generate(players: int, played: int, total: int, seed: int) -> Tournament:
+    rng = random.Random(seed)
+    ratings = {i: 2800 - (i * 1800) // players for i in range(1, players + 1)}
+    entries: dict[int, list[RoundEntry]] = {i: [] for i in ratings}
+    points = {i: 0.0 for i in ratings}
+    met: dict[int, set[int]] = {i: set() for i in ratings}
+    colour_sum = {i: 0 for i in ratings}
+    had_bye: set[int] = set()
+    for r in range(1, played + 1):
+        order = sorted(ratings, key=lambda i: (-points[i], i))
+        if len(order) % 2:
+            bye = next(i for i in reversed(order) if i not in had_bye)
+            order.remove(bye)
+            had_bye.add(bye)
+            entries[bye].append(RoundEntry(r, None, Colour.NONE, ResultCode.PAIRING_ALLOCATED_BYE))
+            points[bye] += 1
+        free = order
+        while free:
+            a = free.pop(0)
+            j = next((k for k, b in enumerate(free) if b not in met[a]), 0)
+            b = free.pop(j)
+            white, black = (a, b) if colour_sum[a] <= colour_sum[b] else (b, a)
+            expected = 1 / (1 + 10 ** ((ratings[black] - ratings[white]) / 400))
+            x = rng.random()
+            res = "=" if abs(x - expected) < 0.125 else ("1" if x < expected else "0")
+            other = {"1": "0", "0": "1", "=": "="}[res]
+            entries[white].append(RoundEntry(r, black, Colour.WHITE, ResultCode(res)))
+            entries[black].append(RoundEntry(r, white, Colour.BLACK, ResultCode(other)))
+            points[white] += {"1": 1, "=": 0.5, "0": 0}[res]
+            points[black] += {"1": 0, "=": 0.5, "0": 1}[res]
+            met[a].add(b)
+            met[b].add(a)
+            colour_sum[white] += 1
+            colour_sum[black] -= 1
+    people = tuple(Player(i, f"Bench{i:04d}, Player", tuple(entries[i]), rating=ratings[i]) for i in ratings)
+    header = (("012", " Pairing benchmark"),) + tuple(("001", str(i)) for i in ratings) + (
+        ("XXR", f" {total}"), ("XXC", " white1"))
+    return Tournament("Pairing benchmark", people, total, header=header)
+
+
+_OURS = """
+import json, resource, sys, time
+from rulesengine.formats.trf import read_trf
+from rulesengine_fide.pairing.engine import pair_round
+t = read_trf(sys.argv[1])
+start = time.process_time()
+result = pair_round(t, int(sys.argv[2]))
+cpu = time.process_time() - start
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+pairs = sorted([b.white, b.black] for b in result.boards) + ([[result.pab, 0]] if result.pab else [])
+print(json.dumps({"cpu": cpu, "peak_mb": peak, "pairs": pairs}))
+"""
+
+_PEER = """
+import io, json, resource, runpy, sys, time, contextlib
+sys.argv = ["pairingchecker", "-i", sys.argv[1], "-p"]
+out = io.StringIO()
+start = time.process_time()
+with contextlib.redirect_stdout(out):
+    try:
+        runpy.run_module("gacrux.pairingchecker", run_name="__main__")
+    except SystemExit:
+        pass
+cpu = time.process_time() - start
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+print(json.dumps({"cpu": cpu, "peak_mb": peak, "output": out.getvalue()[-2000:]}))
+"""
+
+
+def _run(python: str, script: str, *args: str) -> dict:
+    done = subprocess.run([python, "-c", script, *args], capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        return {"error": done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "failed"}
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="1000,3000")
+    parser.add_argument("--seed", type=int, default=15)
+    parser.add_argument("--no-peer", action="store_true", help="do not run gacrux even when installed")
+    args = parser.parse_args(argv)
+    peer = PEER_PYTHON.exists() and not args.no_peer
+    print(f"{'players':>7} {'round':>5}  {'ours CPU s':>10} {'ours MB':>8}  {'gacrux CPU s':>12} {'gacrux MB':>9}")
+    with tempfile.TemporaryDirectory() as tmp:
+        for size in (int(s) for s in args.sizes.split(",")):
+            played, total = SHAPES.get(size, (4, 9))
+            path = Path(tmp) / f"bench{size}.trf"
+            path.write_text(write_trf(generate(size, played, total, args.seed)), encoding="utf-8")
+            ours = _run(sys.executable, _OURS, str(path), str(played + 1))
+            theirs = _run(str(PEER_PYTHON), _PEER, str(path)) if peer else {}
+            def cell(d, key, fmt):
+                return format(d[key], fmt) if key in d else ("error" if "error" in d else "-")
+            print(f"{size:>7} {played + 1:>5}  {cell(ours, 'cpu', '10.1f')} {cell(ours, 'peak_mb', '8.0f')}  "
+                  f"{cell(theirs, 'cpu', '12.1f')} {cell(theirs, 'peak_mb', '9.0f')}", flush=True)
+            if "error" in ours:
+                print(f"  ours failed: {ours['error']}")
+            if theirs.get("error"):
+                print(f"  gacrux failed: {theirs['error']}")
+    return 0
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("RULESENGINE_PLUGINS", "builtin")
+    sys.exit(main())

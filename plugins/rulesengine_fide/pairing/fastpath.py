@@ -1,0 +1,243 @@
+"""The bracket's first candidates in generation order, accepted when provably best (B.4).
+
+C.04.3 B.4 accepts the first candidate that meets every criterion; only otherwise is the best
+of all candidates needed (the weighted matching in `dutch.py`). This module walks the candidates
+in the order D.1 generates them (S1 fixed, S2 transposed lexicographically; for a heterogeneous
+bracket first the MDP-pairing, then its remainder) and accepts the first one whose criteria
+values reach a lower bound that no candidate can beat:
+
+* C4/C6/C7: every player paired but one resident when the bracket is odd; the rest of the round
+  stays pairable, the PAB going where the round's best PAB goes (C5, C9);
+* C8: that one downfloater plays in the next bracket, which is then paired completely;
+* C10-C13: no more unmet colour preferences than the pigeonhole bound (each pair has one white);
+* C14-C21: no repeated float.
+
+A candidate reaching every bound is optimal, and the first one in generation order is the
+bracket's pairing: the same answer the matching gives, found without it. When no early
+candidate reaches the bounds (or a search budget runs out) the caller uses the matching.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulesengine_fide.pairing.completion import can_complete
+from rulesengine_fide.pairing.criteria import colour_penalties
+from rulesengine_fide.pairing.state import BLACK, STRONG, WHITE
+
+if TYPE_CHECKING:
+    from rulesengine_fide.pairing.dutch import DutchRound
+
+UP, DOWN = -1, 1
+
+
+class _Budget(Exception):
+    pass
+
+
+def _colour_bound(states, players: list[int], pairs: int) -> tuple[int, int]:
+    """Least possible (C12, C13) over any pairing of `pairs` pairs among `players` (one player
+    left out when their number is odd)."""
+    w = b = ws = bs = 0
+    for i in players:
+        strength, colour = states[i].preference
+        if strength:
+            if colour == WHITE:
+                w += 1
+                ws += strength >= STRONG
+            elif colour == BLACK:
+                b += 1
+                bs += strength >= STRONG
+    spare = len(players) - 2 * pairs
+    c12 = max(0, w - pairs) + max(0, b - pairs)
+    c13 = max(0, ws - pairs) + max(0, bs - pairs)
+    return max(0, c12 - spare), max(0, c13 - spare)
+
+
+def fast_bracket(rnd: "DutchRound", mdps: list[int], residents: list[int], lower: list[int],
+                 budget_per_player: int = 40) -> tuple[list[tuple[int, int]], list[int], list[int]] | None:
+    """(pairs, S1, S2) of the bracket when an early candidate is provably best, else None."""
+    states = rnd.states
+    bracket = mdps + residents
+    size = len(bracket)
+    if not lower and size % 2:
+        return None          # the PAB is decided here: leave it to the matching (C5, C9)
+    if len(mdps) > len(residents):
+        return None
+    pairs_target = size // 2
+    c12_target, c13_target = _colour_bound(states, bracket, pairs_target)
+    budget = [budget_per_player * size + 100]
+    compatible = rnd.compatible
+    leftover_ok: dict[int, bool] = {}
+    even_ok: list[bool | None] = [None]
+
+    def pair_cost(a: int, b: int) -> tuple[int, int, int, int]:
+        return colour_penalties(states[a], states[b])
+
+    def tick():
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _Budget
+
+    def leaf_ok(left: list[int]) -> bool | None:
+        """Bounds that depend on who is left over. None: cannot decide, use the matching."""
+        if not left:
+            if even_ok[0] is None:
+                even_ok[0] = can_complete(rnd, lower, rnd.bye_target)
+            return True if even_ok[0] else None
+        (x,) = left
+        if x in leftover_ok:
+            return leftover_ok[x]
+        s = states[x]
+        if s.floated(1) == DOWN or s.floated(2) == DOWN:
+            leftover_ok[x] = False        # C14/C16: a candidate without it may exist later
+            return False
+        verdict = _next_bracket_takes(rnd, x, lower)
+        leftover_ok[x] = verdict
+        return verdict
+
+    try:
+        if mdps:
+            result = _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok,
+                                (c12_target, c13_target))
+        else:
+            result = _remainder(rnd, residents, [], (0, 0, 0, 0), pair_cost, compatible, tick, leaf_ok,
+                                (c12_target, c13_target))
+    except _Budget:
+        return None
+    if result is None:
+        return None
+    pairs = result
+    if mdps:
+        return pairs, list(mdps), list(residents)
+    half = len(residents) // 2
+    return pairs, residents[:half], residents[half:]
+
+
+def _within(cost, targets) -> bool:
+    c10, c11, c12, c13 = cost
+    return c10 == 0 and c11 == 0 and c12 <= targets[0] and c13 <= targets[1]
+
+
+def _add(a, b):
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
+
+
+def _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok, targets):
+    states = rnd.states
+    chosen: list[tuple[int, int]] = []
+    used: set[int] = set()
+    outcome: list = []
+
+    def extend(k: int, cost) -> bool:
+        """True when the search is over (outcome set: pairs, or None for 'use the matching')."""
+        if k == len(mdps):
+            rest = [i for i in residents if i not in used]
+            pairs = _remainder(rnd, rest, list(chosen), cost, pair_cost, compatible, tick, leaf_ok, targets)
+            outcome.append(pairs)
+            return True   # the first complete MDP-pairing decides (see module docstring)
+        a = mdps[k]
+        for b in residents:
+            if b in used or not compatible(a, b):
+                continue
+            tick()
+            sb = states[b]
+            if sb.floated(1) == UP or sb.floated(2) == UP:
+                continue  # C15/C17 would not be zero
+            c = _add(cost, pair_cost(a, b))
+            if not _within(c, targets):
+                continue
+            chosen.append((a, b))
+            used.add(b)
+            if extend(k + 1, c):
+                return True
+            chosen.pop()
+            used.discard(b)
+        return False
+
+    if not extend(0, (0, 0, 0, 0)):
+        return None
+    return outcome[0]
+
+
+def _remainder(rnd, players, fixed, cost, pair_cost, compatible, tick, leaf_ok, targets):
+    """Transpositions of S2 in lexicographic order (D.1), S1 the first half of `players`."""
+    states = rnd.states
+    half = len(players) // 2
+    s1, s2 = players[:half], players[half:]
+    chosen: list[tuple[int, int]] = []
+    used = [False] * len(s2)
+    found: list = []
+
+    def extend(k: int, c) -> bool:
+        if k == len(s1):
+            left = [s2[j] for j in range(len(s2)) if not used[j]]
+            if c[2] != targets[0] or c[3] != targets[1]:
+                return False
+            verdict = leaf_ok(left)
+            if verdict is None:
+                found.append(None)
+                return True
+            if verdict:
+                found.append(fixed + list(chosen))
+                return True
+            return False
+        a = s1[k]
+        for j, b in enumerate(s2):
+            if used[j] or not compatible(a, b):
+                continue
+            tick()
+            nc = _add(c, pair_cost(a, b))
+            if not _within(nc, targets):
+                continue
+            used[j] = True
+            chosen.append((a, b))
+            if extend(k + 1, nc):
+                return True
+            chosen.pop()
+            used[j] = False
+        return False
+
+    if not extend(0, cost):
+        return None
+    return found[0]
+
+
+def _next_bracket_takes(rnd: "DutchRound", x: int, lower: list[int]) -> bool | None:
+    """C8 and C4 at their bounds for downfloater x, shown by one greedy pairing of everyone below:
+    x plays a resident of the next bracket, that bracket is paired completely (one player left
+    when odd), and the rest of the round too. None when the greedy pairing cannot show it."""
+    states = rnd.states
+    if not lower:
+        return None
+    next_group = rnd.group[lower[0]]
+    nxt = [i for i in lower if rnd.group[i] == next_group]
+    rest = lower[len(nxt):]
+    people = [x] + nxt + rest
+    bye = None
+    if len(people) % 2:
+        # The PAB goes to the best possible assignee (C5, C9); take the lowest-ranked one.
+        for i in reversed(people[1:]):
+            if states[i].bye_eligible and rnd.bye_value(i) == rnd.bye_target:
+                bye = i
+                break
+        if bye is None:
+            return None
+        people.remove(bye)
+    mate: dict[int, int] = {}
+    for t, a in enumerate(people):
+        if a in mate:
+            continue
+        for b in people[t + 1:]:
+            if b not in mate and rnd.compatible(a, b):
+                mate[a], mate[b] = b, a
+                break
+        else:
+            return None
+    if mate[x] not in set(nxt):
+        return None
+    group = set(nxt) | {x}
+    inside = sum(1 for a in group if mate.get(a) in group) // 2
+    if inside != len(group) // 2:
+        return None
+    return True
