@@ -18,7 +18,7 @@ REFERENCE_LIST --format json` against tiebreak-core 1.2.0 (its ranking API behin
 reader, bench/peers/tiebreak_core_standings.py) and gacrux 1.11.65 (`python -m
 gacrux.tiebreakchecker`, only up to --gacrux-max-players: it needs minutes beyond), run in turn
 on the same file, `repeat` rounds of paired runs, median child CPU seconds (user + sys) and peak
-memory (max RSS). Values are checked on every player against tiebreak-core and on a sample of
+memory (the process's own VmHWM). Values are checked on every player against tiebreak-core and on a sample of
 players against gacrux. The peers live in a throw-away venv named by --peer-python or
 $RULESENGINE_PEER_PYTHON; without one each peer prints "peer not installed".
 """
@@ -156,26 +156,48 @@ def breakdown(players: int, rounds: int, seed: int) -> None:
 
 # --- Part 2: whole processes side by side --------------------------------------------------------
 
-def run_process(command: list[str], env: dict[str, str] | None = None) -> tuple[float, float, str]:
-    """Run a command to the end: (child CPU seconds user + sys, max RSS in MiB, stdout)."""
-    with tempfile.TemporaryFile() as out:
-        process = subprocess.Popen(command, stdout=out, stderr=subprocess.PIPE, env=env)
+# Runs a module (-m NAME) or a script as __main__ and reports the process's own peak resident memory
+# (VmHWM) at exit. The kernel's max RSS of a forked child also counts the parent's memory at the
+# fork, so the bench's own event would show up in every figure; VmHWM belongs to the new image.
+MEMORY_PROBE = """
+import atexit, runpy, sys
+def peak():
+    for line in open("/proc/self/status"):
+        if line.startswith("VmHWM:"):
+            sys.stderr.write("\\n" + line)
+atexit.register(peak)
+how, target = sys.argv[1], sys.argv[2]
+sys.argv = sys.argv[2:]
+if how == "-m":
+    runpy.run_module(target, run_name="__main__", alter_sys=True)
+else:
+    runpy.run_path(target, run_name="__main__")
+"""
+
+
+def run_process(python: str, how: str, target: str, arguments: list[str], env: dict[str, str] | None = None
+                ) -> tuple[float, float, str]:
+    """Run `python -m target` (how "-m") or `python target` to the end: (child CPU seconds user + sys,
+    peak resident memory in MiB, stdout)."""
+    command = [python, "-c", MEMORY_PROBE, how, target, *arguments]
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        process = subprocess.Popen(command, stdout=out, stderr=err, env=env)
         _, status, usage = os.wait4(process.pid, 0)
         process.returncode = os.waitstatus_to_exitcode(status)
-        error = process.stderr.read().decode(errors="replace") if process.stderr else ""
-        if process.stderr:
-            process.stderr.close()
+        err.seek(0)
+        error = err.read().decode(errors="replace")
         if process.returncode != 0:
-            raise RuntimeError(f"{' '.join(command[:4])} ... exited {process.returncode}: {error[-800:]}")
+            raise RuntimeError(f"{target} {' '.join(arguments[:2])} ... exited {process.returncode}: {error[-800:]}")
         out.seek(0)
         text = out.read().decode("utf-8")
-    # ru_maxrss is in KiB on Linux.
-    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, text
+    peak = [line for line in error.splitlines() if line.startswith("VmHWM:")]
+    peak_mib = int(peak[-1].split()[1]) / 1024 if peak else float("nan")
+    return usage.ru_utime + usage.ru_stime, peak_mib, text
 
 
-def ours_command(path: Path, texts: tuple[str, ...]) -> list[str]:
-    return [sys.executable, "-m", "rulesengine.cli", "standings", str(path), "--tiebreaks", ",".join(texts),
-            "--format", "json"]
+def ours_arguments(path: Path, texts: tuple[str, ...]) -> list[str]:
+    """`rulesengine standings FILE --tiebreaks ... --format json` (run as -m rulesengine.cli)."""
+    return ["standings", str(path), "--tiebreaks", ",".join(texts), "--format", "json"]
 
 
 def peer_available(python: str | None, module: str) -> bool:
@@ -235,12 +257,13 @@ def side_by_side(sizes: list[tuple[int, int]], seed: int, repeat: int, peer_pyth
             ours_cpu, core_cpu, ours_rss, core_rss = [], [], [], []
             ours_text = core_text = ""
             for _ in range(repeat):     # paired runs: ours, then the peer, so both see the same load
-                cpu, rss, ours_text = run_process(ours_command(path, REFERENCE_LIST), env)
+                cpu, rss, ours_text = run_process(sys.executable, "-m", "rulesengine.cli",
+                                                  ours_arguments(path, REFERENCE_LIST), env)
                 ours_cpu.append(cpu)
                 ours_rss.append(rss)
                 if have_core:
-                    cpu, rss, core_text = run_process([peer_python, str(TIEBREAK_CORE_RUNNER), str(path),
-                                                       ",".join(REFERENCE_LIST)])
+                    cpu, rss, core_text = run_process(peer_python, "script", str(TIEBREAK_CORE_RUNNER),
+                                                      [str(path), ",".join(REFERENCE_LIST)])
                     core_cpu.append(cpu)
                     core_rss.append(rss)
             ours = ours_values(ours_text)
@@ -251,17 +274,18 @@ def side_by_side(sizes: list[tuple[int, int]], seed: int, repeat: int, peer_pyth
                 rows.append((size, "tiebreak-core 1.2.0", f"{theirs:.2f}", f"{max(core_rss):.0f}",
                              f"{theirs / mine:.2f}x", compare_tiebreak_core(ours, core_text)))
             if have_gacrux and players <= gacrux_max:
-                cpu, rss, text = run_process([peer_python, "-m", "gacrux.tiebreakchecker", "-i", str(path),
-                                              "-t", "PTS", *REFERENCE_LIST])
+                cpu, rss, text = run_process(peer_python, "-m", "gacrux.tiebreakchecker",
+                                             ["-i", str(path), "-t", "PTS", *REFERENCE_LIST])
                 rows.append((size, "gacrux 1.11.65 (one run)", f"{cpu:.2f}", f"{rss:.0f}", f"{cpu / mine:.1f}x",
                              compare_gacrux(ours, text, REFERENCE_LIST)))
             elif have_gacrux:
                 rows.append((size, "gacrux 1.11.65", "skipped", "", "", f"above --gacrux-max-players {gacrux_max}"))
-            full_cpu, full_rss, _ = run_process(ours_command(path, FULL_LIST), env)
+            full_cpu, full_rss, _ = run_process(sys.executable, "-m", "rulesengine.cli", ours_arguments(path, FULL_LIST),
+                                                env)
             rows.append((size, "rulesengine (all 37 codes)", f"{full_cpu:.2f}", f"{full_rss:.0f}", "", ""))
             per = mine / (players * rounds) * 1e6
             print(f"  {size}: ours {per:.1f} us CPU per player-round (reference list, whole process)", flush=True)
-    header = ("event", "engine", "CPU s", "max RSS MiB", "peer/ours", "values")
+    header = ("event", "engine", "CPU s", "peak MiB", "peer/ours", "values")
     widths = [max(len(r[i]) for r in (header, *rows)) for i in range(len(header))]
     print()
     for row in (header, *rows):
