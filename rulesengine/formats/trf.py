@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Callable, NamedTuple
 
 from rulesengine.errors import InputError, Location, Problem
-from rulesengine.limits import MAX_POINTS_PER_RESULT, MAX_RATING, MAX_ROUNDS, MIN_RATING
+from rulesengine.limits import MAX_POINTS_PER_RESULT, MAX_RATING, MAX_ROUNDS, MAX_TIEBREAKS, MIN_RATING
 from rulesengine.model import (
     Colour,
     Player,
@@ -168,6 +168,9 @@ def parse_trf(text: str, source: str = "<input>") -> Tournament:
     words = set(re.split(r"[^A-Z]+", kind_text))
     kind = "round robin" if "RR" in words or "ROBIN" in kind_text or "BERGER" in kind_text else "swiss"
     tiebreaks, tiebreak_code = _tiebreak_codes(header)
+    if len(tiebreaks) > MAX_TIEBREAKS:
+        raise InputError(Problem(Location(source, header_lines[tiebreak_code], 5),
+                                 f"record {tiebreak_code}: {len(tiebreaks):,} tie-breaks is more than {MAX_TIEBREAKS}"))
     extra = {"newline": newline, "final_newline": "1" if final_newline else "",
              "bom": "1" if bom else "", "opponent_padding": _opponent_padding(records.values())}
     if len(used) > 1:
@@ -384,44 +387,37 @@ _BB_KEYS = {"BBW": "win", "BBD": "draw", "BBL": "loss", "BBZ": "zero_point_bye",
 def _scoring(other_records: list[tuple[str, str, int]], source: str, problems: list[Problem]) -> ScoringSystem:
     """Point system from TRF-2026 record 162, JaVaFo XXS or bbpPairings BB? records.
 
-    Each value is a plain number of at most limits.MAX_POINTS_PER_RESULT points (no exponent),
-    checked where it is written."""
+    Each value is a plain number of at most limits.MAX_POINTS_PER_RESULT points (no exponent:
+    "1e99999999" would make exact arithmetic run for minutes), checked where it is written."""
     values: dict[str, Fraction] = {}
     for code, rest, line_number in other_records:
         if code not in ("162", "XXS") and code not in _BB_KEYS:
             continue
-
-        def value_at(text: str, offset: int) -> Fraction | None:
-            """A points value written at character `offset` of the record after its code."""
-            value = parse_exact(text)
-            if value is None or abs(value) > MAX_POINTS_PER_RESULT:
-                problems.append(Problem(Location(source, line_number, 3 + offset + 1),
-                                        f"record {code}: points must be a number from -{MAX_POINTS_PER_RESULT} to "
-                                        f"{MAX_POINTS_PER_RESULT}, found {_quote(text)}"))
-                return None
-            return value
-
-        tokens = [(m.group(), m.start()) for m in re.finditer(r"\S+", rest)]
+        # (field names, value text, 0-based column of the value) for each value of the record
+        found: list[tuple[tuple[str, ...], str, int]] = []
+        tokens = [(m.group(), 3 + m.start()) for m in re.finditer(r"\S+", rest)]
         if code == "162":
             # 162 pairs, letter then value ("162  W 3.0    D 1.0"). TRF-2026: W = win, forfeit
             # win and full-point bye; D = draw and half-point bye; L = loss; A = absence
             # (zero-point bye, forfeit loss); P = pairing-allocated bye; X = unknown result.
-            for (letter, _), (text, offset) in zip(tokens[::2], tokens[1::2]):
-                keys = _162_KEYS.get(letter.upper(), ())
-                value = value_at(text, offset) if keys else None
-                for key in keys if value is not None else ():
-                    values[key] = value
+            found = [(_162_KEYS[letter.upper()], text, col)
+                     for (letter, _), (text, col) in zip(tokens[::2], tokens[1::2]) if letter.upper() in _162_KEYS]
         elif code == "XXS":
-            for token, offset in tokens:
+            for token, col in tokens:
                 name, _, text = token.partition("=")
-                key = _XXS_KEYS.get(name)
-                value = value_at(text, offset + len(name) + 1) if key else None
-                if value is not None:
-                    values[key] = value
+                if name in _XXS_KEYS:
+                    found.append(((_XXS_KEYS[name],), text, col + len(name) + 1))
         elif tokens:
-            value = value_at(rest.strip(), tokens[0][1])
-            if value is not None:
-                values[_BB_KEYS[code]] = value
+            found = [((_BB_KEYS[code],), rest.strip(), tokens[0][1])]
+        for keys, text, col in found:
+            value = parse_exact(text)
+            if value is None or abs(value) > MAX_POINTS_PER_RESULT:
+                problems.append(Problem(Location(source, line_number, col + 1),
+                                        f"record {code}: points must be a number from -{MAX_POINTS_PER_RESULT} to "
+                                        f"{MAX_POINTS_PER_RESULT}, found {_quote(text)}"))
+                continue
+            for key in keys:
+                values[key] = value
     return replace(STANDARD_SCORING, **values) if values else STANDARD_SCORING
 
 

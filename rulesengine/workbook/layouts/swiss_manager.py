@@ -26,8 +26,8 @@ from rulesengine.workbook.layouts.common import (Problems, RawEntry, build_tourn
                                                  start_number)
 
 NAME = "swiss_manager"
-ROUND_HEADER = re.compile(r"^(\d+)\s*\.?\s*(rd|rnd|r|runde|ronda|rde|round)\.?$")
-CELL = re.compile(r"^(?P<opp>\d+)\s*(?P<colour>[wbsWBS]?)\s*(?P<result>1/2|0[.,]5|[10½=+-])$")
+ROUND_HEADER = re.compile(r"^(\d{1,9})\s*\.?\s*(rd|rnd|r|runde|ronda|rde|round)\.?$")
+CELL = re.compile(r"^(?P<opp>\d{1,9})\s*(?P<colour>[wbsWBS]?)\s*(?P<result>1/2|0[.,]5|[10½=+-])$")
 _RESULTS = {"1": ResultCode.WIN, "0": ResultCode.LOSS, "½": ResultCode.DRAW, "=": ResultCode.DRAW,
             "1/2": ResultCode.DRAW, "0.5": ResultCode.DRAW, "0,5": ResultCode.DRAW,
             "+": ResultCode.FORFEIT_WIN, "-": ResultCode.FORFEIT_LOSS}
@@ -35,7 +35,7 @@ _NO_OPPONENT = {"-1": ResultCode.PAIRING_ALLOCATED_BYE, "-½": ResultCode.HALF_P
                 "-1/2": ResultCode.HALF_POINT_BYE, "-0.5": ResultCode.HALF_POINT_BYE,
                 "-0,5": ResultCode.HALF_POINT_BYE, "-0": ResultCode.NOT_PAIRED, "0": ResultCode.NOT_PAIRED,
                 "bye": ResultCode.PAIRING_ALLOCATED_BYE, "": ResultCode.NOT_PAIRED, "-": ResultCode.NOT_PAIRED}
-LEGEND = re.compile(r"^(?:tie[- ]?break|tb)\s*(\d+)\s*:\s*(.+)$", re.IGNORECASE)
+LEGEND = re.compile(r"^(?:tie[- ]?break|tb)\s*(\d{1,9})\s*:\s*(.+)$", re.IGNORECASE)
 
 
 def _round_columns(labels: list[str]) -> list[tuple[int, int]]:
