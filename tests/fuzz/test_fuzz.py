@@ -8,6 +8,7 @@ A bigger campaign with new seeds: `python tests/fuzz/campaign.py --trf 3000 --wo
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -21,15 +22,22 @@ FUZZ = settings(max_examples=40, deadline=None, database=None, derandomize=True,
                 suppress_health_check=list(HealthCheck))
 
 
-def check_trf(path: Path) -> None:
+EXPECTED = json.loads((CORPUS / "expected.json").read_text(encoding="utf-8"))
+
+
+def check_trf(path: Path) -> list[int | None]:
+    statuses = []
     for args in (["standings", str(path)], ["rate", "--system", "fide", str(path)]):
         outcome = run_cli(args, path)
         assert outcome.ok, f"{' '.join(args)}: {outcome.failure}\n{outcome.stderr[:2000]}"
+        statuses.append(outcome.status)
+    return statuses
 
 
-def check_workbook(path: Path) -> None:
+def check_workbook(path: Path) -> list[int | None]:
     outcome = run_cli(["recalc", str(path)], path)
     assert outcome.ok, f"recalc {path.name}: {outcome.failure}\n{outcome.stderr[:2000]}"
+    return [outcome.status]
 
 
 @FUZZ
@@ -53,11 +61,11 @@ def test_mutated_workbooks(tmp_path_factory, book):
 def test_trf_corpus(tmp_path, path):
     copy = tmp_path / path.name
     copy.write_bytes(path.read_bytes())
-    check_trf(copy)
+    assert check_trf(copy) == EXPECTED[path.name]
 
 
 @pytest.mark.parametrize("path", sorted(CORPUS.glob("*.xlsx")), ids=lambda p: p.name)
 def test_workbook_corpus(tmp_path, path):
     copy = tmp_path / path.name
     copy.write_bytes(path.read_bytes())
-    check_workbook(copy)
+    assert check_workbook(copy) == EXPECTED[path.name]
