@@ -435,7 +435,10 @@ def _tiebreak_codes(header: list[tuple[str, str]]) -> tuple[list[str], str]:
 
 def _cross_check(records: dict[int, _Record], rounds: int, source: str, problems: list[Problem]) -> set[tuple[int, int]]:
     """Check that every game is recorded the same way on both lines (C.04 Annex 2); return the
-    (start rank, round index) of each double forfeit (a `-` answered by a `-`)."""
+    (start rank, round index) of each double forfeit (a `-` answered by a `-`).
+
+    The checks are symmetric, so a game whose two lines name each other is checked once, from
+    the lower start rank; a line naming an opponent who names someone else is always reported."""
     double_forfeits: set[tuple[int, int]] = set()
     get = records.get
     for sno, record in records.items():
@@ -447,14 +450,18 @@ def _cross_check(records: dict[int, _Record], rounds: int, source: str, problems
             other = get(opp)
             if other is not None and opp != sno:
                 theirs = other.blocks[i] if i < len(other.blocks) else _BLANK_BLOCK
-                if theirs[0] == sno and theirs[2] in _MIRROR[code]:
-                    if code in _PLAYED:
-                        if colour + theirs[1] in ("WB", "BW"):
+                if theirs[0] == sno:
+                    if opp < sno:
+                        continue  # checked from the other line
+                    if theirs[2] in _MIRROR[code]:
+                        if code in _PLAYED:
+                            if colour + theirs[1] in ("WB", "BW"):
+                                continue
+                        else:
+                            if code == "-" == theirs[2]:
+                                double_forfeits.add((sno, i))
+                                double_forfeits.add((opp, i))
                             continue
-                    else:
-                        if code == "-" == theirs[2]:
-                            double_forfeits.add((sno, i))
-                        continue
             else:
                 theirs = _BLANK_BLOCK
             problems.append(_pairing_problem(source, record, i, other, theirs))
@@ -493,18 +500,18 @@ def _player(record: _Record, rounds: int, double_forfeits: set[tuple[int, int]])
         i += 1
         colour_enum, code_enum = enums[colour, code]
         append(RoundEntry(i, opp or None, colour_enum, code_enum, code == "-" and (sno, i - 1) in double_forfeits))
-    player_id = _field(line, COL_FIDE_ID).strip()
+    player_id = line[57:68].strip()  # the COL_* columns, sliced in place (2,000 players: 10,000 slices)
     return Player(
         start_rank=sno,
-        name=_field(line, COL_NAME).strip(),
+        name=line[14:47].strip(),
         rounds=tuple(entries),
-        sex=_field(line, COL_SEX).strip(),
-        title=_field(line, COL_TITLE).strip(),
+        sex=line[9:10].strip(),
+        title=line[10:13].strip(),
         rating=record.rating,
-        federation=_field(line, COL_FEDERATION).strip(),
+        federation=line[53:56].strip(),
         player_id=player_id,
         id_issuer="FIDE" if player_id else "",
-        birth_date=_field(line, COL_BIRTH).strip(),
+        birth_date=line[69:79].strip(),
         declared_points=record.points,
         declared_rank=record.rank,
     )
