@@ -13,7 +13,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Callable, NamedTuple
 
-from rulesengine.errors import InputError, Location, Problem
+from rulesengine.errors import InputError, Location, Problem, quote
 from rulesengine.limits import MAX_POINTS_PER_RESULT, MAX_RATING, MAX_ROUNDS, MAX_TIEBREAKS, MIN_RATING
 from rulesengine.model import (
     Colour,
@@ -96,7 +96,7 @@ def read_trf(path: str | Path, encoding: str = "utf-8") -> Tournament:
         raise InputError(Problem(Location(str(path), line),
                                  f"not valid {encoding} text (try --encoding latin-1)")) from None
     except LookupError:
-        raise InputError(Problem(Location(str(path)), f"unknown text encoding {_quote(encoding)}")) from None
+        raise InputError(Problem(Location(str(path)), f"unknown text encoding {quote(encoding)}")) from None
     return parse_trf(text, source=str(path))
 
 
@@ -203,11 +203,6 @@ def tiebreak_order_location(tournament: Tournament) -> Location | None:
     return Location(tournament.source, int(line), 5) if line else None
 
 
-def _quote(text: str, width: int = 40) -> str:
-    """A bit of input quoted in a message: repr, cut to `width` characters."""
-    return repr(text) if len(text) <= width else repr(text[:width]) + f"... ({len(text):,} characters)"
-
-
 def _opponent_padding(records) -> str:
     """Writers differ: "0004" (the handbook) or "   4" (bbpPairings); keep the file's own style."""
     for record in records:
@@ -234,14 +229,14 @@ def _read_player_line(line: str, number: int, source: str, problems: list[Proble
     sno_text = _field(line, COL_START_RANK)
     sno = _whole(sno_text)
     if sno is None or sno <= 0:
-        bad(COL_START_RANK[0], f"start rank must be a positive whole number in columns 5-8, found {_quote(sno_text.strip())}")
+        bad(COL_START_RANK[0], f"start rank must be a positive whole number in columns 5-8, found {quote(sno_text.strip())}")
         return None
     rating_text = _field(line, COL_RATING).strip()
     rating = None
     if rating_text:
         value = _whole(rating_text)
         if value is None or rating_text[0] in "+-":
-            bad(COL_RATING[0], f"rating must be a whole number in columns 49-52, found {_quote(rating_text)}")
+            bad(COL_RATING[0], f"rating must be a whole number in columns 49-52, found {quote(rating_text)}")
         elif not MIN_RATING <= value <= MAX_RATING:
             bad(COL_RATING[0], f"rating {value} is outside {MIN_RATING}..{MAX_RATING} (columns 49-52)")
         else:
@@ -251,13 +246,13 @@ def _read_player_line(line: str, number: int, source: str, problems: list[Proble
     if points_text:
         points = _POINTS[points_text] if points_text in _POINTS else _points(points_text)
         if points is None:
-            bad(COL_POINTS[0], f"points must be a number in columns 81-84, found {_quote(points_text)}")
+            bad(COL_POINTS[0], f"points must be a number in columns 81-84, found {quote(points_text)}")
     rank_text = _field(line, COL_RANK).strip()
     rank = None
     if rank_text:
         rank = _whole(rank_text)
         if rank is None or rank_text[0] in "+-":
-            bad(COL_RANK[0], f"rank must be a whole number in columns 86-89, found {_quote(rank_text)}")
+            bad(COL_RANK[0], f"rank must be a whole number in columns 86-89, found {quote(rank_text)}")
             rank = None
 
     segment = line[FIRST_ROUND_COL:]
@@ -335,16 +330,16 @@ def _read_blocks_one_by_one(segment: str, bad: Callable[[int, str], None]) -> li
         ok = False
         opp_text, colour_text, code_text = block[2:6], block[7], block[9]
         if block[:2].strip() or block[6] != " " or block[8] != " ":
-            bad(start, f"round {i + 1}: expected '  oooo c r' in columns {start + 1}-{start + 10}, found {_quote(block)}")
+            bad(start, f"round {i + 1}: expected '  oooo c r' in columns {start + 1}-{start + 10}, found {quote(block)}")
         elif parse_whole(opp_text.strip() or "0") is None or not opp_text.strip().isascii() or opp_text.strip()[:1] in "+-":
-            bad(start + 2, f"round {i + 1}: opponent must be a start rank or 0000, found {_quote(opp_text)}")
+            bad(start + 2, f"round {i + 1}: opponent must be a start rank or 0000, found {quote(opp_text)}")
         elif colour_text.upper() not in _COLOURS or not colour_text.isascii():
-            bad(start + 7, f"round {i + 1}: colour must be w, b or -, found {_quote(colour_text)}")
+            bad(start + 7, f"round {i + 1}: colour must be w, b or -, found {quote(colour_text)}")
         elif code_text.upper() not in _CODES or not code_text.isascii():
-            bad(start + 9, f"round {i + 1}: unknown result code {_quote(code_text)} "
+            bad(start + 9, f"round {i + 1}: unknown result code {quote(code_text)} "
                            f"(known: 1 = 0 + - W D L H F U Z or blank)")
         else:
-            bad(start + 2, f"round {i + 1}: opponent must be a start rank or 0000, found {_quote(opp_text)}")
+            bad(start + 2, f"round {i + 1}: opponent must be a start rank or 0000, found {quote(opp_text)}")
     if not ok:
         return None
     return blocks if _check_blocks(blocks, bad) else None
@@ -361,7 +356,7 @@ def _declared_rounds(fields: dict[str, str], header_lines: dict[str, int], recor
         declared = parse_whole(text)
         where = Location(source, header_lines[code], 5)
         if declared is None or text[0] in "+-":
-            problems.append(Problem(where, f"record {code}: number of rounds must be a whole number, found {_quote(text)}"))
+            problems.append(Problem(where, f"record {code}: number of rounds must be a whole number, found {quote(text)}"))
             return longest
         if declared > MAX_ROUNDS:
             problems.append(Problem(where, f"record {code}: {declared:,} rounds is more than {MAX_ROUNDS}"))
@@ -414,7 +409,7 @@ def _scoring(other_records: list[tuple[str, str, int]], source: str, problems: l
             if value is None or abs(value) > MAX_POINTS_PER_RESULT:
                 problems.append(Problem(Location(source, line_number, col + 1),
                                         f"record {code}: points must be a number from -{MAX_POINTS_PER_RESULT} to "
-                                        f"{MAX_POINTS_PER_RESULT}, found {_quote(text)}"))
+                                        f"{MAX_POINTS_PER_RESULT}, found {quote(text)}"))
                 continue
             for key in keys:
                 values[key] = value
