@@ -11,11 +11,11 @@ from fractions import Fraction
 from typing import Callable, Sequence
 
 from rulesengine.errors import InputError, Location, Problem
-from rulesengine.limits import MAX_ROUNDS
+from rulesengine.limits import MAX_RATING, MIN_RATING
 from rulesengine.model import (MIRRORED_CODES, STANDARD_SCORING, Colour, Player, ResultCode, RoundEntry,
                                ScoringSystem, Tournament)
 from rulesengine.workbook.grid import CellValue, Grid, cell_address, text
-from rulesengine.workbook.numbers import parse_int, parse_points
+from rulesengine.workbook.numbers import parse_int, parse_points, whole_number
 
 HEADER_SCAN_ROWS = 40
 
@@ -191,6 +191,9 @@ def read_player(grid: Grid, r: int, cols: Columns, problems: Problems, position:
             rating = parse_int(raw)
             if rating is None:
                 problems.add(r, cols.rating, f"rating must be a whole number, found {text(raw)!r}")
+            elif not MIN_RATING <= rating <= MAX_RATING:  # limits.py: never reaches rating arithmetic
+                problems.add(r, cols.rating, f"rating {rating} is outside {MIN_RATING}..{MAX_RATING}")
+                rating = None
             player.rating = rating or None
     if cols.federation is not None:
         player.federation = text(cell(cols.federation))
@@ -216,10 +219,7 @@ def start_number(value: CellValue) -> int | None:
     """A start/pairing number cell: 12, 12.0, "12", "12." -> 12; anything else -> None.
 
     Stricter than `parse_int` for text: "12 (F)" or "1794->1817" is not a start number."""
-    if isinstance(value, (int, float)):  # bools and whole floats as parse_int reads them
-        return parse_int(value)
-    raw = text(value).rstrip(".")
-    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else None  # "³".isdigit(); 5,000 digits
+    return whole_number(value)  # ASCII digits only, bounded (workbook/numbers.py)
 
 
 def build_tournament(raws: list[RawPlayer], rounds: int, problems: Problems, *, name: str = "",
@@ -230,6 +230,7 @@ def build_tournament(raws: list[RawPlayer], rounds: int, problems: Problems, *, 
 
     Raises InputError with every problem found (including those already collected).
     """
+    from rulesengine.limits import MAX_ROUNDS
     if rounds > MAX_ROUNDS:  # limits.py: a header "Round 10000000" must not make 10,000,000 rounds
         problems.add(0, 0, f"{rounds:,} rounds is more than {MAX_ROUNDS} (see the round headers)")
         problems.raise_if_any()

@@ -35,7 +35,7 @@ _NO_OPPONENT = {"-1": ResultCode.PAIRING_ALLOCATED_BYE, "-½": ResultCode.HALF_P
                 "-1/2": ResultCode.HALF_POINT_BYE, "-0.5": ResultCode.HALF_POINT_BYE,
                 "-0,5": ResultCode.HALF_POINT_BYE, "-0": ResultCode.NOT_PAIRED, "0": ResultCode.NOT_PAIRED,
                 "bye": ResultCode.PAIRING_ALLOCATED_BYE, "": ResultCode.NOT_PAIRED, "-": ResultCode.NOT_PAIRED}
-LEGEND = re.compile(r"^(?:tie[- ]?break|tb)\s*(\d{1,9})\s*:\s*(.+)$", re.IGNORECASE)
+LEGEND = re.compile(r"^(?:tie[- ]?break|tb)\s*(\d+)\s*:\s*(.+)$", re.IGNORECASE)
 
 
 def _round_columns(labels: list[str]) -> list[tuple[int, int]]:
