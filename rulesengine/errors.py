@@ -53,6 +53,11 @@ def clip(text: str, width: int = MAX_LINE) -> str:
     return f"{text[:width]}... ({cut:,} more characters)"
 
 
+def quote(text: str, width: int = 40) -> str:
+    """A piece of input quoted in a message: its repr, cut to `width` characters."""
+    return repr(text) if len(text) <= width else repr(text[:width]) + f"... ({len(text):,} characters)"
+
+
 def bounded(text: str, max_lines: int = MAX_LINES) -> str:
     """A message of at most `max_lines` lines, each clipped; the last says how many were left out."""
     lines = text.split("\n")

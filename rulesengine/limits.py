@@ -21,6 +21,9 @@ MAX_PLAYERS = 100_000
 MIN_RATING = 0
 MAX_RATING = 4000
 
+# Tie-breaks in one announced order (TRF record 202/212): FIDE C.07 lists a handful per event.
+MAX_TIEBREAKS = 50
+
 # Rating-system parameters a rating list may carry.
 MAX_GAMES = 100_000          # rated games before the event
 MAX_K = 1000                 # an explicit K (US Chess provisional K can reach several hundred)

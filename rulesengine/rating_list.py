@@ -29,7 +29,7 @@ from datetime import date
 from pathlib import Path
 from typing import Mapping
 
-from rulesengine.errors import InputError, Location, Problem
+from rulesengine.errors import InputError, Location, Problem, quote
 from rulesengine.limits import (MAX_DEVIATION, MAX_GAMES, MAX_K, MAX_PLAYERS, MAX_RATING, MAX_VOLATILITY,
                                 MIN_BIRTH_YEAR, MIN_RATING)
 from rulesengine.model import Tournament
@@ -218,28 +218,24 @@ def _convert(name: str, raw: str):
     if name in ("start_rank",) + INT_COLUMNS:
         value = parse_whole(raw)
         if value is None:
-            raise ValueError(f"{name} must be a whole number, found {_quote(raw)}")
+            raise ValueError(f"{name} must be a whole number, found {quote(raw)}")
         if name == "birth_year" and not low <= value <= high:
             raise ValueError(f"birth_year {value} is not a plausible year")
         if value < 0 or (name == "start_rank" and value == 0):
-            raise ValueError(f"{name} must be positive, found {_quote(raw)}")
+            raise ValueError(f"{name} must be positive, found {quote(raw)}")
         if not low <= value <= high:
             raise ValueError(f"{name} {value:,} is outside {low}..{high:,}")
         return value
     exact = parse_exact(raw)
     if exact is None:
-        raise ValueError(f"{name} must be a number, found {_quote(raw)}")
+        raise ValueError(f"{name} must be a number, found {quote(raw)}")
     if exact < 0:
-        raise ValueError(f"{name} must be a non-negative number, found {_quote(raw)}")
+        raise ValueError(f"{name} must be a non-negative number, found {quote(raw)}")
     if not low <= exact <= high:
         raise ValueError(f"{name} {raw} is outside {low}..{high:,}")
     if name == "rating" and exact == 0:
         return None  # TRF and most lists write 0 for "unrated"
     return int(exact) if exact.denominator == 1 else float(exact)
-
-
-def _quote(text: str, width: int = 40) -> str:
-    return repr(text) if len(text) <= width else repr(text[:width]) + f"... ({len(text):,} characters)"
 
 
 def _split(line: str, delimiter: str) -> list[tuple[str, int]]:

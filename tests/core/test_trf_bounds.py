@@ -126,3 +126,8 @@ def test_bad_tiebreak_code_in_record_202_names_its_line(tmp_path, capsys):
     assert main(["standings", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"rulesengine: {path}:4:5: the tie-break order this file announces: ") and "NOSUCH" in err
+
+
+def test_an_announced_order_of_thousands_of_tiebreaks_is_refused():
+    assert problems(two_players().replace("092 Swiss\n", "092 Swiss\n202 " + "BH," * 3000 + "\n")) == \
+        ["t.trf:4:5: record 202: 3,000 tie-breaks is more than 50"]

@@ -38,3 +38,21 @@ def test_start_number_cells_refuse_unicode_digits_and_huge_values(value):
 def test_parse_int_takes_the_first_number_but_never_a_huge_one():
     assert parse_int("1794->1817") == 1794
     assert parse_int("9" * 5000) is None and parse_int(1e308) is None and parse_int("³") is None
+
+
+def test_a_round_header_of_ten_million_is_refused_with_a_cell(tmp_path):
+    from rulesengine.errors import InputError
+    from rulesengine.testing import tournament_from_text
+    from rulesengine.workbook.export import crosstable_grid
+    from rulesengine.workbook.grid import Grid
+    from rulesengine.workbook.layouts.detect import read_crosstable
+
+    grid = crosstable_grid(tournament_from_text(["Ana", "Bo"], ["1-2 1-0"]), "template")
+    rows = [list(r) for r in grid.rows]
+    for r, row in enumerate(rows):
+        for c, value in enumerate(row):
+            if isinstance(value, str) and value.strip().lower().startswith("round"):
+                rows[r][c] = "Round 10000000"
+    with pytest.raises(InputError) as err:
+        read_crosstable(Grid(grid.sheet, rows, grid.merged), None)
+    assert "10,000,000 rounds is more than 999" in str(err.value) and str(err.value).startswith("Crosstable!")

@@ -237,6 +237,10 @@ def build_tournament(raws: list[RawPlayer], rounds: int, problems: Problems, *, 
     (`round:cell` words) so the recalculation can stop before their round (`workbook.progress`).
     Raises InputError with every problem found (including those already collected).
     """
+    from rulesengine.limits import MAX_ROUNDS
+    if rounds > MAX_ROUNDS:  # limits.py: a header "Round 10000000" must not make 10,000,000 rounds
+        problems.add(0, 0, f"{rounds:,} rounds is more than {MAX_ROUNDS} (see the round headers)")
+        problems.raise_if_any()
     by_sno: dict[int, RawPlayer] = {}
     for raw in raws:
         if raw.start_rank in by_sno:

@@ -28,8 +28,8 @@ from rulesengine.workbook.layouts.common import (Problems, RawEntry, build_tourn
                                                  start_number)
 
 NAME = "swiss_manager"
-ROUND_HEADER = re.compile(r"^(\d+)\s*\.?\s*(rd|rnd|r|runde|ronda|rde|round)\.?$")
-CELL = re.compile(r"^(?P<opp>\d+)\s*(?P<colour>[wbsWBS]?)\s*(?P<result>1/2|0[.,]5|[10½=+-])$")
+ROUND_HEADER = re.compile(r"^(\d{1,9})\s*\.?\s*(rd|rnd|r|runde|ronda|rde|round)\.?$")
+CELL = re.compile(r"^(?P<opp>\d{1,9})\s*(?P<colour>[wbsWBS]?)\s*(?P<result>1/2|0[.,]5|[10½=+-])$")
 _RESULTS = {"1": ResultCode.WIN, "0": ResultCode.LOSS, "½": ResultCode.DRAW, "=": ResultCode.DRAW,
             "1/2": ResultCode.DRAW, "0.5": ResultCode.DRAW, "0,5": ResultCode.DRAW,
             "+": ResultCode.FORFEIT_WIN, "-": ResultCode.FORFEIT_LOSS}

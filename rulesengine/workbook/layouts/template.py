@@ -59,7 +59,7 @@ def _round_groups(grid: Grid, sub: int) -> list[tuple[int, int, int | None, int]
         res = next((k for k in range(c + 1, min(c + 4, len(labels))) if labels[k] == "res"), None)
         if res is None:
             continue
-        match = re.search(r"(\d+)", top[c] if c < len(top) else "")
+        match = re.search(r"(\d{1,9})", top[c] if c < len(top) else "")
         number = int(match.group(1)) if match else len(groups) + 1
         groups.append((number, c, colour, res))
     return groups

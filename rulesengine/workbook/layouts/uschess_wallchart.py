@@ -23,8 +23,8 @@ from rulesengine.workbook.layouts.common import (Problems, RawEntry, build_tourn
                                                  start_number)
 
 NAME = "uschess_wallchart"
-ROUND_HEADER = re.compile(r"^(?:rd|r|rnd|round)\s*\.?\s*(\d+)$")
-CELL = re.compile(r"^(?P<r>[WLDXF])\s*(?P<opp>\d+)$|^(?P<nr>[BHUZXF])(?:\s*(?:0|-+))?$", re.IGNORECASE)
+ROUND_HEADER = re.compile(r"^(?:rd|r|rnd|round)\s*\.?\s*(\d{1,9})$")
+CELL = re.compile(r"^(?P<r>[WLDXF])\s*(?P<opp>\d{1,9})$|^(?P<nr>[BHUZXF])(?:\s*(?:0|-+))?$", re.IGNORECASE)
 _GAMES = {"W": ResultCode.WIN, "L": ResultCode.LOSS, "D": ResultCode.DRAW,
           "X": ResultCode.FORFEIT_WIN, "F": ResultCode.FORFEIT_LOSS}
 _NO_OPPONENT = {"B": ResultCode.PAIRING_ALLOCATED_BYE, "H": ResultCode.HALF_POINT_BYE,
