@@ -86,7 +86,8 @@ def merge(td_text: str, scratch_text: str, used: set[int]) -> tuple[str | None, 
     def place(name: str, index: int) -> int:
         if index < DEFAULTS[name]:
             return index  # the defaults every styles part starts with (no font/fill/border, gray125)
-        return _place(lists[name], scratch[name].items[index])
+        item = scratch[name].items[index]
+        return _place(lists[name], canonical_font(item) if name == "fonts" else item)
 
     td_formats = {_attr(f, "formatCode"): int(_attr(f, "numFmtId") or 0) for f in lists["numFmts"]}
     scratch_formats = {int(_attr(f, "numFmtId") or 0): f for f in (scratch["numFmts"].items if scratch["numFmts"] else [])}
@@ -115,6 +116,27 @@ def merge(td_text: str, scratch_text: str, used: set[int]) -> tuple[str | None, 
     if all(lists[n] == (td[n].items if td[n] else []) for n in _SECTIONS):
         return None, mapping
     return _rebuild(td_text, td, lists), mapping
+
+
+# CT_Font's children in the order of the schema's sequence as the Open XML SDK validates it
+# (openpyxl writes name and family first, which Excel accepts and validators flag).
+FONT_ORDER = ("b", "i", "strike", "condense", "extend", "outline", "shadow", "u", "vertAlign", "sz", "color",
+              "name", "family", "charset", "scheme")
+_FONT_CHILD = re.compile(r"<(\w+)\b[^>]*?/>|<(\w+)\b[^>]*>.*?</\2>", re.DOTALL)
+
+
+def canonical_font(font: str) -> str:
+    """A `<font>` element with its children in FONT_ORDER (same meaning, valid order)."""
+    opening = font[:font.find(">") + 1]
+    if opening.endswith("/>"):
+        return font
+    body = font[len(opening):font.rfind("</font>")]
+    children = [m.group(0) for m in _FONT_CHILD.finditer(body)]
+    if "".join(children) != body.strip():
+        return font  # something we did not parse: keep it as written
+    rank = {name: i for i, name in enumerate(FONT_ORDER)}
+    tag = lambda child: re.match(r"<(\w+)", child).group(1)  # noqa: E731
+    return opening + "".join(sorted(children, key=lambda child: rank.get(tag(child), len(rank)))) + "</font>"
 
 
 def _place(items: list[str], item: str) -> int:

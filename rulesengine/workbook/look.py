@@ -34,9 +34,19 @@ class CellFormat:
     vertical: str | None = None        # "top", "center"
     number_format: str | None = None
 
+    # Formats are dictionary keys once per cell (style look-ups): hash and plainness worked out once.
+    def __post_init__(self):
+        fields = (self.bold, self.italic, self.size, self.fill, self.rule_below, self.horizontal, self.wrap,
+                  self.vertical, self.number_format)
+        object.__setattr__(self, "_hash", hash(fields))
+        object.__setattr__(self, "_plain", not any(fields))
+
+    def __hash__(self) -> int:
+        return self._hash
+
     @property
     def plain(self) -> bool:
-        return self == PLAIN
+        return self._plain
 
 
 PLAIN = CellFormat()

@@ -63,7 +63,8 @@ def sheet_data(write: SheetWrite, style_id: StyleId, row_attributes: Mapping[int
     widths: dict[int, int] = {}  # per row, one past the last formatted column
     for r, c, fmt in formatted_cells(write):
         formats[(r, c)] = fmt
-        widths[r] = max(widths.get(r, 0), c + 1)
+        if c >= widths.get(r, 0):
+            widths[r] = c + 1
     letters = [column_letter(left + c) for c in range(max([len(r) for r in write.rows] + list(widths.values()) + [0]))]
     rows: dict[int, list] = {}
     used: set[int] = set()

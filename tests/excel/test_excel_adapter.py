@@ -20,6 +20,7 @@ from rulesengine.registry import default_registry
 from rulesengine.standings import compute_standings
 from rulesengine.testing import tournament_from_text
 from rulesengine.workbook.grid import Grid
+from rulesengine.workbook.look import formatted_cells, look_of
 from rulesengine.workbook.recalc import recalculate as recalculate_grids
 from rulesengine.workbook.standings_sheet import standings_table
 
@@ -73,8 +74,11 @@ def test_one_block_of_values_per_sheet_after_one_clear():
 def test_header_rows_are_bold_like_the_openpyxl_route():
     book = _book()
     plan = excel.recalculate(book)
-    bold_rows = sorted(a["start_row"] for a in book.actions if a["func"] == "setFontProperty")
-    assert bold_rows == sorted(plan.writes[0].header_rows)
+    bold_rows = {a["start_row"] + i for a in book.actions if a["func"] == "setFontProperty"
+                 and a["args"] == ["bold", True] for i in range(a["row_count"])}
+    write = plan.writes[0]
+    assert bold_rows == {r for r, _, fmt in formatted_cells(write) if fmt.bold}  # what the look makes bold
+    assert set(look_of(write).header_rows) <= bold_rows
 
 
 def test_the_workbook_grid_is_what_the_pure_recalculation_sees():
