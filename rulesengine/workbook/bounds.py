@@ -18,6 +18,7 @@ K_FACTOR = (0.0, 1000.0)
 BIRTH_YEAR = (1850, 2100)
 DEVIATION = (0.0, 1000.0)             # Glicko RD (350 for a newcomer)
 VOLATILITY = (0.0, 10.0)              # Glicko-2 sigma (0.06 typical)
+OPTION_LIMIT = 1_000_000.0            # any number passed to a rating system as an option
 
 
 def check_range(value, bounds: tuple, what: str, raw: object = None):

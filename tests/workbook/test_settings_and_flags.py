@@ -80,12 +80,21 @@ def test_a_workbook_with_a_settings_sheet_gets_no_such_note():
     ("Rounds", 1000, "setting 'Rounds': number of rounds 1000 is out of range (1 to 99)"),
     ("Rounds", "seven", "setting 'Rounds': 'seven' is not a number of rounds (a whole number)"),
     ("After round", 2.5, "setting 'After round': '2.5' is not a round number (a whole number)"),
+    ("Ladder K for newcomers", 1e308, "setting 'Ladder K for newcomers': 1e+308 is out of range (-1e+06 to 1e+06)"),
+    ("Rating option tau", "inf", "setting 'Rating option tau': inf is out of range (-1e+06 to 1e+06)"),
 ])
 def test_bad_settings_values_are_reported_with_their_cell(key, value, message):
     with pytest.raises(InputError) as info:
         recalculate({"Crosstable": crosstable_grid(EVENT, "template"),
                      "Settings": Grid("Settings", [["Setting", "Value"], [key, value]])})
     assert [str(p) for p in info.value.problems] == [f"Settings!B2: {message}"]
+
+
+def test_rating_options_in_words_and_sound_numbers_pass():
+    from rulesengine.workbook.settings import parse_settings
+    parsed, problems = parse_settings(Grid("Settings", [["Ladder K for newcomers", 40], ["Rating option tau", "0,5"],
+                                                        ["Ladder policy", "strict"]]))
+    assert problems == [] and parsed.rating_options == {"k_for_newcomers": 40, "tau": "0,5", "policy": "strict"}
 
 
 def test_every_number_on_the_players_sheet_is_bounded():
