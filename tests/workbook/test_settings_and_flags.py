@@ -75,9 +75,10 @@ def test_a_workbook_with_a_settings_sheet_gets_no_such_note():
 
 
 @pytest.mark.parametrize("key, value, message", [
-    ("Points for a win", 1e308, "setting 'Points for a win': points 1e+308 is out of range (-10 to 10)"),
+    ("Points for a win", 1e308, "setting 'Points for a win': points 1e+308 is out of range (-100 to 100)"),
     ("Points for a draw", "inf", "setting 'Points for a draw': 'inf' is not a number of points"),
-    ("Rounds", 1000, "setting 'Rounds': number of rounds 1000 is out of range (1 to 99)"),
+    ("Rounds", 1000, "setting 'Rounds': number of rounds 1000 is out of range (1 to 999)"),
+    ("Points for a loss", -101, "setting 'Points for a loss': points -101 is out of range (-100 to 100)"),
     ("Rounds", "seven", "setting 'Rounds': 'seven' is not a number of rounds (a whole number)"),
     ("After round", 2.5, "setting 'After round': '2.5' is not a round number (a whole number)"),
     ("Ladder K for newcomers", 1e308, "setting 'Ladder K for newcomers': 1e+308 is out of range (-1e+06 to 1e+06)"),
@@ -107,9 +108,9 @@ def test_every_number_on_the_players_sheet_is_bounded():
         recalculate({"Crosstable": crosstable_grid(EVENT, "template"), "Players": players})
     assert [str(p) for p in info.value.problems] == [
         "Players!C2: rating 1e+308 is out of range (0 to 4000)",
-        "Players!D3: games -1 is out of range (0 to 1000000)",
+        "Players!D3: games -1 is out of range (0 to 100000)",
         "Players!E4: k must be a number, found 'inf'",
-        "Players!F5: birth year 3026 is out of range (1850 to 2100)",
+        "Players!F5: birth year 3026 is out of range (1800 to 2100)",
         "Players!G5: deviation 1e+09 is out of range (0 to 1000)"]
 
 
