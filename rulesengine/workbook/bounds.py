@@ -1,23 +1,30 @@
 """Bounds on every number a TD types on the Settings and Players sheets.
 
 A value outside them is a typing slip (a rating of 1e308, 3000 rounds), refused with its cell
-rather than carried into arithmetic that overflows or quietly means nothing. The ranges are wide
-enough for every real event and rating system (Glicko ratings and club ladders included).
-Local until the hardening work's `rulesengine/limits.py` lands; then these name its constants.
+rather than carried into arithmetic that overflows or quietly means nothing. The numbers are the
+hardening work's `rulesengine/limits.py` (one set of bounds for every input) when it is there;
+until then the same values stand here.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-MAX_ROUNDS = 99                       # a double round robin of 50 players has 98 rounds
-POINTS_PER_GAME = (Fraction(-10), Fraction(10))   # 3-1-0 football scoring, or -1 for a forfeit loss
-RATING = (0.0, 4000.0)
-GAMES = (0, 1_000_000)
-K_FACTOR = (0.0, 1000.0)
-BIRTH_YEAR = (1850, 2100)
-DEVIATION = (0.0, 1000.0)             # Glicko RD (350 for a newcomer)
-VOLATILITY = (0.0, 10.0)              # Glicko-2 sigma (0.06 typical)
+try:
+    from rulesengine import limits as _limits
+except ImportError:  # pragma: no cover - before limits.py is merged: the same values
+    _limits = None
+
+MAX_ROUNDS: int = getattr(_limits, "MAX_ROUNDS", 999)
+_POINTS: int = getattr(_limits, "MAX_POINTS_PER_RESULT", 100)
+POINTS_PER_GAME = (Fraction(-_POINTS), Fraction(_POINTS))   # 3-1-0 scoring, or -1 for a forfeit loss
+RATING = (float(getattr(_limits, "MIN_RATING", 0)), float(getattr(_limits, "MAX_RATING", 4000)))
+GAMES = (0, int(getattr(_limits, "MAX_GAMES", 100_000)))
+K_FACTOR = (0.0, float(getattr(_limits, "MAX_K", 1000)))
+BIRTH_YEAR = (int(getattr(_limits, "MIN_BIRTH_YEAR", 1800)), 2100)
+DEVIATION = (0.0, float(getattr(_limits, "MAX_DEVIATION", 1000)))   # Glicko RD (350 for a newcomer)
+VOLATILITY = (0.0, float(getattr(_limits, "MAX_VOLATILITY", 10)))   # Glicko-2 sigma (0.06 typical)
+OPTION_LIMIT = 1_000_000.0            # any number passed to a rating system as an option
 
 
 def check_range(value, bounds: tuple, what: str, raw: object = None):

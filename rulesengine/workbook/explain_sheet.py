@@ -16,7 +16,7 @@ from typing import Sequence
 from rulesengine.model import Tournament
 from rulesengine.tiebreak import ContributionLine
 from rulesengine.workbook.grid import CellValue
-from rulesengine.workbook.looks import fit_widths
+from rulesengine.workbook.measure import fit_widths
 from rulesengine.workbook.plan import STYLE_HEADER, STYLE_NOTE, STYLE_SUBTITLE, STYLE_TITLE, SheetLook
 
 PLAYER_LABEL = "Player"

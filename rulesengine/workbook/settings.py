@@ -8,6 +8,7 @@ reported, so a typo does not silently change nothing. CLI flags override the she
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
@@ -15,7 +16,7 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from rulesengine.errors import Location, Problem
-from rulesengine.workbook.bounds import MAX_ROUNDS, POINTS_PER_GAME, check_range
+from rulesengine.workbook.bounds import MAX_ROUNDS, OPTION_LIMIT, POINTS_PER_GAME, check_range, shown
 from rulesengine.workbook.grid import Grid, cell_address, text
 from rulesengine.workbook.numbers import parse_int, parse_points
 
@@ -99,8 +100,13 @@ def parse_settings(grid: Grid | None) -> tuple[WorkbookSettings, list[Problem]]:
             continue
         prefix = next((p for p in _OPTION_PREFIXES if key.startswith(p)), None)
         if prefix is not None:
-            option = re.sub(r"[^a-z0-9]+", "_", label.lower()[len(label.split()[0]):].strip()).strip("_")
+            option = re.sub(r"[^a-z0-9]+", "_", _after_prefix(label, prefix).lower()).strip("_")
             if option and value is not None and text(value):
+                try:
+                    check_option_number(value)
+                except ValueError as exc:
+                    problems.append(Problem(where, f"setting {label!r}: {exc}"))
+                    continue
                 options[option] = value if not isinstance(value, str) else value.strip()
             continue
         name = _KEYS.get(key)
@@ -120,6 +126,17 @@ def parse_settings(grid: Grid | None) -> tuple[WorkbookSettings, list[Problem]]:
         except (ValueError, OverflowError) as exc:  # OverflowError: `inf` typed as points
             problems.append(Problem(where, f"setting {label!r}: {exc}"))
     return WorkbookSettings(rating_options=options, cells=cells, **values), problems
+
+
+def _after_prefix(label: str, prefix: str) -> str:
+    """The option's name: what follows the prefix ("Rating option tau" and "RatingOption tau" -> "tau")."""
+    seen = 0
+    for i, char in enumerate(label):
+        if char.isalnum():
+            seen += 1
+            if seen == len(prefix):
+                return label[i + 1:]
+    return ""
 
 
 def _convert(name: str, value: Any) -> Any:
@@ -147,6 +164,19 @@ def _convert(name: str, value: Any) -> Any:
     if name == "rating_system" and _key(text(value)) in ("none", "no", "off"):
         return None
     return text(value)
+
+
+def check_option_number(value: Any) -> None:
+    """A rating option that is a number (a K factor, a starting rating) is finite and bounded:
+    `1e308` or `inf` is a typing slip the rating system must not compute with."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        return
+    try:
+        number = float(value.strip().replace(",", ".")) if isinstance(value, str) else float(value)
+    except ValueError:
+        return  # a word (a rule set's name): the rating system reads it
+    if not math.isfinite(number) or abs(number) > OPTION_LIMIT:
+        raise ValueError(f"{shown(value)} is out of range (-{OPTION_LIMIT:g} to {OPTION_LIMIT:g})")
 
 
 def round_number(value: Any, what: str = "a round number") -> int:

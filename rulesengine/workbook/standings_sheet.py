@@ -26,7 +26,7 @@ from rulesengine.registry import Registry
 from rulesengine.standings import Standings
 from rulesengine.tiebreak import TiebreakSpec
 from rulesengine.workbook.grid import CellValue
-from rulesengine.workbook.looks import fit_widths, is_wide, number_format, rating_format
+from rulesengine.workbook.measure import fit_widths, is_wide, number_format, rating_format
 from rulesengine.workbook.plan import (STYLE_HEADER, STYLE_MARK, STYLE_NOTE, STYLE_SHARED, STYLE_SUBTITLE,
                                        STYLE_TITLE, SheetLook, SheetWrite)
 from rulesengine.workbook.progress import Progress

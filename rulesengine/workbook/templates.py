@@ -27,7 +27,6 @@ from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from rulesengine.errors import UsageError
-from rulesengine.workbook.bounds import MAX_ROUNDS
 from rulesengine.workbook.grid import column_letter
 from rulesengine.workbook.layouts.template import COLOUR_CHOICES, RESULT_CHOICES
 
@@ -40,6 +39,7 @@ THIN = Side(style="thin", color="808080")
 WRAP = Alignment(wrap_text=True, vertical="top")
 RATING_SYSTEMS = ("fide", "fide-rapid", "fide-blitz", "uschess", "elo", "glicko", "glicko2", "club")
 MAX_PLAYERS = 2000
+MAX_ROUNDS = 99  # round columns a template is built with (a double round robin of 50 has 98)
 LINE_HEIGHT = 15.0  # points per line of 11-point text
 # Instructions: column A holds the step number, B..L the text (merged) and the example's cells.
 INSTRUCTION_WIDTHS = (5, 6, 24, 7, 7, 6, 6, 6, 6, 6, 6, 6)

@@ -20,6 +20,7 @@ from rulesengine.workbook.export import LAYOUT_NAMES, crosstable_grid
 from rulesengine.workbook.grid import Grid
 from rulesengine.workbook.openpyxl_io import recalc_workbook, write_workbook
 from rulesengine.workbook.recalc import cell_number
+from rulesengine.workbook.standings_sheet import standings_table
 
 from .conftest import FIXTURE_TRFS
 
@@ -72,7 +73,7 @@ def test_workbook_recalculates_to_the_trf_values(trf, layout, registry, tmp_path
 
     assert result.save.replaced
     sheet = openpyxl.load_workbook(path, read_only=True)["Standings"]
-    rows = list(sheet.iter_rows(values_only=True))
+    rows = standings_table(list(sheet.iter_rows(values_only=True)))
     header = list(rows[0])
     assert header[:4] == ["Rank", "SNo", "Name", "Pts"] and header[4:4 + len(want.specs)] == [str(s) for s in want.specs]
     got = {row[1]: row for row in rows[1:1 + len(want.rows)]}

@@ -11,7 +11,7 @@ from pathlib import Path
 from rulesengine.formats.trf import read_trf
 from rulesengine.workbook.export import crosstable_grid
 from rulesengine.workbook.grid import Grid
-from rulesengine.workbook.looks import GENERAL, PORTRAIT_WIDTH
+from rulesengine.workbook.measure import GENERAL, PORTRAIT_WIDTH
 from rulesengine.workbook.plan import STYLE_HEADER, STYLE_MARK, STYLE_NOTE, STYLE_SHARED, STYLE_TITLE
 from rulesengine.workbook.recalc import recalculate
 from rulesengine.workbook.standings_sheet import legend_of

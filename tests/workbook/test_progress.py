@@ -190,4 +190,4 @@ def test_after_round_beyond_the_results_is_refused(tmp_path, capsys):
     with pytest.raises(InputError) as info:
         recalc_workbook(path)
     assert [str(p) for p in info.value.problems] == [
-        "Settings!B9: setting 'After round': round number 0 is out of range (1 to 99)"]
+        "Settings!B9: setting 'After round': round number 0 is out of range (1 to 999)"]

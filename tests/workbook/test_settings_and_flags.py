@@ -75,17 +75,27 @@ def test_a_workbook_with_a_settings_sheet_gets_no_such_note():
 
 
 @pytest.mark.parametrize("key, value, message", [
-    ("Points for a win", 1e308, "setting 'Points for a win': points 1e+308 is out of range (-10 to 10)"),
+    ("Points for a win", 1e308, "setting 'Points for a win': points 1e+308 is out of range (-100 to 100)"),
     ("Points for a draw", "inf", "setting 'Points for a draw': 'inf' is not a number of points"),
-    ("Rounds", 1000, "setting 'Rounds': number of rounds 1000 is out of range (1 to 99)"),
+    ("Rounds", 1000, "setting 'Rounds': number of rounds 1000 is out of range (1 to 999)"),
+    ("Points for a loss", -101, "setting 'Points for a loss': points -101 is out of range (-100 to 100)"),
     ("Rounds", "seven", "setting 'Rounds': 'seven' is not a number of rounds (a whole number)"),
     ("After round", 2.5, "setting 'After round': '2.5' is not a round number (a whole number)"),
+    ("Ladder K for newcomers", 1e308, "setting 'Ladder K for newcomers': 1e+308 is out of range (-1e+06 to 1e+06)"),
+    ("Rating option tau", "inf", "setting 'Rating option tau': inf is out of range (-1e+06 to 1e+06)"),
 ])
 def test_bad_settings_values_are_reported_with_their_cell(key, value, message):
     with pytest.raises(InputError) as info:
         recalculate({"Crosstable": crosstable_grid(EVENT, "template"),
                      "Settings": Grid("Settings", [["Setting", "Value"], [key, value]])})
     assert [str(p) for p in info.value.problems] == [f"Settings!B2: {message}"]
+
+
+def test_rating_options_in_words_and_sound_numbers_pass():
+    from rulesengine.workbook.settings import parse_settings
+    parsed, problems = parse_settings(Grid("Settings", [["Ladder K for newcomers", 40], ["Rating option tau", "0,5"],
+                                                        ["Ladder policy", "strict"]]))
+    assert problems == [] and parsed.rating_options == {"k_for_newcomers": 40, "tau": "0,5", "policy": "strict"}
 
 
 def test_every_number_on_the_players_sheet_is_bounded():
@@ -98,9 +108,9 @@ def test_every_number_on_the_players_sheet_is_bounded():
         recalculate({"Crosstable": crosstable_grid(EVENT, "template"), "Players": players})
     assert [str(p) for p in info.value.problems] == [
         "Players!C2: rating 1e+308 is out of range (0 to 4000)",
-        "Players!D3: games -1 is out of range (0 to 1000000)",
+        "Players!D3: games -1 is out of range (0 to 100000)",
         "Players!E4: k must be a number, found 'inf'",
-        "Players!F5: birth year 3026 is out of range (1850 to 2100)",
+        "Players!F5: birth year 3026 is out of range (1800 to 2100)",
         "Players!G5: deviation 1e+09 is out of range (0 to 1000)"]
 
 
