@@ -9,7 +9,8 @@ by `rulesengine.batch.samples` with a fixed seed. Bare parsing reads every file 
 and nothing else (workbooks through the same read-only read function batch uses). The batch runs
 compute standings and write JSON, manifest and summaries; without --copies no recalculated
 workbook copies are written (that is openpyxl's save, timed by bench/recalc.py). Every run is
-checked: each good file ok, each broken one an error naming its location.
+checked: each good file ok with the standings of the event it was generated from, each broken one
+an error naming its location.
 """
 
 from __future__ import annotations
@@ -64,6 +65,20 @@ def check(outcome, expected) -> None:
             assert row["status"] == "ok", row
 
 
+def check_values(out: Path, expected, tiebreaks: str) -> None:
+    """Every good file's standings are the engine's standings of the event it was generated from."""
+    from rulesengine.cli.standings import standings_json
+    from rulesengine.standings import compute_standings
+
+    registry = default_registry()
+    specs = registry.resolve_specs(tiebreaks.split(","))
+    for e in expected:
+        if not e.error_at:
+            got = json.loads((out / (e.relative + ".standings.json")).read_text(encoding="utf-8"))
+            want = standings_json(compute_standings(e.tournament, specs, registry))
+            assert got["standings"] == want["standings"], e.relative
+
+
 def timed_batch(inputs, expected, executor_close, options, window: int) -> float:
     executor, close = executor_close
     out = Path(tempfile.mkdtemp(prefix="bench-batch-out-"))
@@ -72,6 +87,7 @@ def timed_batch(inputs, expected, executor_close, options, window: int) -> float
         outcome = run_batch(inputs, out, options, executor, timings=True, window=window)
         seconds = time.perf_counter() - started
         check(outcome, expected)
+        check_values(out, expected, options.tiebreaks)
         return seconds
     finally:
         close()

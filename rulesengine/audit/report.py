@@ -77,10 +77,10 @@ _SHEET_FORBIDDEN = re.compile(r"[\[\]:*?/\\]")
 
 
 def _sheet_title(name: str, taken: set[str]) -> str:
-    base = _SHEET_FORBIDDEN.sub(" ", name).strip().strip("'")[:28] or "Event"
+    base = _SHEET_FORBIDDEN.sub(" ", name).strip().strip("'")[:31] or "Event"  # Excel's limit: 31
     title, n = base, 2
     while title.lower() in taken:
-        title = f"{base[:26]} {n}"
+        title = f"{base[:31 - len(str(n)) - 1]} {n}"
         n += 1
     taken.add(title.lower())
     return title

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from pathlib import Path
 
 from rulesengine.audit.published import PublishedColumn, PublishedEvent, PublishedRow, PublishedTable
 from rulesengine.batch.inputs import Input

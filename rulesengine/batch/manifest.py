@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -67,7 +66,7 @@ class Manifest:
         self.entries[key] = entry
         with self.path.open("a", encoding="utf-8") as handle:
             handle.write(json.dumps(entry, ensure_ascii=False) + "\n")
-            # Flushed to the OS, not fsync'ed: that survives a killed process, and the outputs the
-            # line names are not fsync'ed either (a power cut may redo some inputs, never skip one
-            # wrongly... unless the disk loses written data, when re-running without the folder helps).
+            # Flushed to the OS, not fsync'ed (an fsync per input costs more than a small event):
+            # a killed process loses nothing; a power cut may lose the last lines, whose inputs
+            # are then simply done again.
             handle.flush()

@@ -175,7 +175,6 @@ def test_our_own_standings_sheet_2023_under_the_virtual_opponent(tmp_path, regis
 
 
 def test_cli_json_contract_and_workbook_report(tmp_path, capsys):
-    vega = tmp_path.parent / "vega_copy"
     import shutil
     from pathlib import Path
     source = Path(__file__).resolve().parent.parent / "data" / "published" / "vega"

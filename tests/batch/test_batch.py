@@ -221,3 +221,17 @@ def test_what_a_folder_scan_takes(tmp_path):
     # Named on the command line, a standings page stands for its event.
     named = discover([str(ev / "standings.html")], tmp_path / "out")
     assert [(i.relative, i.kind) for i in named] == [("crosstable.html", "vega")]
+
+
+def test_glob_inputs_and_a_rating_system_for_every_event(tmp_path):
+    folder = tmp_path / "in"
+    expected = write_archive(folder, 12, broken=0, seed=19)
+    out = tmp_path / "out"
+    assert main(["batch", str(folder / "*" / "*.trf"), "--out", str(out), "--system", "fide", "--jobs", "1"]) == 0
+    trfs = [e for e in expected if e.format == "trf"]
+    rows = _summary(out)
+    assert sorted(rows) == sorted(e.relative for e in trfs)  # they lie in two year folders
+    assert len({Path(e.relative).parent for e in trfs}) == 2
+    for name in rows:
+        rating = json.loads((out / (name + ".rating.json")).read_text(encoding="utf-8"))
+        assert rating["system"] == "fide" and rating["players"]
