@@ -1,4 +1,4 @@
-"""Pairing tests: the 150-400 player conformance files run only with RULESENGINE_SLOW_TESTS=1."""
+"""Pairing tests: the 301- and 400-player conformance files run only with RULESENGINE_SLOW_TESTS=1."""
 
 from __future__ import annotations
 

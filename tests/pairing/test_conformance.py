@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from helpers import DATA, recorded  # noqa: E402
 
 FILES = sorted(DATA.glob("*.trf"))
-LARGE = 150  # players; files this big run in the slow test
+LARGE = 300  # players; files this big run in the slow test
 
 
 def _players(path: Path) -> int:

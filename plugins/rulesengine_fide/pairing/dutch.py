@@ -21,7 +21,7 @@ from rulesengine.errors import UsageError
 
 from rulesengine_fide.pairing.completion import can_complete
 from rulesengine_fide.pairing.criteria import incompatibility
-from rulesengine_fide.pairing.fastpath import fast_bracket
+from rulesengine_fide.pairing.fastpath import _next_bracket_takes, fast_bracket
 from rulesengine_fide.pairing.matching import max_weight_matching
 from rulesengine_fide.pairing.state import PlayerState
 from rulesengine_fide.pairing.weights import EdgeWeigher, Ordering
@@ -29,6 +29,9 @@ from rulesengine_fide.pairing.weights import EdgeWeigher, Ordering
 # Largest number of lower players included beside a bracket before the completion check is
 # done separately (exact either way: a failed check repeats the bracket with everyone below).
 WINDOW_MARGIN = 12
+# Odd brackets at least this big use one stand-in vertex for the next bracket when it can absorb
+# any downfloater (smaller ones are cheap enough to solve with the players below).
+ABSORBER_MIN = 20
 
 
 @dataclass
@@ -166,6 +169,14 @@ class DutchRound:
             if result is not None and 2 * len(result) == len(bracket):
                 return result
             record.notes.clear()
+        if len(bracket) % 2 == 1 and len(bracket) >= ABSORBER_MIN and lower and \
+                all(_next_bracket_takes(self, x, lower) for x in bracket):
+            # Whoever moves down, the next bracket absorbs them completely (C8 at its best for
+            # every choice): one stand-in vertex for the players below, C4 checked afterwards.
+            result = self._pair_bracket_in(mdps, residents, [], False, lower, record, absorber=True)
+            if result is not None:
+                return result
+            record.notes.clear()
         window, complete = self._window(bracket, lower)
         result = self._pair_bracket_in(mdps, residents, window, complete, lower, record)
         if result is None:
@@ -174,9 +185,10 @@ class DutchRound:
             assert result is not None
         return result
 
-    def _pair_bracket_in(self, mdps, residents, window, complete, lower, record):
+    def _pair_bracket_in(self, mdps, residents, window, complete, lower, record, absorber=False):
         next_group = self.group[lower[0]] if lower else None
-        weigher = EdgeWeigher(self, mdps, residents, window, next_group, with_bye=complete and self.odd)
+        weigher = EdgeWeigher(self, mdps, residents, window, next_group, with_bye=complete and self.odd,
+                              absorber=absorber)
         if mdps:
             m1_guess = min(len(mdps), len(residents))
             mate, stats = self._solve(weigher, Ordering.mdp(mdps, m1_guess))
@@ -199,7 +211,7 @@ class DutchRound:
         if remainder_pairs is None or remainder_pairs > 0:
             weigher = EdgeWeigher(self, unpaired_mdps, homogeneous, window, next_group,
                                   with_bye=complete and self.odd, fixed_pairs=mdp_pairs,
-                                  all_mdps=mdps, mdps_pairable=False)
+                                  all_mdps=mdps, mdps_pairable=False, absorber=absorber)
             guess = len(homogeneous) // 2 if remainder_pairs is None else remainder_pairs
             mate, stats = self._solve(weigher, Ordering.homogeneous(homogeneous, guess))
             if stats.bracket_pairs != guess:

@@ -69,14 +69,21 @@ def explain_round(pairing: RoundPairing, forbidden: set[frozenset[int]] = frozen
             lines.append("  " + note)
         if record.pairs:
             s1 = set(record.s1)
-            moved_in = sorted(min(p) for p in record.pairs if min(p) not in s1 and record.s1)
             how = ""
             if {frozenset(p) for p in natural} == chosen:
                 how = " (the first candidate: accepted)"
-            elif moved_in:
-                how = f" (exchange: {', '.join(map(str, moved_in))} moved from S2 to S1)"
-            elif record.s1:
-                how = " (a transposition of S2)"
+            elif record.mdps:
+                paired_mdps = sorted({x for p in record.pairs for x in p} & set(record.mdps))
+                if set(paired_mdps) != s1:
+                    how = f" (MDP exchange: moved-down players {', '.join(map(str, paired_mdps))} paired)"
+                else:
+                    how = " (a transposition of S2 for the moved-down players)"
+            else:
+                moved_in = sorted(min(p) for p in record.pairs if min(p) not in s1 and record.s1)
+                if moved_in:
+                    how = f" (exchange: {', '.join(map(str, moved_in))} moved from S2 to S1)"
+                elif record.s1:
+                    how = " (a transposition of S2)"
             lines.append("  pairs chosen" + how + ": " + ", ".join(f"{a}-{b}" for a, b in record.pairs))
         if record.downfloaters:
             lines.append("  downfloaters: " + ", ".join(_who(states[n]) for n in record.downfloaters))

@@ -169,12 +169,33 @@ def _remainder(rnd, players, fixed, cost, pair_cost, compatible, tick, leaf_ok, 
     used = [False] * len(s2)
     found: list = []
 
+    def prefs(i: int) -> tuple[int, int, int, int]:
+        strength, colour = states[i].preference
+        if not strength:
+            return 0, 0, 0, 0
+        strong = int(strength >= STRONG)
+        return (1, 0, strong, 0) if colour == WHITE else (0, 1, 0, strong)
+
+    kinds = {i: prefs(i) for i in players}
+    # Colour wishes of the players not yet paired: (white, black, strong white, strong black).
+    left = [sum(kinds[i][t] for i in players) for t in range(4)]
+
+    def hopeless(c) -> bool:
+        """Even the best pairing of the rest breaks the colour bounds: S2 has |S2 left| places,
+        so at least (white wishes - places) pairs of white-wishers meet (likewise black)."""
+        places = len(s2) - k_done[0]
+        need12 = max(0, left[0] - places) + max(0, left[1] - places)
+        need13 = max(0, left[2] - places) + max(0, left[3] - places)
+        return c[2] + need12 > targets[0] or c[3] + need13 > targets[1]
+
+    k_done = [0]
+
     def extend(k: int, c) -> bool:
         if k == len(s1):
-            left = [s2[j] for j in range(len(s2)) if not used[j]]
+            rest = [s2[j] for j in range(len(s2)) if not used[j]]
             if c[2] != targets[0] or c[3] != targets[1]:
                 return False
-            verdict = leaf_ok(left)
+            verdict = leaf_ok(rest)
             if verdict is None:
                 found.append(None)
                 return True
@@ -183,6 +204,9 @@ def _remainder(rnd, players, fixed, cost, pair_cost, compatible, tick, leaf_ok, 
                 return True
             return False
         a = s1[k]
+        ka = kinds[a]
+        for t in range(4):
+            left[t] -= ka[t]
         for j, b in enumerate(s2):
             if used[j] or not compatible(a, b):
                 continue
@@ -190,12 +214,22 @@ def _remainder(rnd, players, fixed, cost, pair_cost, compatible, tick, leaf_ok, 
             nc = _add(c, pair_cost(a, b))
             if not _within(nc, targets):
                 continue
-            used[j] = True
-            chosen.append((a, b))
-            if extend(k + 1, nc):
-                return True
-            chosen.pop()
-            used[j] = False
+            kb = kinds[b]
+            for t in range(4):
+                left[t] -= kb[t]
+            k_done[0] += 1
+            if not hopeless(nc):
+                used[j] = True
+                chosen.append((a, b))
+                if extend(k + 1, nc):
+                    return True
+                chosen.pop()
+                used[j] = False
+            k_done[0] -= 1
+            for t in range(4):
+                left[t] += kb[t]
+        for t in range(4):
+            left[t] += ka[t]
         return False
 
     if not extend(0, cost):

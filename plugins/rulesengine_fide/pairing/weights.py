@@ -60,7 +60,7 @@ class BracketStats:
 class EdgeWeigher:
     def __init__(self, rnd: "DutchRound", mdps: list[int], residents: list[int], window: list[int],
                  next_group: int | None, with_bye: bool, fixed_pairs=(), all_mdps=None,
-                 mdps_pairable: bool = True):
+                 mdps_pairable: bool = True, absorber: bool = False):
         self.rnd = rnd
         self.mdps = mdps
         self.residents = residents
@@ -76,7 +76,10 @@ class EdgeWeigher:
         levels = sorted({rnd.states[i].pairing_score for i in bracket})
         self.level = {i: levels.index(rnd.states[i].pairing_score) for i in mdps + residents}
         self.top_level = len(levels) - 1
-        self.vertices = mdps + residents + window + ([rnd.n] if with_bye else [])
+        # The absorber stands for a next bracket that pairs any downfloater (see dutch.py).
+        self.absorber = rnd.n + 1 if absorber else None
+        self.vertices = mdps + residents + window + ([rnd.n] if with_bye else []) + (
+            [self.absorber] if absorber else [])
 
     # ---------------------------------------------------------------- graph
     def graph(self, ordering: Ordering) -> tuple[list[int], list[tuple[int, int, int]]]:
@@ -189,6 +192,11 @@ class EdgeWeigher:
                 if b in next_set:
                     w += next_credit + ((k2 ** la + 1) << S["C8s"])
                 edges.append((index[a], index[b], w))
+        if self.absorber is not None:
+            sink = index[self.absorber]
+            for a in bracket:
+                w = card + next_credit + ((k2 ** (level[a] + 1) + 1) << S["C8s"])
+                edges.append((index[a], sink, w))
         window = self.window
         for x_i, a in enumerate(window):
             a_next = a in next_set
@@ -216,7 +224,7 @@ class EdgeWeigher:
         pairs = mdp_pairs = 0
         for a in self.mdps + self.residents:
             b = mate.get(a, -1)
-            if b < 0 or b == self.rnd.n:
+            if b < 0 or b >= self.rnd.n:
                 continue
             if a in self.mdp_set and b in self.resident_set:
                 mdp_pairs += 1
