@@ -4,14 +4,16 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from datetime import date, datetime
+from fractions import Fraction
 from typing import Any
 
 from rulesengine.errors import Problem
 from rulesengine.model import Tournament
 from rulesengine.rating import RatingRecord, round_half_away_from_zero
-from rulesengine.workbook.bounds import BIRTH_YEAR, DEVIATION, GAMES, K_FACTOR, RATING, VOLATILITY, check_range
+from rulesengine.workbook.bounds import BIRTH_YEAR, DEVIATION, GAMES, K_FACTOR, RATING, VOLATILITY, check_range, shown
 from rulesengine.workbook.grid import Grid, text
 from rulesengine.workbook.layouts.common import (FED_LABELS, ID_LABELS, NAME_LABELS, Problems, RATING_LABELS,
                                                  TITLE_LABELS, find_column, formula, norm, start_number)
@@ -119,13 +121,21 @@ def _convert(field_name: str, raw: Any) -> Any:
     except (OverflowError, ValueError):  # inf, nan typed or pasted
         number = None
     what = field_name.replace('_', ' ')
+    if number is None and _finite_number(raw):
+        number = raw  # a number past the readers' bounds: the range check below names it
     if number is None:
-        raise ValueError(f"{what} must be a number, found {text(raw)!r}")
+        raise ValueError(f"{what} must be a number, found {shown(raw)!r}")
+    if field_name == "games" and isinstance(number, float):
+        number = Fraction(number)  # exact, so a fractional count is refused below
     if field_name == "games":
         if number.denominator != 1:
             raise ValueError(f"games must be a whole number, found {text(raw)!r}")
         return check_range(int(number), GAMES, "games", raw)
     return float(check_range(number, _BOUNDS[field_name], what, raw))
+
+
+def _finite_number(raw: Any) -> bool:
+    return isinstance(raw, (int, float)) and not isinstance(raw, bool) and math.isfinite(raw)
 
 
 def merge_players(tournament: Tournament, facts: dict[int, PlayerFacts]) -> Tournament:

@@ -147,8 +147,11 @@ def _convert(name: str, value: Any) -> Any:
         return _to_date(value)
     if name in ("points_win", "points_draw", "points_loss"):
         points = parse_points(value)
+        if points is None and isinstance(value, (int, float)) and not isinstance(value, bool) \
+                and math.isfinite(value):
+            points = value  # a number past the readers' bounds: the range check below names it
         if points is None:
-            raise ValueError(f"{text(value)!r} is not a number of points")
+            raise ValueError(f"{shown(value)!r} is not a number of points")
         return check_range(points, POINTS_PER_GAME, "points", value)
     if name in ("rounds", "after_round"):
         return round_number(value, "a number of rounds" if name == "rounds" else "a round number")
