@@ -235,3 +235,28 @@ def test_glob_inputs_and_a_rating_system_for_every_event(tmp_path):
     for name in rows:
         rating = json.loads((out / (name + ".rating.json")).read_text(encoding="utf-8"))
         assert rating["system"] == "fide" and rating["players"]
+
+
+def test_progress_is_a_bar_on_a_terminal_and_lines_otherwise():
+    import io
+    from rulesengine.batch.progress import LineProgress, make_progress
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    plain = io.StringIO()
+    assert isinstance(make_progress(plain), LineProgress)
+    terminal = Terminal()
+    bar = make_progress(terminal)
+    pytest.importorskip("rich")
+    assert type(bar).__name__ == "RichProgress"
+    bar.start(2)
+    bar.advance({"file": "a.trf", "status": "ok", "seconds": 0.1, "error": ""})
+    bar.advance({"file": "b.trf", "status": "error", "seconds": 0.0, "error": "b.trf:3:90: bad"})
+    bar.close()
+    assert "error  b.trf: b.trf:3:90: bad" in terminal.getvalue()
+    line = LineProgress(plain)
+    line.start(1)
+    line.advance({"file": "a.trf", "status": "error", "seconds": 0.0, "error": "a.trf:1: no player records"})
+    assert plain.getvalue() == "[1/1] error   a.trf: a.trf:1: no player records\n"
