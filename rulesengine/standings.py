@@ -13,6 +13,7 @@ from datetime import date
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
+from rulesengine.dates import parse_date
 from rulesengine.model import Tournament
 from rulesengine.numbers import to_text
 from rulesengine.registry import Registry
@@ -40,12 +41,12 @@ class Standings:
 
 
 def event_date(tournament: Tournament) -> date | None:
-    """The event's start date (TRF record 042) when it can be read, else None."""
-    text = tournament.start_date.strip().replace("/", "-").replace(".", "-")
-    try:
-        return date.fromisoformat(text[:10]) if text else None
-    except ValueError:
-        return None
+    """The event's start date (TRF record 042) when it can be read, else None.
+
+    Read by `rulesengine.dates`, the one date reader the rating path uses too (2025/10/31,
+    2025-10-31, 31.10.2025, and 31/10/2025 when unambiguous).
+    """
+    return parse_date(tournament.start_date)
 
 
 def declared_points_notes(tournament: Tournament) -> list[str]:
@@ -80,8 +81,12 @@ def _as_integers(values: Mapping[int, TiebreakValue]) -> Mapping[int, TiebreakVa
 
 
 def compute_standings(tournament: Tournament, specs: Sequence[TiebreakSpec], registry: Registry,
-                      rules_date: date | None = None, options: Mapping[str, Any] | None = None) -> Standings:
-    """Rank the players of a tournament by points and the given tie-breaks, in order."""
+                      rules_date: date | None = None, options: Mapping[str, Any] | None = None,
+                      rule_set: str | None = None) -> Standings:
+    """Rank the players of a tournament by points and the given tie-breaks, in order.
+
+    `rule_set` is a rule text the user forced (`TiebreakContext.rule_set`).
+    """
     options = dict(options or {})
     rules_date = rules_date or event_date(tournament)
     points = tournament.points
@@ -91,7 +96,7 @@ def compute_standings(tournament: Tournament, specs: Sequence[TiebreakSpec], reg
     directions: list[bool] = []
     for spec in specs:
         rule = registry.tiebreak(spec.code)
-        context = TiebreakContext(tournament, rules_date, options, tuple(previous))
+        context = TiebreakContext(tournament, rules_date, options, tuple(previous), rule_set)
         outcome = rule.compute(spec, context)
         for note in outcome.notes:
             if note not in notes:
