@@ -3,7 +3,7 @@
     t = load_tournament("event.trf")
     run = standings(t, ["BH/C1", "SB"])                     # ranked table + the rules used
     e = explain_tiebreak(t, "DE", 3)                          # within the standings' criteria
-    report = rate(t, "fide", records)                         # rating changes
+    report = rate(t, "elo", records)                          # rating changes
 
 Everything a front end must not decide for itself lives here: which date chooses the rules (one
 date parser, `rulesengine.dates`), which earlier criteria a tie-break sees (an explanation is
@@ -146,7 +146,7 @@ class RulesUsed:
                 "rule_set": self.rule_set, "tiebreaks": dict(self.tiebreaks)}
 
     def text(self) -> str:
-        """One line: "Rules: date 2026-05-02 (the event's start date ...); BH/C1, SB: fide-2026 (...)"."""
+        """One line: "Rules: date 2026-05-02 (the event's start date ...); BH/C1, SB: <rule set> (...)"."""
         when = self.date.isoformat() if self.date else "none"
         parts = [f"date {when} ({self.date_source})"]
         grouped: dict[str, list[str]] = {}

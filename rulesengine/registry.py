@@ -315,8 +315,7 @@ class Registry:
                     if name in found:
                         first, second = infos[owner[name]], infos[plugin_name]
                         raise PluginError(f"{hook.info_field.replace('_', ' ')} name {name!r} is registered by both "
-                                          f"plugin {first.name!r} ({first.distribution} {first.version}) and "
-                                          f"plugin {second.name!r} ({second.distribution} {second.version})")
+                                          f"{first.label} and {second.label}")
                     found[name] = record
                     owner[name] = plugin_name
                     getattr(infos[plugin_name], hook.info_field).append(name)
@@ -498,7 +497,12 @@ def _load(manager: pluggy.PluginManager, infos: dict[str, PluginInfo], records: 
 
 def build_registry(environ: dict[str, str] | None = None,
                    extra_plugins: Iterable[tuple[str, object]] = ()) -> Registry:
-    """Load plugins and return a fresh Registry (tests pass `environ` and `extra_plugins`)."""
+    """Load plugins and return a fresh Registry.
+
+    Tests pass `environ` and `extra_plugins`: (name, plugin object or module name) pairs registered
+    after the installed plugins, exactly as an installed plugin would be (a plugin's own test
+    suite does the same, see examples/plugin-example/README.md).
+    """
     from rulesengine.plugin_index import installed_entry_points  # noqa: PLC0415 (lighter than importlib.metadata)
     environ = os.environ if environ is None else environ
     allowed = _wanted_third_party(environ.get(PLUGINS_ENV))
@@ -534,9 +538,9 @@ def build_registry(environ: dict[str, str] | None = None,
                                  broken=f"named in {PLUGINS_ENV} but not installed (no entry point or distribution "
                                         f"{name!r} in the {ENTRY_POINT_GROUP!r} group)")
 
-    for name, plugin in extra_plugins:
-        _load(manager, infos, records, PluginInfo(name, "(registered in process)", "", builtin=False),
-              lambda plugin=plugin: plugin)
+    for name, plugin in extra_plugins:  # an object, or a module name to import (its failure is a load failure)
+        load = functools.partial(importlib.import_module, plugin) if isinstance(plugin, str) else (lambda p=plugin: p)
+        _load(manager, infos, records, PluginInfo(name, "(registered in process)", "", builtin=False), load)
     return Registry(manager, infos, records)
 
 

@@ -140,7 +140,7 @@ class TiebreakRule:
     Rules whose text changed over time declare it the way `RatingSystem` does: `rule_sets` names
     the dated texts a user may force (`--rules NAME`, `TiebreakContext.rule_set`), and
     `rule_set_in_force(spec, context)` says which one a computation used and why, for the output
-    ("fide-2024 (in force on the event date 2025-10-31)"). `options` maps each option the rule
+    ("<rule set> (in force on 2025-10-31)"). `options` maps each option the rule
     reads from `context.options` to a one-line description; front ends refuse any other.
     """
 
