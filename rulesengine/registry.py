@@ -80,6 +80,7 @@ class PluginInfo:
     layouts: list[str] = field(default_factory=list)
     legends: int = 0
     broken: str = ""
+    hooks_failed: bool = False  # broken by a hook's records (the plugin itself loaded)
 
     @property
     def label(self) -> str:
@@ -256,35 +257,34 @@ HOOKS = (
 )
 
 
-def _records_of(plugin: Any, info: PluginInfo, manager: pluggy.PluginManager) -> dict[str, list]:
-    """Call every hook the plugin implements and check what it returns; ValueError says what failed."""
-    found: dict[str, list] = {}
-    for hook in HOOKS:
-        for impl in getattr(manager.hook, hook.name).get_hookimpls():
-            if impl.plugin is not plugin:
-                continue
+def _records_of(plugin: Any, info: PluginInfo, manager: pluggy.PluginManager, hook: "_Hook") -> list:
+    """Call one hook of the plugin and check what it returns; ValueError says what failed."""
+    found: list = []
+    for impl in getattr(manager.hook, hook.name).get_hookimpls():
+        if impl.plugin is not plugin:
+            continue
+        try:
+            returned = impl.function()
+        except RulesEngineError as exc:
+            raise ValueError(f"hook {hook.name} failed: {exc}") from exc
+        except Exception as exc:
+            raise ValueError(f"hook {hook.name} raised {type(exc).__name__}: {exc}") from exc
+        if returned is None:
+            continue
+        if isinstance(returned, (str, bytes, dict)) or not isinstance(returned, Iterable):
+            raise ValueError(f"hook {hook.name} returned {type(returned).__name__}, "
+                             f"not a list of {hook.record.__name__}")
+        checked = []
+        for position, record in enumerate(returned):
+            if not isinstance(record, hook.record):
+                raise ValueError(f"hook {hook.name} item {position + 1} is a {type(record).__name__}, "
+                                 f"not a {hook.record.__name__}")
             try:
-                returned = impl.function()
-            except RulesEngineError as exc:
-                raise ValueError(f"hook {hook.name} failed: {exc}") from exc
-            except Exception as exc:
-                raise ValueError(f"hook {hook.name} raised {type(exc).__name__}: {exc}") from exc
-            if returned is None:
-                continue
-            if isinstance(returned, (str, bytes, dict)) or not isinstance(returned, Iterable):
-                raise ValueError(f"hook {hook.name} returned {type(returned).__name__}, "
-                                 f"not a list of {hook.record.__name__}")
-            checked = []
-            for position, record in enumerate(returned):
-                if not isinstance(record, hook.record):
-                    raise ValueError(f"hook {hook.name} item {position + 1} is a {type(record).__name__}, "
-                                     f"not a {hook.record.__name__}")
-                try:
-                    checked.append(hook.check(record, info))
-                except (ValueError, UsageError) as exc:
-                    raise ValueError(f"hook {hook.name}: {hook.record.__name__} "
-                                     f"{_record_name(hook, record)}: {exc}") from exc
-            found.setdefault(hook.name, []).extend(checked)
+                checked.append(hook.check(record, info))
+            except (ValueError, UsageError) as exc:
+                raise ValueError(f"hook {hook.name}: {hook.record.__name__} "
+                                 f"{_record_name(hook, record)}: {exc}") from exc
+        found.extend(checked)
     return found
 
 
@@ -296,59 +296,112 @@ def _record_name(hook: _Hook, record: Any) -> str:
 
 
 class Registry:
-    """Every rule the loaded plugins provide, by name, with who provided it."""
+    """Every rule the loaded plugins provide, by name, with who provided it.
+
+    Each hook is called the first time its records are needed (`standings` never calls the
+    rating hooks, so the rating modules are not imported): a hook that fails or returns a bad
+    record then marks its plugin broken and that hook's records are refused. `plugin_list()` and
+    `broken` call every hook, so `rulesengine plugins` shows every problem.
+    """
 
     def __init__(self, manager: pluggy.PluginManager, infos: dict[str, PluginInfo],
-                 records: dict[str, dict[str, list]] | None = None):
+                 plugins: dict[str, Any] | None = None):
         self.manager = manager
         self.infos = infos
-        records = records if records is not None else {}
-        by_hook = {hook.name: hook for hook in HOOKS}
+        self._plugins = plugins if plugins is not None else {}
+        self._collected: dict[str, Any] = {}
 
-        def collect(hook_name: str) -> dict:
-            hook = by_hook[hook_name]
-            found: dict = {}
+    def _records(self, hook: _Hook) -> dict[str, list]:
+        """Each working plugin's checked records of one hook, in load order."""
+        found: dict[str, list] = {}
+        for plugin_name, plugin in self._plugins.items():
+            info = self.infos[plugin_name]
+            if info.broken and not info.hooks_failed:
+                continue  # broken while loading: registered nothing
+            try:
+                found[plugin_name] = _records_of(plugin, info, self.manager, hook)
+            except ValueError as exc:
+                info.broken = "; ".join(filter(None, (info.broken, str(exc))))
+                info.hooks_failed = True
+        return found
+
+    def _collect(self, hook_name: str) -> Any:
+        if hook_name in self._collected:
+            return self._collected[hook_name]
+        hook = next(h for h in HOOKS if h.name == hook_name)
+        records = self._records(hook)
+        if not hook.info_field:  # legends: a list, tried in order
+            result: Any = [legend for per_plugin in records.values() for legend in per_plugin]
+            for plugin_name, per_plugin in records.items():
+                self.infos[plugin_name].legends = len(per_plugin)
+        else:
+            result = {}
             owner: dict[str, str] = {}
-            for plugin_name, per_hook in records.items():
-                for record in per_hook.get(hook_name, ()):
+            for plugin_name, per_plugin in records.items():
+                for record in per_plugin:
                     name = hook.key(record)
-                    if name in found:
-                        first, second = infos[owner[name]], infos[plugin_name]
+                    if name in result:
+                        first, second = self.infos[owner[name]], self.infos[plugin_name]
                         raise PluginError(f"{hook.info_field.replace('_', ' ')} name {name!r} is registered by both "
                                           f"{first.label} and {second.label}")
-                    found[name] = record
+                    result[name] = record
                     owner[name] = plugin_name
-                    getattr(infos[plugin_name], hook.info_field).append(name)
-            return found
+                    getattr(self.infos[plugin_name], hook.info_field).append(name)
+        self._collected[hook_name] = result
+        if hook_name == "rulesengine_tiebreak_presets":
+            self._check_presets()
+        return result
 
-        self.tiebreaks: dict[str, TiebreakRule] = collect("rulesengine_tiebreaks")
-        self.presets: dict[str, TiebreakPreset] = collect("rulesengine_tiebreak_presets")
-        self.rating_systems: dict[str, RatingSystem] = collect("rulesengine_rating_systems")
-        self.pairing_systems: dict[str, PairingSystem] = collect("rulesengine_pairing_systems")
-        self.formats: dict[str, TournamentFormat] = collect("rulesengine_formats")
-        self.layouts: dict[str, CrosstableLayout] = collect("rulesengine_crosstable_layouts")
-        self.legends: list[TiebreakLegend] = []
-        for plugin_name, per_hook in records.items():
-            legends = per_hook.get("rulesengine_tiebreak_legends", ())
-            self.legends.extend(legends)
-            infos[plugin_name].legends = len(legends)
-        self._check_presets()
+    @property
+    def tiebreaks(self) -> dict[str, TiebreakRule]:
+        return self._collect("rulesengine_tiebreaks")
+
+    @property
+    def presets(self) -> dict[str, TiebreakPreset]:
+        return self._collect("rulesengine_tiebreak_presets")
+
+    @property
+    def legends(self) -> list[TiebreakLegend]:
+        return self._collect("rulesengine_tiebreak_legends")
+
+    @property
+    def rating_systems(self) -> dict[str, RatingSystem]:
+        return self._collect("rulesengine_rating_systems")
+
+    @property
+    def pairing_systems(self) -> dict[str, PairingSystem]:
+        return self._collect("rulesengine_pairing_systems")
+
+    @property
+    def formats(self) -> dict[str, TournamentFormat]:
+        return self._collect("rulesengine_formats")
+
+    @property
+    def layouts(self) -> dict[str, CrosstableLayout]:
+        return self._collect("rulesengine_crosstable_layouts")
+
+    def load_everything(self) -> None:
+        """Call every hook now (what listing the plugins needs); raises PluginError on a clash."""
+        for hook in HOOKS:
+            self._collect(hook.name)
 
     def _check_presets(self) -> None:
-        for name, preset in list(self.presets.items()):
+        presets = self._collected["rulesengine_tiebreak_presets"]
+        for name, preset in list(presets.items()):
             unknown = [text for text in preset.specs if parse_spec(text).code not in self.tiebreaks
-                       and text.lower() not in self.presets]
+                       and text.lower() not in presets]
             if unknown:
                 owner = next(i for i in self.infos.values() if name in i.presets)
                 owner.broken = owner.broken or (f"preset {name!r} names tie-break(s) no plugin provides: "
                                                 f"{', '.join(unknown)}")
                 owner.presets.remove(name)
-                del self.presets[name]
+                del presets[name]
 
     # ------------------------------------------------------------ look-ups
 
     @property
     def broken(self) -> list[PluginInfo]:
+        self.load_everything()
         return [info for info in self.infos.values() if info.broken]
 
     def broken_note(self) -> str:
@@ -428,10 +481,12 @@ class Registry:
         return self.formats["trf"]
 
     def plugin_list(self) -> list[PluginInfo]:
+        self.load_everything()
         return sorted(self.infos.values(), key=lambda i: (not i.builtin, i.name))
 
     def provider(self, info_field: str, name: str) -> PluginInfo | None:
         """The plugin that registered `name` among its `info_field` ("tiebreaks", "rating_systems", ...)."""
+        getattr(self, info_field)
         for info in self.infos.values():
             if name in getattr(info, info_field):
                 return info
@@ -448,8 +503,9 @@ def _wanted_third_party(env: str | None) -> set[str] | None:
     return {name.strip().lower() for name in env.split(",") if name.strip() and name.strip().lower() != "builtin"}
 
 
-def _register(manager: pluggy.PluginManager, plugin: Any, info: PluginInfo) -> dict[str, list]:
-    """Register one plugin and check its hooks and records; ValueError says what is wrong."""
+def _register(manager: pluggy.PluginManager, plugin: Any, info: PluginInfo) -> None:
+    """Register one plugin and check its hook names; ValueError says what is wrong (its records are
+    checked when the registry first needs them)."""
     known = sorted(name for name in dir(hookspecs) if name.startswith(HOOK_PREFIX))
     try:
         manager.register(plugin, name=info.name)
@@ -467,11 +523,6 @@ def _register(manager: pluggy.PluginManager, plugin: Any, info: PluginInfo) -> d
     if misspelled:
         manager.unregister(plugin)
         raise ValueError(_unknown_hooks(plugin, known, misspelled))
-    try:
-        return _records_of(plugin, info, manager)
-    except ValueError:
-        manager.unregister(plugin)
-        raise
 
 
 def _unknown_hooks(plugin: Any, known: list[str], names: list[str] | None = None) -> str:
@@ -480,7 +531,7 @@ def _unknown_hooks(plugin: Any, known: list[str], names: list[str] | None = None
             f"{'is' if len(names) == 1 else 'are'} not a rulesengine hook; known hooks: {', '.join(known)}")
 
 
-def _load(manager: pluggy.PluginManager, infos: dict[str, PluginInfo], records: dict[str, dict[str, list]],
+def _load(manager: pluggy.PluginManager, infos: dict[str, PluginInfo], plugins: dict[str, Any],
           info: PluginInfo, load: Callable[[], Any]) -> None:
     """Import and register one plugin; a failure marks it broken instead of stopping the others."""
     infos[info.name] = info
@@ -490,9 +541,11 @@ def _load(manager: pluggy.PluginManager, infos: dict[str, PluginInfo], records: 
         info.broken = f"failed to load: {type(exc).__name__}: {exc}"
         return
     try:
-        records[info.name] = _register(manager, plugin, info)
+        _register(manager, plugin, info)
     except ValueError as exc:
         info.broken = str(exc)
+        return
+    plugins[info.name] = plugin
 
 
 def build_registry(environ: dict[str, str] | None = None,
@@ -509,7 +562,7 @@ def build_registry(environ: dict[str, str] | None = None,
     manager = pluggy.PluginManager("rulesengine")
     manager.add_hookspecs(hookspecs)
     infos: dict[str, PluginInfo] = {}
-    records: dict[str, dict[str, list]] = {}
+    plugins: dict[str, Any] = {}
 
     entry_points = installed_entry_points(ENTRY_POINT_GROUP)
     own = [ep for ep in entry_points if _is_own(ep.distribution)]
@@ -518,7 +571,7 @@ def build_registry(environ: dict[str, str] | None = None,
         builtin_modules.setdefault(name, module_name)
     version = _own_version()
     for name, module_name in builtin_modules.items():
-        _load(manager, infos, records, PluginInfo(name, OWN_DISTRIBUTION, version, builtin=True),
+        _load(manager, infos, plugins, PluginInfo(name, OWN_DISTRIBUTION, version, builtin=True),
               functools.partial(importlib.import_module, module_name))
 
     matched: set[str] = set()
@@ -531,7 +584,7 @@ def build_registry(environ: dict[str, str] | None = None,
         if ep.name in infos:
             raise PluginError(f"plugin name {ep.name!r} of distribution {ep.distribution!r} clashes with the plugin "
                               f"of that name from {infos[ep.name].distribution!r}")
-        _load(manager, infos, records, PluginInfo(ep.name, ep.distribution, ep.version, builtin=False), ep.load)
+        _load(manager, infos, plugins, PluginInfo(ep.name, ep.distribution, ep.version, builtin=False), ep.load)
 
     for name in sorted((allowed or set()) - matched):
         infos[name] = PluginInfo(name, "?", "", builtin=False,
@@ -540,8 +593,8 @@ def build_registry(environ: dict[str, str] | None = None,
 
     for name, plugin in extra_plugins:  # an object, or a module name to import (its failure is a load failure)
         load = functools.partial(importlib.import_module, plugin) if isinstance(plugin, str) else (lambda p=plugin: p)
-        _load(manager, infos, records, PluginInfo(name, "(registered in process)", "", builtin=False), load)
-    return Registry(manager, infos, records)
+        _load(manager, infos, plugins, PluginInfo(name, "(registered in process)", "", builtin=False), load)
+    return Registry(manager, infos, plugins)
 
 
 def _is_own(distribution: str) -> bool:

@@ -90,8 +90,8 @@ def _warn_about_plugins() -> None:
     registry_module = sys.modules.get("rulesengine.registry")
     if registry_module is None or not registry_module.default_registry.cache_info().currsize:
         return
-    for info in registry_module.default_registry().broken:
-        if info.distribution == "?":
+    for info in registry_module.default_registry().infos.values():  # not `.broken`: that calls every hook
+        if info.broken and info.distribution == "?":
             print(f"rulesengine: warning: {info.label}: {info.broken}", file=sys.stderr)
 
 

@@ -8,10 +8,12 @@ import re
 import shutil
 import subprocess
 import sys
-import sysconfig
 from pathlib import Path
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from venv_helper import fresh_venv  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE_PLUGIN = REPO / "examples" / "plugin-example"
@@ -21,18 +23,7 @@ EXAMPLE_EVENT = REPO / "examples" / "riverside-open-2026.trf"
 @pytest.fixture(scope="module")
 def throwaway_python(tmp_path_factory) -> Path:
     """A fresh venv that sees this project's installed packages and gets the example plugin."""
-    venv = tmp_path_factory.mktemp("plugin-env") / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    python = venv / "bin" / "python"
-    site_dir = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                              check=True, capture_output=True, text=True).stdout.strip()
-    # Let the throw-away venv import rulesengine and its dependencies from the project's venv,
-    # processing that venv's .pth files too (the editable install lives in one).
-    ours = sysconfig.get_paths()["purelib"]
-    Path(site_dir, "rulesengine_parent.pth").write_text(f"import site; site.addsitedir({ours!r})\n")
-    # The plugin's own build backend comes from the package index, as for any user.
-    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--no-deps", str(EXAMPLE_PLUGIN)], check=True)
-    return python
+    return fresh_venv(tmp_path_factory.mktemp("plugin-env") / "venv", EXAMPLE_PLUGIN)
 
 
 def run(python: Path, *args: str, plugins_env: str | None = None) -> subprocess.CompletedProcess:
@@ -106,14 +97,7 @@ def readme_checkout(tmp_path_factory) -> Path:
         shutil.copytree(REPO / part, root / part, ignore=skip)
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(REPO / name, root / name)
-    venv = root / ".venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    python = venv / "bin" / "python"
-    site_dir = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                              check=True, capture_output=True, text=True).stdout.strip()
-    ours = sysconfig.get_paths()["purelib"]
-    Path(site_dir, "rulesengine_parent.pth").write_text(f"import site; site.addsitedir({ours!r})\n")
-    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--no-deps", str(root)], check=True, cwd=root)
+    fresh_venv(root / ".venv", root, cwd=root)
     shutil.rmtree(root / "build", ignore_errors=True)
     return root
 
