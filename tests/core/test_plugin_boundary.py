@@ -229,3 +229,27 @@ def test_broken_plugins_installed_in_a_venv(broken_venv):
     assert missing.returncode == 0
     assert ("warning: plugin 'compute_rais' (?): named in RULESENGINE_PLUGINS but not installed"
             in missing.stderr)
+
+
+def test_explain_rating_shows_what_the_system_explains_of_itself(capsys, cli_registry, monkeypatch):
+    """The front end lays out a system's `RatingExplanation`; it reads no `extra` key itself."""
+    import dataclasses
+    import types
+
+    from rulesengine.plugins import RatingExplanation, RatingSystem, hookimpl
+
+    def explain(report, player):
+        return RatingExplanation(rating_before="Z 7", game_columns=("Zc",),
+                                 game_cells={g.round: (f"z{g.round}",) for g in player.games})
+
+    registry = cli_registry()
+    elo = registry.rating_system("elo")
+    plugin = types.SimpleNamespace(rulesengine_rating_systems=hookimpl(
+        lambda: [dataclasses.replace(elo, name="zelo", explain=explain)]))
+    with_zelo = build_registry({"RULESENGINE_PLUGINS": "builtin"}, extra_plugins=[("zelo", plugin)])
+    monkeypatch.setattr(registry_module, "build_registry", lambda *a, **k: with_zelo)
+    registry_module.default_registry.cache_clear()
+    assert main(["explain-rating", str(EXAMPLE_EVENT), "--system", "zelo", "--player", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Rating before the event: 2561   Z 7" in out
+    assert "  Rating  Zc  Used  " in out and " 2448  z1  2448 " in out
