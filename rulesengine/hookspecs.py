@@ -1,14 +1,18 @@
 """The hooks a rulesengine plugin can implement (pluggy project name "rulesengine").
 
-A plugin is a module (or object) with functions decorated by `rulesengine.hookimpl`, named after
-the specs below, and registered in the `rulesengine` entry-point group of its distribution:
+A plugin is a module (or object) with functions decorated by `hookimpl`, named after the specs
+below, and registered in the `rulesengine` entry-point group of its distribution:
 
     [project.entry-points.rulesengine]
     my_federation = "my_federation_rules.plugin"
 
-Every hook returns a list of small typed records; the registry flattens them, and two plugins
-registering the same name is an error naming both. The built-in FIDE, US Chess and club plugins
-use exactly these hooks.
+Every record type and `hookimpl` are importable from `rulesengine.plugins`. Every hook returns a
+list of small typed records; the registry checks each one when it loads (type, code grammar,
+modifier letters; see `rulesengine.registry`), wraps its functions so that an exception names the
+plugin, and flattens them; two plugins registering the same name is an error naming both. A
+function named `rulesengine_...` that is not one of these hooks marks the plugin broken, naming
+the known hooks. The built-in FIDE, US Chess, club, ratings, TRF and layouts plugins use exactly
+these hooks.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from rulesengine.formats.base import TournamentFormat
 from rulesengine.pairing import PairingSystem
 from rulesengine.rating import RatingSystem
 from rulesengine.tiebreak import TiebreakLegend, TiebreakPreset, TiebreakRule
+from rulesengine.workbook.layouts.detect import CrosstableLayout
 
 hookspec = pluggy.HookspecMarker("rulesengine")
 
@@ -27,16 +32,43 @@ hookspec = pluggy.HookspecMarker("rulesengine")
 def rulesengine_tiebreaks() -> list[TiebreakRule]:
     """Return the tie-break rules this plugin provides.
 
-    Called once when the registry loads. Each `TiebreakRule` names its official code (e.g. "BH",
-    "SB" or a federation's own code), the article it implements, the modifier letters it accepts
-    and a pure `compute(spec, context)` returning values for every player. `standings` calls it
-    with the criteria already applied in `context.previous`.
+    Called once when the registry loads. Each `TiebreakRule` names its code (e.g. "BH", "SB" or
+    a federation's own code: a capital letter, then capitals or digits), the article it
+    implements, the modifier letters it accepts (a frozenset) and a pure `compute(spec, context)`
+    returning a `TiebreakOutcome` with a value for every player. `standings` calls it with the
+    criteria already applied in `context.previous`; `explain` (optional) breaks one player's value
+    down. A rule whose text changed over time declares `rule_sets` and `rule_set_in_force`; the
+    options it reads from `context.options` are declared in `options` (others are refused).
+
+    Example::
+
+        from rulesengine.plugins import TiebreakOutcome, TiebreakRule, hookimpl
+
+        def wins_with_black(spec, context):
+            t = context.tournament
+            return TiebreakOutcome({p.start_rank: sum(1 for e in t.entries(p.start_rank)
+                                                      if e.colour.value == "b" and e.code.value == "1")
+                                    for p in t.players})
+
+        @hookimpl
+        def rulesengine_tiebreaks():
+            return [TiebreakRule("XBW", "Wins with Black", "Federation X rule 4.2", wins_with_black)]
     """
 
 
 @hookspec
 def rulesengine_tiebreak_presets() -> list[TiebreakPreset]:
-    """Return named tie-break orders (e.g. "uschess"), usable wherever a spec list is accepted."""
+    """Return named tie-break orders, usable wherever a spec list is accepted.
+
+    Every spec of a preset must name a code some loaded plugin provides, else the preset's plugin
+    is marked broken.
+
+    Example::
+
+        @hookimpl
+        def rulesengine_tiebreak_presets():
+            return [TiebreakPreset("fedx", ("XBW", "BH/C1", "SB"), "Federation X's order (rule 4)")]
+    """
 
 
 @hookspec
@@ -45,7 +77,14 @@ def rulesengine_tiebreak_legends() -> list[TiebreakLegend]:
 
     Used to read a Swiss-Manager / chess-results legend ("Tie Break1: Buchholz Tie-Breaks (variabel
     with parameter)") into specs, and by audits to map a published column to a rule. The plugin
-    that owns a code supplies its legend names; the core knows none.
+    that owns a code supplies its legend names; the core knows none. The pattern is a
+    case-insensitive regular expression; most specific first.
+
+    Example::
+
+        @hookimpl
+        def rulesengine_tiebreak_legends():
+            return [TiebreakLegend(r"wins with black", "XBW", "Wins with Black (Federation X rule 4.2)")]
     """
 
 
@@ -56,18 +95,70 @@ def rulesengine_rating_systems() -> list[RatingSystem]:
     `RatingSystem.rate(request)` is pure: from the event, the players' pre-event records and the
     event date it returns a `RatingReport` with every game's figures and the rule that decided
     each. Rules that changed over time are chosen by `request.event_date` unless
-    `request.rule_set` forces one of `RatingSystem.rule_sets`.
+    `request.rule_set` forces one of `RatingSystem.rule_sets`. `explain(report, player)`
+    (optional) returns a `RatingExplanation` with what `explain-rating` should add for this
+    system (its own figures, e.g. RD); `options` declares the `--option` names it accepts.
+
+    Example::
+
+        from rulesengine.plugins import RatingSystem, hookimpl, lazy
+
+        @hookimpl
+        def rulesengine_rating_systems():
+            return [RatingSystem("fedx", "Federation X national rating (rule 9)",
+                                 lazy("fedx_rules.rating", "rate"), rule_sets=("fedx-2024", "fedx-2026"),
+                                 options={"k": "K factor for juniors (default 40)"})]
     """
 
 
 @hookspec
 def rulesengine_pairing_systems() -> list[PairingSystem]:
-    """Return the pairing systems this plugin provides (e.g. FIDE Dutch, C.04.3)."""
+    """Return the pairing systems this plugin provides (e.g. FIDE Dutch, C.04.3).
+
+    `pair(request)` returns a tuple of `Pairing` for `request.round_number`.
+
+    Example::
+
+        @hookimpl
+        def rulesengine_pairing_systems():
+            return [PairingSystem("fedx-accelerated", "Federation X accelerated Swiss (rule 12)",
+                                  lazy("fedx_rules.pairing", "pair"))]
+    """
 
 
 @hookspec
 def rulesengine_formats() -> list[TournamentFormat]:
-    """Return the tournament file formats this plugin can read and/or write (e.g. TRF-16)."""
+    """Return the tournament file formats this plugin can read and/or write (e.g. TRF-16).
+
+    `read(path, encoding)` returns a Tournament (raising InputError with `FILE:LINE:COL` for bad
+    input); `write(tournament)` returns the file's text. A file is given to the format whose
+    `extensions` include its suffix.
+
+    Example::
+
+        @hookimpl
+        def rulesengine_formats():
+            return [TournamentFormat("fedx-csv", (".fxc",), "Federation X result CSV",
+                                     read=lazy("fedx_rules.csv_format", "read"))]
+    """
+
+
+@hookspec
+def rulesengine_crosstable_layouts() -> list[CrosstableLayout]:
+    """Return the workbook crosstable layouts this plugin can read (e.g. a federation's own sheet).
+
+    `detect(grid)` must be cheap and say whether a sheet's grid is in this layout; `read(grid, *,
+    scoring, name, kind)` returns the Tournament or raises InputError naming cells
+    (`Sheet!Cell: message`). Built-in layouts are tried first, then the plugins' in load order.
+
+    Example::
+
+        @hookimpl
+        def rulesengine_crosstable_layouts():
+            return [CrosstableLayout("fedx_sheet", "a Federation X result sheet (Runde 1, Runde 2, ...)",
+                                     lazy("fedx_rules.sheet", "detect"), lazy("fedx_rules.sheet", "read"),
+                                     aliases=("fedx",))]
+    """
 
 
 @hookspec

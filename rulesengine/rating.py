@@ -35,15 +35,16 @@ same way; anything federation-specific belongs in the plugin.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any, Callable, Mapping, Protocol, Sequence, TypeVar, Union
 
+from rulesengine.dates import parse_date
 from rulesengine.errors import UsageError
 from rulesengine.model import DRAW_CODES, LOSS_CODES, WIN_CODES, RoundEntry, Tournament
+from rulesengine.numbers import to_json_number
 
 # Ratings are floats; systems whose regulation works in table values (FIDE's hundredths) may keep
 # them exact as Fractions. Both print through `rulesengine.numbers.to_json_number`.
@@ -190,12 +191,32 @@ class RatingRequest:
 
 
 @dataclass(frozen=True)
+class RatingExplanation:
+    """What a rating system adds to the step-by-step account of one player's calculation.
+
+    The front end (`rulesengine explain-rating`, the workbook's Explain sheet) lays out what every
+    system has (games, expected score, K, change); a system's `explain` adds only what is its own,
+    read from its own `extra` keys, so no front end reads them: text after the rating before and
+    after ("RD 350", "RD 290.32   volatility 0.059999"), extra columns of the games table after
+    the opponent's rating (`game_columns`, with `game_cells` per round), and the lines that
+    derive a first rating (FIDE B.02 8.2).
+    """
+
+    rating_before: str = ""
+    rating_after: str = ""
+    game_columns: tuple[str, ...] = ()
+    game_cells: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    initial_rating: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class RatingSystem:
     """A rating system a plugin provides (returned by the `rulesengine_rating_systems` hook).
 
     `rule_sets` names the dated rule sets `RatingRequest.rule_set` may force, oldest first;
     `options` maps each accepted option name to a one-line description (shown by `--help`-like
-    listings and checked by the CLI).
+    listings and checked by the CLI). `explain(report, player)` returns what the system adds to
+    the explanation of one player (see `RatingExplanation`); None adds nothing.
     """
 
     name: str
@@ -203,6 +224,7 @@ class RatingSystem:
     rate: Callable[[RatingRequest], RatingReport]
     rule_sets: tuple[str, ...] = ()
     options: Mapping[str, str] = field(default_factory=dict)
+    explain: Callable[[RatingReport, PlayerRating], RatingExplanation] | None = None
 
 
 # ---------------------------------------------------------------- dated rule sets
@@ -280,23 +302,24 @@ def round_half_away_from_zero(value: RatingNumber, places: int = 0) -> RatingNum
     return int(rounded) if places == 0 else float(rounded)
 
 
-_DATE_FORMATS = (
-    re.compile(r"^(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})$"),
-    re.compile(r"^(?P<d>\d{1,2})[-/.](?P<m>\d{1,2})[-/.](?P<y>\d{4})$"),
-)
+def rating_text(value: RatingNumber | None, places: int) -> str:
+    """A rating figure as explanations print it: whole numbers bare, others to `places` decimals
+    (half away from zero) without trailing zeros; "-" for None."""
+    if value is None:
+        return "-"
+    number = to_json_number(value)
+    if isinstance(number, int):
+        return str(number)
+    text = f"{float(round_half_away_from_zero(value, places)):.{places}f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
 
 
-def parse_date(text: str) -> date | None:
-    """A date as tournament files write it (2025/10/31, 2025-10-31, 31.10.2025), or None."""
-    text = (text or "").strip()
-    for pattern in _DATE_FORMATS:
-        match = pattern.match(text)
-        if match:
-            try:
-                return date(int(match["y"]), int(match["m"]), int(match["d"]))
-            except ValueError:
-                return None
-    return None
+def signed_rating_text(value: RatingNumber | None, places: int) -> str:
+    """As `rating_text`, with "+" before a positive figure."""
+    if value is None:
+        return "-"
+    text = rating_text(value, places)
+    return text if text.startswith("-") or float(value) == 0 else "+" + text
 
 
 def event_date_of(request: RatingRequest) -> date | None:

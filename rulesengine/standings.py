@@ -15,6 +15,7 @@ from datetime import date
 from fractions import Fraction
 from typing import Any, Iterator, Mapping, Sequence
 
+from rulesengine.dates import parse_date
 from rulesengine.model import Tournament
 from rulesengine.numbers import to_text
 from rulesengine.registry import Registry
@@ -42,12 +43,12 @@ class Standings:
 
 
 def event_date(tournament: Tournament) -> date | None:
-    """The event's start date (TRF record 042) when it can be read, else None."""
-    text = tournament.start_date.strip().replace("/", "-").replace(".", "-")
-    try:
-        return date.fromisoformat(text[:10]) if text else None
-    except ValueError:
-        return None
+    """The event's start date (TRF record 042) when it can be read, else None.
+
+    Read by `rulesengine.dates`, the one date reader the rating path uses too (2025/10/31,
+    2025-10-31, 31.10.2025, and 31/10/2025 when unambiguous).
+    """
+    return parse_date(tournament.start_date)
 
 
 def declared_points_notes(tournament: Tournament) -> list[str]:
@@ -118,14 +119,19 @@ def _collector_paused() -> Iterator[None]:
 
 
 def compute_standings(tournament: Tournament, specs: Sequence[TiebreakSpec], registry: Registry,
-                      rules_date: date | None = None, options: Mapping[str, Any] | None = None) -> Standings:
-    """Rank the players of a tournament by points and the given tie-breaks, in order."""
+                      rules_date: date | None = None, options: Mapping[str, Any] | None = None,
+                      rule_set: str | None = None) -> Standings:
+    """Rank the players of a tournament by points and the given tie-breaks, in order.
+
+    `rule_set` is a rule text the user forced (`TiebreakContext.rule_set`).
+    """
     with _collector_paused():
-        return _compute_standings(tournament, specs, registry, rules_date, options)
+        return _compute_standings(tournament, specs, registry, rules_date, options, rule_set)
 
 
 def _compute_standings(tournament: Tournament, specs: Sequence[TiebreakSpec], registry: Registry,
-                       rules_date: date | None, options: Mapping[str, Any] | None) -> Standings:
+                       rules_date: date | None, options: Mapping[str, Any] | None,
+                       rule_set: str | None) -> Standings:
     options = dict(options or {})
     rules_date = rules_date or event_date(tournament)
     points = tournament.points
@@ -135,7 +141,7 @@ def _compute_standings(tournament: Tournament, specs: Sequence[TiebreakSpec], re
     directions: list[bool] = []
     for spec in specs:
         rule = registry.tiebreak(spec.code)
-        context = TiebreakContext(tournament, rules_date, options, tuple(previous))
+        context = TiebreakContext(tournament, rules_date, options, tuple(previous), rule_set)
         outcome = rule.compute(spec, context)
         for note in outcome.notes:
             if note not in notes:

@@ -19,12 +19,6 @@ from rulesengine.model import Tournament
 
 TiebreakValue = Union[Fraction, Decimal, int, None]
 
-# Context option names front ends set from user choices (CLI flags, the workbook's Settings sheet).
-#: The FIDE tie-break text to apply instead of the one the event's date selects (fide-2024, ...).
-FIDE_RULES_OPTION = "fide_rules"
-#: "swiss" or "round robin": treat the event as that kind whatever the file says.
-PAIRING_KIND_OPTION = "pairing_kind"
-
 # "/" and "#" always separate; "-" separates only before a letter, so Koya's "L-2" survives.
 _SEPARATOR = re.compile(r"[/#]|-(?=[A-Za-z])")
 _MODIFIER = re.compile(r"^([A-Z])([+-]?[0-9]*)$")
@@ -79,14 +73,17 @@ class TiebreakContext:
     `previous` holds the criteria already applied in the requested list, in order, each with its
     values per start rank (points come first as spec PTS): direct encounter (C.07 art. 6) works
     within the groups these leave tied. `rules_date` is the date whose regulations apply (the
-    event's start date unless the user forces another); `options` carries plugin options such as
-    an explicit rule-set name.
+    event's start date unless the user forces another); `rule_set` is a rule-set name the user
+    forced (`--rules`, the Settings sheet), one of the `rule_sets` some rule declares: a rule that
+    declares it follows that text, the others ignore it; `options` carries the options the rules
+    declare (`TiebreakRule.options`), already checked by the front end.
     """
 
     tournament: Tournament
     rules_date: date | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
     previous: tuple[tuple[TiebreakSpec, Mapping[int, TiebreakValue]], ...] = ()
+    rule_set: str | None = None
 
     def tied_groups(self) -> list[list[int]]:
         """Start ranks grouped by equal values on every previous criterion (groups of 2+)."""
@@ -139,6 +136,12 @@ class TiebreakRule:
     `compute` returns values for every player at once. `modifiers` lists the modifier letters the
     rule accepts; any other letter is refused. `check_spec` may refuse combinations the article
     forbids. `higher_is_better` is False for rules where a smaller value ranks first (e.g. a rank).
+
+    Rules whose text changed over time declare it the way `RatingSystem` does: `rule_sets` names
+    the dated texts a user may force (`--rules NAME`, `TiebreakContext.rule_set`), and
+    `rule_set_in_force(spec, context)` says which one a computation used and why, for the output
+    ("<rule set> (in force on 2025-10-31)"). `options` maps each option the rule
+    reads from `context.options` to a one-line description; front ends refuse any other.
     """
 
     code: str
@@ -150,6 +153,9 @@ class TiebreakRule:
     explain: Callable[[TiebreakSpec, TiebreakContext, int], Explanation] | None = None
     check_spec: Callable[[TiebreakSpec], None] | None = None
     description: str = ""
+    rule_sets: tuple[str, ...] = ()
+    options: Mapping[str, str] = field(default_factory=dict)
+    rule_set_in_force: Callable[[TiebreakSpec, TiebreakContext], str] | None = None
 
     def validate(self, spec: TiebreakSpec) -> None:
         unknown = sorted(spec.letters - self.modifiers)

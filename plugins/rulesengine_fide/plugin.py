@@ -1,9 +1,15 @@
-"""Entry point of the FIDE plugin: hands the registry its tie-breaks and rating systems."""
+"""Entry point of the FIDE plugin: hands the registry its tie-breaks and rating systems.
+
+The tie-break records import their arithmetic on first use (`tiebreaks`); each rating system
+explains itself through `rating.explain`, the front ends read none of its private figures.
+"""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rulesengine import hookimpl
-from rulesengine_fide import rating, tiebreaks
+from rulesengine_fide import tiebreaks
 
 
 @hookimpl
@@ -24,7 +30,9 @@ def rulesengine_audit_explainers():
 
 @hookimpl
 def rulesengine_rating_systems():
-    return list(rating.SYSTEMS)
+    from rulesengine_fide import rating  # noqa: PLC0415 (only when the rating systems are asked for)
+    from rulesengine_fide.rating.explain import explain  # noqa: PLC0415
+    return [replace(system, explain=explain) for system in rating.SYSTEMS]
 
 
 @hookimpl

@@ -1,13 +1,19 @@
-"""Entry point of the generic rating-systems plugin: `elo`, `glicko`, `glicko2`."""
+"""Entry point of the generic rating-systems plugin: `elo`, `glicko`, `glicko2`.
+
+Glicko and Glicko-2 explain their own figures (RD, volatility) through `explain`; Elo needs
+nothing beyond the common explanation. The modules are imported when the registry first asks for
+rating systems.
+"""
 
 from __future__ import annotations
 
-from rulesengine import hookimpl
-from rulesengine_ratings import elo, glicko, glicko2
+from dataclasses import replace
 
-SYSTEMS = [elo.SYSTEM, glicko.SYSTEM, glicko2.SYSTEM]
+from rulesengine import hookimpl
 
 
 @hookimpl
 def rulesengine_rating_systems():
-    return list(SYSTEMS)
+    from rulesengine_ratings import elo, glicko, glicko2  # noqa: PLC0415 (on first use)
+    from rulesengine_ratings.explain import explain  # noqa: PLC0415
+    return [elo.SYSTEM, replace(glicko.SYSTEM, explain=explain), replace(glicko2.SYSTEM, explain=explain)]

@@ -85,6 +85,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
+    finally:
+        _warn_about_plugins()
+
+
+def _warn_about_plugins() -> None:
+    """Say on stderr when RULESENGINE_PLUGINS names a plugin that is not installed.
+
+    Broken plugins are not warned about on every command: they are listed by `rulesengine plugins`
+    and named in the error when a command asks for something they might provide.
+    """
+    registry_module = sys.modules.get("rulesengine.registry")
+    if registry_module is None or not registry_module.default_registry.cache_info().currsize:
+        return
+    for info in registry_module.default_registry().infos.values():  # not `.broken`: that calls every hook
+        if info.broken and info.distribution == "?":
+            print(f"rulesengine: warning: {info.label}: {info.broken}", file=sys.stderr)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -8,13 +8,13 @@ import io
 import json
 import sys
 import unicodedata
+from datetime import date
 from pathlib import Path
 from typing import Any, Sequence
 
-from rulesengine.errors import InputError, Location, Problem
+from rulesengine.errors import UsageError
 from rulesengine.model import Tournament
 from rulesengine.registry import Registry, default_registry
-from rulesengine.tiebreak import FIDE_RULES_OPTION, PAIRING_KIND_OPTION
 
 
 def add_input_arguments(parser: argparse.ArgumentParser) -> None:
@@ -28,14 +28,12 @@ def add_format_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def load_tournament(args: argparse.Namespace, registry: Registry | None = None) -> Tournament:
-    registry = registry or default_registry()
-    path = Path(args.file)
-    if not path.exists():
-        raise InputError(Problem(Location(str(path)), "no such file"))
-    fmt = registry.format_for(path, getattr(args, "input_format", None))
-    if fmt.read is None:
-        raise InputError(Problem(Location(str(path)), f"format {fmt.name!r} cannot be read"))
-    return fmt.read(path, args.encoding)
+    """The tournament of `args.file`, treated as `--pairing-kind` says when that flag exists."""
+    from rulesengine import api  # noqa: PLC0415 (commands that only list plugins need not import it)
+    tournament = api.load_tournament(Path(args.file), encoding=args.encoding,
+                                     input_format=getattr(args, "input_format", None),
+                                     registry=registry or default_registry())
+    return api.with_kind(tournament, getattr(args, "pairing_kind", None))
 
 
 def print_json(data: Any) -> None:
@@ -81,26 +79,28 @@ def format_table(header: Sequence[str], rows: Sequence[Sequence[str]], right: Se
 
 
 def add_tiebreak_rule_arguments(parser: argparse.ArgumentParser) -> None:
-    """Options that choose which text of the tie-break rules applies."""
-    parser.add_argument("--rules", default=None,
-                        help="rule text for FIDE tie-breaks: fide-2026, fide-2024 or fide-2017-virtual-opponent "
-                             "(default: the text in force on the event's start date)")
+    """Options that choose which rules apply: the date, a rule text, the event's kind, plugin options.
+
+    The rule-set and option names come from the plugins (`rulesengine plugins` lists them);
+    nothing here names a federation's text.
+    """
+    parser.add_argument("--rules", default=None, metavar="NAME",
+                        help="force a rule text the tie-breaks declare (listed by `rulesengine plugins`); "
+                             "default: the text in force on the rules date")
+    parser.add_argument("--date", default=None, metavar="YYYY-MM-DD",
+                        help="the date whose rules apply (default: the event's start date)")
     parser.add_argument("--pairing-kind", choices=("swiss", "round-robin"), default=None,
                         help="treat the event as a Swiss or a round robin (default: as the file says)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                        help="a tie-break plugin option (repeatable)")
+                        help="an option a tie-break declares (repeatable; an unknown name is refused)")
 
 
-def tiebreak_options(args: argparse.Namespace) -> dict[str, Any]:
-    from rulesengine.errors import UsageError
-    options: dict[str, Any] = {}
-    for text in args.option:
-        name, sep, value = text.partition("=")
-        if not sep or not name.strip():
-            raise UsageError(f"--option {text!r}: want NAME=VALUE")
-        options[name.strip()] = value.strip()
-    if args.rules:
-        options[FIDE_RULES_OPTION] = args.rules
-    if args.pairing_kind:
-        options[PAIRING_KIND_OPTION] = args.pairing_kind.replace("-", " ")
-    return options
+def date_argument(text: str | None, flag: str = "--date") -> date | None:
+    """A date given on the command line: ISO only, as the flag's help says (files are read more
+    liberally, by `rulesengine.dates`)."""
+    if text is None:
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise UsageError(f"{flag} {text!r}: want YYYY-MM-DD") from None

@@ -2,59 +2,46 @@
 
 The breakdown a TD shows a player who asks why they finished fourth: each round's opponent (or
 the dummy opponent and why), the score that counted and its adjustment, what a cut or median
-dropped, and the total. `explain_tiebreak` returns the same breakdown as data (an
-`Explanation`), for the workbook and other front ends.
+dropped, and the total. The value is explained within the standings it belongs to (the file's
+order, or `--tiebreaks`): the tie-break sees the same earlier criteria as in `standings`, so the two
+agree (C.07 art. 6 direct encounter depends on them). The computation is `api.explain_tiebreak`,
+shared with the workbook's Explain sheet; it is re-exported here for older callers.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from datetime import date
-from typing import Any, Mapping
-
-from rulesengine.cli.common import (add_input_arguments, add_tiebreak_rule_arguments, format_table, load_tournament,
-                                    print_json, tiebreak_options)
+from rulesengine import api
+from rulesengine.api import RulesUsed, explain_tiebreak
+from rulesengine.cli.common import (add_input_arguments, add_tiebreak_rule_arguments, date_argument, format_table,
+                                    load_tournament, print_json)
+from rulesengine.cli.standings import standings_run
 from rulesengine.errors import UsageError
 from rulesengine.model import Tournament
 from rulesengine.numbers import to_json_number, to_text
-from rulesengine.registry import Registry, default_registry
-from rulesengine.standings import POINTS, event_date
-from rulesengine.tiebreak import Explanation, TiebreakContext
+from rulesengine.registry import default_registry
+from rulesengine.tiebreak import Explanation
+
+__all__ = ["explain_tiebreak", "explanation_json", "explanation_text", "register", "run"]
+
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser("explain", help="one player's tie-break value, contribution by contribution")
     add_input_arguments(parser)
     parser.add_argument("--player", type=int, required=True, help="the player's start rank (pairing number)")
     parser.add_argument("--tiebreak", required=True, help="one tie-break spec, e.g. BH/C1, SB, ARO/C1")
+    parser.add_argument("--tiebreaks", default=None,
+                        help="the standings' order the value belongs to (as for `standings`); default: the order "
+                             "the file announces. The tie-break sees the criteria before it, as in the table")
     add_tiebreak_rule_arguments(parser)
     parser.add_argument("--format", choices=("table", "json"), default="table", help="output form")
     parser.set_defaults(handler=run)
 
 
-def explain_tiebreak(tournament: Tournament, spec_text: str, start_rank: int, registry: Registry | None = None,
-                     *, options: Mapping[str, Any] | None = None, rules_date: date | None = None) -> Explanation:
-    """The breakdown of one player's value for one tie-break spec (pure: no I/O)."""
-    registry = registry or default_registry()
-    specs = registry.resolve_specs([spec_text])
-    if len(specs) != 1:
-        raise UsageError(f"explain takes one tie-break spec, got {spec_text!r}")
-    spec = specs[0]
-    if start_rank not in tournament.by_start_rank:
-        raise UsageError(f"no player with start rank {start_rank} (the event has {len(tournament.players)} players)")
-    rule = registry.tiebreak(spec.code)
-    context = TiebreakContext(tournament, rules_date or event_date(tournament), dict(options or {}),
-                              ((POINTS, tournament.points),))
-    if rule.explain is not None:
-        return rule.explain(spec, context, start_rank)
-    outcome = rule.compute(spec, context)
-    return Explanation(start_rank, str(spec), (), outcome.values.get(start_rank),
-                       ("no per-round breakdown for this tie-break", *outcome.notes))
-
-
-def explanation_json(tournament: Tournament, explanation: Explanation) -> dict:
+def explanation_json(tournament: Tournament, explanation: Explanation, rules: RulesUsed | None = None) -> dict:
     player = tournament.player(explanation.start_rank)
-    return {
+    data = {
         "player": {"start_rank": player.start_rank, "name": player.name,
                    "points": to_json_number(tournament.points[player.start_rank])},
         "tiebreak": explanation.spec,
@@ -64,9 +51,12 @@ def explanation_json(tournament: Tournament, explanation: Explanation) -> dict:
         "total": to_json_number(explanation.total),
         "notes": list(explanation.notes),
     }
+    if rules is not None:
+        data["rules"] = rules.to_json()
+    return data
 
 
-def explanation_text(tournament: Tournament, explanation: Explanation) -> str:
+def explanation_text(tournament: Tournament, explanation: Explanation, rules: RulesUsed | None = None) -> str:
     player = tournament.player(explanation.start_rank)
     head = (f"{explanation.spec} for {player.name} (start rank {player.start_rank}, "
             f"{to_text(tournament.points[player.start_rank])} points)\n\n")
@@ -76,6 +66,8 @@ def explanation_text(tournament: Tournament, explanation: Explanation) -> str:
                          [True, True, False, True, False]) if rows else ""
     total = to_text(explanation.total) if explanation.total is not None else "not computed"
     text = head + table + f"\nTotal {explanation.spec}: {total}\n"
+    if rules is not None:
+        text += rules.text() + "\n"
     for note in explanation.notes:
         text += f"Note: {note}\n"
     return text
@@ -84,10 +76,15 @@ def explanation_text(tournament: Tournament, explanation: Explanation) -> str:
 def run(args: argparse.Namespace) -> int:
     registry = default_registry()
     tournament = load_tournament(args, registry)
-    options = tiebreak_options(args)
-    explanation = explain_tiebreak(tournament, args.tiebreak, args.player, registry, options=options)
+    specs = registry.resolve_specs([args.tiebreak])
+    if len(specs) != 1:
+        raise UsageError(f"explain takes one tie-break spec, got {args.tiebreak!r}")
+    within = standings_run(args, tournament, registry, also=(specs[0],))
+    explanation = explain_tiebreak(tournament, args.tiebreak, args.player, registry, within=within)
+    rules = api.rules_used(tournament, specs, registry, forced_date=date_argument(args.date),
+                           rule_set=within.rules.rule_set, options=within.options)
     if args.format == "json":
-        print_json(explanation_json(tournament, explanation))
+        print_json(explanation_json(tournament, explanation, rules))
     else:
-        sys.stdout.write(explanation_text(tournament, explanation))
+        sys.stdout.write(explanation_text(tournament, explanation, rules))
     return 0

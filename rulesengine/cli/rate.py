@@ -1,6 +1,6 @@
 """`rulesengine rate` and `rulesengine explain-rating`: what an event does to everyone's rating.
 
-    rulesengine rate FILE.trf --system fide [--rating-list LIST.csv] [--date YYYY-MM-DD]
+    rulesengine rate FILE.trf --system NAME [--rating-list LIST.csv] [--date YYYY-MM-DD]
                      [--rule-set NAME] [--option NAME=VALUE ...] [--format table|json|csv]
     rulesengine explain-rating FILE.trf --player N [same options]
 
@@ -15,14 +15,15 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from datetime import date
 from fractions import Fraction
 
-from rulesengine.cli.common import (add_format_argument, add_input_arguments, format_table, load_tournament,
+from rulesengine import api
+from rulesengine.cli.common import (add_format_argument, add_input_arguments, date_argument, format_table, load_tournament,
                                     print_csv, print_json)
 from rulesengine.errors import UsageError
 from rulesengine.numbers import to_json_number
-from rulesengine.rating import GameRating, PlayerRating, RatingReport, RatingRequest, round_half_away_from_zero
+from rulesengine.rating import (GameRating, PlayerRating, RatingExplanation, RatingReport, RatingSystem,
+                                rating_text as _num, signed_rating_text as _signed)
 from rulesengine.rating_list import build_records
 from rulesengine.registry import default_registry
 
@@ -40,8 +41,9 @@ def register(subparsers) -> None:
 
 def _add_rating_arguments(parser: argparse.ArgumentParser) -> None:
     add_input_arguments(parser)
-    parser.add_argument("--system", default="fide", help="rating system (fide, fide-rapid, fide-blitz, elo, glicko, "
-                                                         "glicko2, or a plugin's); default fide")
+    parser.add_argument("--system", default=None,
+                        help="rating system, as `rulesengine plugins` lists them (e.g. elo, glicko2); no default: "
+                             "taken from the file when its format records one, else required")
     parser.add_argument("--rating-list", default=None, metavar="FILE.csv",
                         help="pre-event records: start_rank or player_id, rating, games, birth_year, highest_rating, k")
     parser.add_argument("--date", default=None, metavar="YYYY-MM-DD",
@@ -51,38 +53,16 @@ def _add_rating_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a system option, e.g. tau=0.5 for glicko2 or k=32 for elo (repeatable)")
 
 
-def compute(args: argparse.Namespace) -> RatingReport:
+def compute(args: argparse.Namespace) -> tuple[RatingReport, RatingSystem]:
     """Load the event and the records, and rate it with the chosen system (shared by both commands)."""
     registry = default_registry()
-    system = registry.rating_system(args.system)
     tournament = load_tournament(args, registry)
+    system = api.rating_system_for(tournament, args.system, registry)
     records, notes = build_records(tournament, args.rating_list, args.encoding)
-    options = {}
-    for text in args.option:
-        name, sep, value = text.partition("=")
-        if not sep or not name.strip():
-            raise UsageError(f"--option {text!r}: want NAME=VALUE")
-        name = name.strip().lower()
-        if name not in system.options:
-            known = ", ".join(system.options) or "none"
-            raise UsageError(f"rating system {system.name!r} has no option {name!r}; its options: {known}")
-        options[name] = value.strip()
-    if args.rule_set and system.rule_sets and args.rule_set not in system.rule_sets:
-        raise UsageError(f"rating system {system.name!r} has no rule set {args.rule_set!r}; "
-                         f"known: {', '.join(system.rule_sets)}")
-    request = RatingRequest(tournament, records, _parse_date(args.date), args.rule_set, options)
-    report = system.rate(request)
+    report = api.rate(tournament, system, records, event_date=date_argument(args.date), rule_set=args.rule_set,
+                      option_texts=args.option, registry=registry)
     return RatingReport(report.system, report.rules, report.players, tuple(notes) + report.notes,
-                        report.rule_set, report.event_date)
-
-
-def _parse_date(text: str | None) -> date | None:
-    if text is None:
-        return None
-    try:
-        return date.fromisoformat(text)
-    except ValueError:
-        raise UsageError(f"--date {text!r}: want YYYY-MM-DD") from None
+                        report.rule_set, report.event_date), system
 
 
 # ---------------------------------------------------------------- rate
@@ -145,7 +125,7 @@ def _json_value(value):
 
 
 def run_rate(args: argparse.Namespace) -> int:
-    report = compute(args)
+    report, _ = compute(args)
     if args.format == "json":
         print_json(report_json(report))
         return 0
@@ -169,32 +149,37 @@ def run_rate(args: argparse.Namespace) -> int:
 
 
 def run_explain(args: argparse.Namespace) -> int:
-    report = compute(args)
+    report, system = compute(args)
     try:
         player = report.player(args.player)
     except KeyError:
         raise UsageError(f"no player with start rank {args.player}") from None
     names = {p.start_rank: p.name for p in report.players}
-    sys.stdout.write(explain_player(report, player, names))
+    added = system.explain(report, player) if system.explain is not None else None
+    sys.stdout.write(explain_player(report, player, names, added))
     return 0
 
 
-def explain_player(report: RatingReport, player: PlayerRating, names: dict[int, str]) -> str:
-    """A player's calculation as a rating officer shows it: each game, the sums, K, the rounding."""
+def explain_player(report: RatingReport, player: PlayerRating, names: dict[int, str],
+                   added: RatingExplanation | None = None) -> str:
+    """A player's calculation as a rating officer shows it: each game, the sums, K, the rounding.
+
+    `added` is what the rating system adds of its own (`RatingSystem.explain`): RD columns,
+    the derivation of a first rating, ...; this function reads no system's private figures.
+    """
+    added = added or RatingExplanation()
     out = [f"{player.name} (start rank {player.start_rank})",
            f"System: {report.system}. Rules: {report.rules}", ""]
     if player.rating_before is None:
         out.append("Rating before the event: unrated")
     else:
-        out.append(f"Rating before the event: {_num(player.rating_before, 2)}"
-                   + (f"   RD {_num(player.extra['rd_before'], 2)}" if "rd_before" in player.extra else ""))
+        out.append(f"Rating before the event: {_num(player.rating_before, 2)}" + _after(added.rating_before))
     if player.k is not None:
         k_rules = [r for r in player.rules if re.search(r"\bK\b", r) and "x sum" not in r]
         out.append(f"K: {_num(player.k, 2)}" + (f"   ({'; '.join(k_rules)})" if k_rules else ""))
     out.append("")
-    with_rd = any("opponent_rd" in g.extra for g in player.games)
-    header = ["Rd", "Opponent", "Rating", *(["RD"] if with_rd else []), "Used", "Result", "Expected", "Score-Exp",
-              "Change"]
+    columns = added.game_columns
+    header = ["Rd", "Opponent", "Rating", *columns, "Used", "Result", "Expected", "Score-Exp", "Change"]
     rows = []
     for game in player.games:
         if not game.rated:
@@ -203,7 +188,7 @@ def explain_player(report: RatingReport, player: PlayerRating, names: dict[int, 
         delta = None if game.expected is None else game.score - _as_fraction(game.expected)
         rows.append([str(game.round), f"{game.opponent} {names.get(game.opponent, '')}".strip(),
                      _num(game.opponent_rating, 0),
-                     *([_num(game.extra.get("opponent_rd"), 1)] if with_rd else []),
+                     *added.game_cells.get(game.round, ("-",) * len(columns)),
                      _num(game.opponent_rating_used, 0) + (" *" if game.opponent_rating_used != game.opponent_rating
                                                            else ""),
                      _result(game.score), _fixed(game.expected, places), _fixed(delta, places, signed=True),
@@ -235,20 +220,9 @@ def explain_player(report: RatingReport, player: PlayerRating, names: dict[int, 
         else:
             out.append(f"Change: {_signed(player.change, 4)}")
         out.append(f"Published change: {_signed(player.change_published, 4)}")
-        out.append(f"Rating after the event: {_num(player.rating_after, 2)}"
-                   + (f"   RD {_num(player.extra['rd_after'], 2)}" if "rd_after" in player.extra else "")
-                   + (f"   volatility {_num(player.extra['volatility_after'], 6)}"
-                      if "volatility_after" in player.extra else ""))
+        out.append(f"Rating after the event: {_num(player.rating_after, 2)}" + _after(added.rating_after))
     else:
-        initial = player.extra.get("initial")
-        if initial:
-            n = player.extra.get("pooled_games", 0)
-            out.append(f"Initial rating from {n} game(s) against rated opponents:")
-            out.append(f"  Ra = average of the opponents plus two hypothetical 1800s = {_num(initial['Ra'], 2)}")
-            out.append(f"  p = fractional score (two hypothetical draws included) = {_num(initial['p'], 4)}"
-                       f" -> {initial['p_hundredths'] / 100:.2f}")
-            out.append(f"  dp (table 8.1.1) = {_signed(initial['dp'], 0)}")
-            out.append(f"  Ru = Ra + dp = {_num(initial['Ru_unrounded'], 2)} -> {initial['Ru']}")
+        out.extend(added.initial_rating)
         out.append("Rating after the event: " + (f"{_num(player.rating_after, 2)} (initial rating)"
                                                  if player.rating_after is not None else "none published"))
     if player.rules:
@@ -264,21 +238,15 @@ def explain_player(report: RatingReport, player: PlayerRating, names: dict[int, 
     return "\n".join(out) + "\n"
 
 
+def _after(text: str) -> str:
+    return f"   {text}" if text else ""
+
+
 # ---------------------------------------------------------------- formatting
 
 
 def _as_fraction(value) -> Fraction:
     return value if isinstance(value, Fraction) else Fraction(value)
-
-
-def _num(value, places: int) -> str:
-    if value is None:
-        return "-"
-    number = to_json_number(value)
-    if isinstance(number, int):
-        return str(number)
-    text = f"{float(round_half_away_from_zero(value, places)):.{places}f}"
-    return text.rstrip("0").rstrip(".") if "." in text else text
 
 
 def _places(value) -> int:
@@ -291,13 +259,6 @@ def _fixed(value, places: int, signed: bool = False) -> str:
         return "-"
     text = f"{float(value):.{places}f}"
     return "+" + text if signed and float(value) > 0 else text
-
-
-def _signed(value, places: int) -> str:
-    if value is None:
-        return "-"
-    text = _num(value, places)
-    return text if text.startswith("-") or float(value) == 0 else "+" + text
 
 
 def _result(score: Fraction) -> str:

@@ -32,8 +32,8 @@ def register(subparsers) -> None:
                         help="standings after round N (an event in progress); default: after the last round "
                              "with results; overrides Settings' 'After round'")
     parser.add_argument("--rules", default=None,
-                        help="FIDE tie-break text instead of the one the date selects: fide-2026, fide-2024 or "
-                             "fide-2017-virtual-opponent; overrides the Settings sheet's 'Tie-break rules'")
+                        help="a tie-break rule text the plugins declare (listed by `rulesengine plugins`) instead of "
+                             "the one the date selects; overrides the Settings sheet's 'Tie-break rules'")
     parser.add_argument("--layout", default=None,
                         help="crosstable layout instead of detecting it: template, swiss_manager, round_robin, "
                              "uschess_wallchart")

@@ -5,14 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 
+from rulesengine import api
 from rulesengine.cli.common import (add_format_argument, add_input_arguments, add_tiebreak_rule_arguments,
-                                    format_table, load_tournament, print_csv, print_json, tiebreak_options)
-from rulesengine.errors import InputError, Problem, UsageError
-from rulesengine.formats.trf import tiebreak_order_location
+                                    date_argument, format_table, load_tournament, print_csv, print_json)
 from rulesengine.model import Tournament
 from rulesengine.numbers import to_json_number, to_text
-from rulesengine.registry import default_registry
-from rulesengine.standings import Standings, compute_standings
+from rulesengine.registry import Registry, default_registry
+from rulesengine.standings import Standings
 
 
 def register(subparsers) -> None:
@@ -32,10 +31,10 @@ def register(subparsers) -> None:
     parser.set_defaults(handler=run)
 
 
-def standings_json(standings: Standings) -> dict:
-    """The JSON contract of `rulesengine standings --format json`."""
+def standings_json(standings: Standings, rules: api.RulesUsed | None = None) -> dict:
+    """The JSON contract of `rulesengine standings --format json` (plus `rules`: the date and texts used)."""
     t = standings.tournament
-    return {
+    data = {
         "tournament": {"name": t.name, "rounds": t.rounds},
         "tiebreaks": [str(s) for s in standings.specs],
         "standings": [
@@ -46,40 +45,29 @@ def standings_json(standings: Standings) -> dict:
         ],
         "notes": list(standings.notes),
     }
+    if rules is not None:
+        data["rules"] = rules.to_json()
+    return data
 
 
-def _resolve(registry, texts: list[str], announced_by: Tournament | None):
-    """The specs; a bad code the file announced (TRF record 202/212) is reported at its line."""
-    try:
-        return registry.resolve_specs(texts)
-    except UsageError as exc:
-        where = tiebreak_order_location(announced_by) if announced_by is not None else None
-        if where is None:
-            raise
-        raise InputError(Problem(where, f"the tie-break order this file announces: {exc}")) from None
-
-
-def _rules_date(text: str | None):
-    from datetime import date
-
-    if text is None:
-        return None
-    try:
-        return date.fromisoformat(text)
-    except ValueError:
-        raise UsageError(f"--date {text!r}: want YYYY-MM-DD") from None
+def standings_run(args: argparse.Namespace, tournament: Tournament, registry: Registry,
+                  also: tuple = ()) -> api.StandingsRun:
+    """The standings the command's flags ask for (shared with `explain`, which explains within them)."""
+    texts = args.tiebreaks.split(",") if args.tiebreaks is not None else None
+    specs = api.resolve(tournament, texts, registry)
+    options = api.tiebreak_options(args.option, [*specs, *also], registry)
+    return api.standings(tournament, specs, registry, rules_date_=date_argument(args.date), rule_set=args.rules,
+                         options=options, also=also)
 
 
 def run(args: argparse.Namespace) -> int:
     registry = default_registry()
     tournament = load_tournament(args, registry)
-    texts = args.tiebreaks.split(",") if args.tiebreaks is not None else list(tournament.tiebreak_order)
-    specs = _resolve(registry, texts, tournament if args.tiebreaks is None else None)
-    standings = compute_standings(tournament, specs, registry, rules_date=_rules_date(args.date),
-                                  options=tiebreak_options(args))
+    result = standings_run(args, tournament, registry)
+    standings = result.standings
     names = [str(s) for s in standings.specs]
     if args.format == "json":
-        print_json(standings_json(standings))
+        print_json(standings_json(standings, result.rules))
         return 0
     rows = [[str(r.rank), str(r.start_rank), r.name, to_text(r.points), *(to_text(r.tiebreaks[n]) for n in names)]
             for r in standings.rows]
@@ -89,7 +77,9 @@ def run(args: argparse.Namespace) -> int:
     else:
         title = f"{tournament.name} ({tournament.rounds} rounds)"
         sys.stdout.write(title + "\n\n" + format_table(header, rows, [True, True, False, True] + [True] * len(names)))
+    # Under the table in both forms; "#" lets CSV readers skip these lines as comments.
+    prefix = "# " if args.format == "csv" else ""
+    print(prefix + result.rules.text())
     for note in standings.notes:
-        # Under the table in both forms; "#" lets CSV readers skip the notes as comments.
-        print(f"# Note: {note}" if args.format == "csv" else f"Note: {note}")
+        print(f"{prefix}Note: {note}")
     return 0

@@ -17,12 +17,12 @@ from dataclasses import dataclass, replace
 from datetime import date
 from typing import Iterable, Mapping, Sequence
 
+from rulesengine import api
 from rulesengine.errors import InputError, Location, Problem, UsageError
 from rulesengine.model import ScoringSystem, STANDARD_SCORING, Tournament
 from rulesengine.rating import RatingRecord, RatingReport, RatingRequest
 from rulesengine.registry import Registry, default_registry
-from rulesengine.standings import POINTS, Standings, compute_standings, event_date
-from rulesengine.tiebreak import FIDE_RULES_OPTION, TiebreakContext
+from rulesengine.standings import Standings, event_date
 from rulesengine.workbook.explain_sheet import adjustment_reason, explain_look
 from rulesengine.workbook.grid import CellValue, Grid, text
 from rulesengine.workbook.plan import CLEAR_SHEET, SheetWrite
@@ -127,7 +127,8 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
     changes = {"start_date": settings.start_date} if settings.start_date else {}
     tournaments = [replace(merge_players(t, facts), **changes, **({} if t.name else {"name": grid.sheet}))
                    for t, grid in zip(tournaments, crosstables)]
-    options = {FIDE_RULES_OPTION: settings.tiebreak_rules} if settings.tiebreak_rules else {}
+    # The Settings sheet's "Tie-break rules" is a rule text the tie-breaks declare (checked by api.standings).
+    tiebreak_rules = settings.tiebreak_rules
     dates = [settings.rules_date or event_date(t) for t in tournaments]
     rules_date = dates[-1]
 
@@ -151,7 +152,8 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
 
     texts = settings.tiebreaks if settings.tiebreaks is not None else tournament.tiebreak_order
     specs = registry.resolve_specs(texts)
-    standings = compute_standings(tournament, specs, registry, rules_date=rules_date, options=options)
+    run = api.standings(tournament, specs, registry, rules_date_=rules_date, rule_set=tiebreak_rules)
+    standings = run.standings
     layout = tournament.extra.get("layout") or detect_layout(crosstable) or ""
     fingerprint = _fingerprint(grids, [g.sheet for g in crosstables if g is not None])
     marks, published_line = [], ""
@@ -171,7 +173,7 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
         names = {p.start_rank: p.name for t in tournaments for p in t.players}
         writes.extend(ladder_writes(season, facts, names, evenings, cell_number, fingerprint))
     if explain:
-        rows = _explain_rows(explain, standings, report, registry, rules_date, options)
+        rows = _explain_rows(explain, standings, report, registry, rules_date, run)
         writes.append(SheetWrite(EXPLAIN_SHEET, rows, header_rows=(), look=explain_look(rows)))
     elif any(name.lower() == EXPLAIN_SHEET.lower() for name in sheet_names):
         writes.append(SheetWrite(EXPLAIN_SHEET, (), header_rows=()))
@@ -246,7 +248,7 @@ def find_player(tournament: Tournament, who: str) -> int:
 
 
 def _explain_rows(who: Iterable[str], standings: Standings, report: RatingReport | None, registry: Registry,
-                  rules_date: date | None, options: Mapping) -> tuple[tuple[CellValue, ...], ...]:
+                  rules_date: date | None, run: api.StandingsRun) -> tuple[tuple[CellValue, ...], ...]:
     t = standings.tournament
     rows: list[tuple[CellValue, ...]] = []
     by_rating = {p.start_rank: p for p in report.players} if report else {}
@@ -264,7 +266,6 @@ def _explain_rows(who: Iterable[str], standings: Standings, report: RatingReport
                          entry.colour.value if entry.colour.value != "-" else "", entry.code.value.strip(),
                          cell_number(t.scoring.points(entry)),
                          cell_number(t.points[entry.opponent]) if entry.opponent else None))
-        previous = [(POINTS, t.points)]
         for spec in standings.specs:
             rule = registry.tiebreak(spec.code)
             rows.append(())
@@ -272,8 +273,8 @@ def _explain_rows(who: Iterable[str], standings: Standings, report: RatingReport
             rows.append((str(spec), "", f"{tiebreak_words(spec, registry)}: {rule.article}", "Value",
                          cell_number(value)))
             if rule.explain is not None:
-                context = TiebreakContext(t, rules_date, dict(options), tuple(previous))
-                explanation = rule.explain(spec, context, sno)
+                # Within the same standings: the criteria before this one, as the table computed them.
+                explanation = api.explain_tiebreak(t, str(spec), sno, registry, within=run)
                 rows.append(("Round", "Opponent", "Contribution", "Value", "Dropped", "Why"))
                 for line in explanation.lines:
                     rows.append((line.round, line.opponent, line.description, cell_number(line.value), line.dropped,
@@ -282,7 +283,6 @@ def _explain_rows(who: Iterable[str], standings: Standings, report: RatingReport
                     rows.append(("", "", f"Note: {note}"))
             else:
                 rows.append(("", "", "(no game-by-game breakdown from this tie-break's plugin)"))
-            previous.append((spec, standings.values[str(spec)]))
         rated = by_rating.get(sno)
         if rated is not None:
             before, change, after = shown_rating_figures(rated)

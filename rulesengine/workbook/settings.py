@@ -31,7 +31,7 @@ class WorkbookSettings:
     rating_system: str | None = None
     rules_date: date | None = None
     rule_set: str | None = None          # the rating system's rule set
-    tiebreak_rules: str | None = None    # the tie-break rule text, e.g. fide-2024 (FIDE plugin option)
+    tiebreak_rules: str | None = None    # a tie-break rule text the plugins declare (TiebreakRule.rule_sets)
     event_name: str | None = None
     start_date: str | None = None
     crosstable_sheet: str | None = None

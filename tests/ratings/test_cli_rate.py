@@ -19,6 +19,9 @@ CONTRACT_GAME = {"round", "opponent", "opponent_rating_used", "expected", "score
 
 
 def run(capsys, *args: str) -> tuple[int, str, str]:
+    # The core has no default rating system (issue 9): these tests rate with FIDE unless they say.
+    if "--system" not in args:
+        args = (*args, "--system", "fide")
     status = main(list(args))
     captured = capsys.readouterr()
     return status, captured.out, captured.err

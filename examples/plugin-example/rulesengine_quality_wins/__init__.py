@@ -2,14 +2,13 @@
 opponents who finished with a plus score (more than half the rounds' points).
 
 Copy this package as the starting point of your own plugin: one hook, one record, one pure
-function over the immutable tournament model.
+function over the immutable tournament model. Everything comes from `rulesengine.plugins`.
 """
 
 from __future__ import annotations
 
-from rulesengine import hookimpl
-from rulesengine.model import EntryKind, ResultCode
-from rulesengine.tiebreak import TiebreakContext, TiebreakOutcome, TiebreakRule, TiebreakSpec
+from rulesengine.plugins import (EntryKind, ResultCode, TiebreakContext, TiebreakOutcome, TiebreakRule,
+                                 TiebreakSpec, hookimpl)
 
 
 def quality_wins(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:

@@ -11,8 +11,13 @@ Three texts differ in how unplayed rounds enter opponent-based tie-breaks (art. 
   every unplayed game of an opponent counts as a draw (Congress 2009 text).
 
 The set is chosen, first match wins, by a ``/V`` modifier on the spec (TieBreakServer's
-``/V0`` ``/V1`` ``/V2``, or ``/V2022`` ``/V2024`` ``/V2026``), by the option
-``fide_rules`` (one of the names above), by the event's start date, or else the newest text.
+``/V0`` ``/V1`` ``/V2``, or ``/V2022`` ``/V2024`` ``/V2026``), by the rule set the user forced
+(``--rules fide-2024``: ``TiebreakContext.rule_set``), by the option ``fide_rules`` (one of the
+names above), by the event's start date, or else the newest text.
+
+The names of the sets and of the two options are the FIDE plugin's own: every FIDE tie-break
+declares them (``TiebreakRule.rule_sets`` / ``options``), so the core and its front ends learn
+them from the registry and name no FIDE text themselves.
 """
 
 from __future__ import annotations
@@ -21,12 +26,21 @@ import enum
 from datetime import date
 
 from rulesengine.errors import UsageError
-from rulesengine.tiebreak import FIDE_RULES_OPTION, PAIRING_KIND_OPTION, TiebreakContext, TiebreakSpec
+from rulesengine.tiebreak import TiebreakContext, TiebreakSpec
 
 #: Option naming the rule set explicitly (``options["fide_rules"] = "fide-2024"``).
-RULES_OPTION = FIDE_RULES_OPTION
-#: PAIRING_KIND_OPTION forces round-robin or Swiss treatment ("round robin" / "swiss"), like
+RULES_OPTION = "fide_rules"
+#: Option forcing round-robin or Swiss treatment ("round robin" / "swiss"), like
 #: TieBreakServer's ``-p`` and ``-s``.
+PAIRING_KIND_OPTION = "pairing_kind"
+
+#: What every FIDE tie-break declares it reads from ``context.options``.
+OPTIONS = {
+    RULES_OPTION: "the C.07 text to apply: fide-2026, fide-2024 or fide-2017-virtual-opponent "
+                  "(default: the text in force on the event date)",
+    PAIRING_KIND_OPTION: "'round robin' or 'swiss': apply art. 15's round-robin rules or not, whatever the "
+                         "file says",
+}
 
 
 class RuleSet(enum.Enum):
@@ -43,6 +57,9 @@ class RuleSet(enum.Enum):
     def virtual_opponent(self) -> bool:
         return self is RuleSet.FIDE_2017_VIRTUAL_OPPONENT
 
+
+#: The texts a user may force, oldest first (``TiebreakRule.rule_sets``).
+RULE_SET_NAMES = ("fide-2017-virtual-opponent", "fide-2024", "fide-2026")
 
 FIDE_2026_START = date(2026, 3, 1)
 FIDE_2023_START = date(2023, 9, 1)
@@ -78,14 +95,29 @@ def check_version(spec: TiebreakSpec) -> None:
 
 def rule_set(spec: TiebreakSpec, context: TiebreakContext) -> RuleSet:
     """The rule set for this spec in this context (see module docstring for the order)."""
+    return _chosen(spec, context)[0]
+
+
+def _chosen(spec: TiebreakSpec, context: TiebreakContext) -> tuple[RuleSet, str]:
     version = spec.modifier("V")
     if version is not None:
         check_version(spec)
-        return _BY_VERSION[version]
+        return _BY_VERSION[version], f"forced by the modifier /V{version}"
+    if context.rule_set and context.rule_set.strip().lower() in RULE_SET_NAMES:
+        return parse_rule_set(context.rule_set), "forced by the user"
     named = context.options.get(RULES_OPTION)
     if named:
-        return named if isinstance(named, RuleSet) else parse_rule_set(named)
-    return rule_set_for_date(context.rules_date)
+        return (named if isinstance(named, RuleSet) else parse_rule_set(named)), f"forced by option {RULES_OPTION}"
+    chosen = rule_set_for_date(context.rules_date)
+    if context.rules_date is None:
+        return chosen, "no event date: the newest text"
+    return chosen, f"in force on {context.rules_date.isoformat()}"
+
+
+def rule_set_in_force(spec: TiebreakSpec, context: TiebreakContext) -> str:
+    """Which C.07 text this computation follows and why ("fide-2024 (in force on 2025-10-31)")."""
+    chosen, why = _chosen(spec, context)
+    return f"{chosen.value} ({why})"
 
 
 def is_round_robin(context: TiebreakContext) -> bool:

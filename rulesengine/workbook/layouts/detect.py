@@ -1,59 +1,86 @@
 """Which layout a crosstable grid is in, and reading it with that layout.
 
-Tried in this order, first match wins (shared/docs/ecosystem-research.md 4.5):
+Layouts are plugins (`CrosstableLayout` records from the `rulesengine_crosstable_layouts` hook),
+so a federation adds its own Excel layout the way it adds a tie-break. The built-in four are
+registered by `rulesengine.workbook.layouts.plugin`, in this order, and tried first; the first
+layout whose `detect` accepts the grid wins (shared/docs/ecosystem-research.md 4.5):
 1. our template: a header row with `Opp` and `Res` columns;
 2. Swiss-Manager / chess-results: round headers `1.Rd`, `2.Rd`, ... (or `Rk.` with `SNo`);
 3. round-robin grid: opponent columns headed `1..N` with `*` on the diagonal;
 4. US Chess wall chart: round headers `Rd 1` / `R1` / `Round 1` with cells like `W12 L5 D3 B H`.
+Third-party layouts are tried after these, in the order the plugins load.
 """
 
 from __future__ import annotations
 
-from types import ModuleType
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
 
 from rulesengine.errors import InputError, Location, Problem
 from rulesengine.model import ScoringSystem, STANDARD_SCORING, Tournament
 from rulesengine.workbook.grid import Grid
-from rulesengine.workbook.layouts import round_robin, swiss_manager, template, uschess_wallchart
 
-LAYOUTS: tuple[ModuleType, ...] = (template, swiss_manager, round_robin, uschess_wallchart)
-BY_NAME = {m.NAME: m for m in LAYOUTS}
-ALIASES = {"swiss-manager": "swiss_manager", "chess-results": "swiss_manager", "chessresults": "swiss_manager",
-           "wallchart": "uschess_wallchart", "wall chart": "uschess_wallchart", "uschess": "uschess_wallchart",
-           "round robin": "round_robin", "round-robin": "round_robin", "rr": "round_robin", "ours": "template"}
+if TYPE_CHECKING:
+    from rulesengine.registry import Registry
 
 
-def detect_layout(grid: Grid) -> str | None:
+@dataclass(frozen=True)
+class CrosstableLayout:
+    """A crosstable layout a plugin provides (returned by `rulesengine_crosstable_layouts`).
+
+    `detect(grid)` says whether the grid is in this layout (cheap: it runs on every sheet);
+    `read(grid, *, scoring, name[, kind])` returns the Tournament or raises InputError naming
+    the cells. `reads_kind` is False for a layout that fixes the kind itself (a round-robin grid is
+    always a round robin), so a "Type" setting is not passed to it. `description` completes the
+    sentence "expected ..." when no layout fits; `aliases` are other names a TD may type.
+    """
+
+    name: str
+    description: str
+    detect: Callable[[Grid], bool]
+    read: Callable[..., Tournament]
+    aliases: tuple[str, ...] = ()
+    reads_kind: bool = True
+
+
+def _registry(registry: "Registry | None") -> "Registry":
+    if registry is not None:
+        return registry
+    from rulesengine.registry import default_registry  # noqa: PLC0415 (the registry loads the layouts plugin)
+    return default_registry()
+
+
+def detect_layout(grid: Grid, registry: "Registry | None" = None) -> str | None:
     """The name of the layout the grid is in, or None when none fits."""
-    for module in LAYOUTS:
-        if module.detect(grid):
-            return module.NAME
+    for layout in _registry(registry).layouts.values():
+        if layout.detect(grid):
+            return layout.name
     return None
 
 
-def layout_module(name: str) -> ModuleType:
-    key = ALIASES.get(name.strip().lower(), name.strip().lower().replace("-", "_").replace(" ", "_"))
-    module = BY_NAME.get(key)
-    if module is None:
-        from rulesengine.errors import UsageError
-        raise UsageError(f"unknown crosstable layout {name!r}; known: {', '.join(BY_NAME)}")
-    return module
+def layout_named(name: str, registry: "Registry | None" = None) -> CrosstableLayout:
+    """A layout by name or alias; UsageError listing the known ones."""
+    return _registry(registry).layout(name)
 
 
 def read_crosstable(grid: Grid, layout: str | None = None, *, scoring: ScoringSystem = STANDARD_SCORING,
-                    kind: str | None = None, name: str = "") -> Tournament:
+                    kind: str | None = None, name: str = "", registry: "Registry | None" = None) -> Tournament:
     """Read a crosstable grid (layout detected unless named). Raises InputError with every problem."""
+    registry = _registry(registry)
     if layout:
-        module = layout_module(layout)
+        chosen = registry.layout(layout)
     else:
-        found = detect_layout(grid)
+        found = detect_layout(grid, registry)
         if found is None:
             raise InputError(Problem(Location(sheet=grid.sheet, cell="A1"),
-                                     "no crosstable found: expected our template (Opp/Col/Res columns), a "
-                                     "Swiss-Manager export (1.Rd, 2.Rd, ...), a round-robin grid (columns 1..N "
-                                     "with * on the diagonal) or a US Chess wall chart (Rd 1, Rd 2, ... with W12 L5 ...)"))
-        module = BY_NAME[found]
+                                     f"no crosstable found: expected {_either(registry)}"))
+        chosen = registry.layouts[found]
     kwargs = {"scoring": scoring, "name": name}
-    if kind is not None and module is not round_robin:
+    if kind is not None and chosen.reads_kind:
         kwargs["kind"] = kind
-    return module.read(grid, **kwargs)
+    return chosen.read(grid, **kwargs)
+
+
+def _either(registry: "Registry") -> str:
+    descriptions = [layout.description for layout in registry.layouts.values()] or ["a known layout"]
+    return descriptions[0] if len(descriptions) == 1 else ", ".join(descriptions[:-1]) + " or " + descriptions[-1]

@@ -1,0 +1,305 @@
+"""The use cases, once: what the CLI, the workbook recalculation and the Excel button all call.
+
+    t = load_tournament("event.trf")
+    run = standings(t, ["BH/C1", "SB"])                     # ranked table + the rules used
+    e = explain_tiebreak(t, "DE", 3)                          # within the standings' criteria
+    report = rate(t, "elo", records)                          # rating changes
+
+Everything a front end must not decide for itself lives here: which date chooses the rules (one
+date parser, `rulesengine.dates`), which earlier criteria a tie-break sees (an explanation is
+computed within the same standings as the table it explains: FIDE C.07 art. 6 direct encounter
+depends on the groups the earlier criteria leave tied), which options and rule sets exist (the
+rules declare them; the one option parser refuses any other). No federation is named here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from datetime import date
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+from rulesengine.dates import DateReading, parse_date, read_date
+from rulesengine.errors import InputError, Location, Problem, UsageError
+from rulesengine.model import Tournament
+from rulesengine.rating import RatingRecord, RatingReport, RatingRequest, RatingSystem
+from rulesengine.registry import Registry, default_registry
+from rulesengine.standings import POINTS, Standings, compute_standings
+from rulesengine.tiebreak import Explanation, TiebreakContext, TiebreakRule, TiebreakSpec, TiebreakValue
+
+__all__ = ["RulesUsed", "StandingsRun", "DateReading", "explain_tiebreak", "load_tournament", "parse_date",
+           "parse_options", "rate", "read_date", "rules_date", "standings", "tiebreak_options", "with_kind"]
+
+PAIRING_KINDS = {"swiss": "swiss", "round robin": "round robin", "round-robin": "round robin", "rr": "round robin"}
+
+
+# ---------------------------------------------------------------- loading
+
+
+def load_tournament(path: str | Path, *, encoding: str = "utf-8", input_format: str | None = None,
+                    registry: Registry | None = None) -> Tournament:
+    """Read a tournament file with the format its extension (or `input_format`) names."""
+    registry = registry or default_registry()
+    path = Path(path)
+    if not path.exists():
+        raise InputError(Problem(Location(str(path)), "no such file"))
+    fmt = registry.format_for(path, input_format)
+    if fmt.read is None:
+        raise InputError(Problem(Location(str(path)), f"format {fmt.name!r} cannot be read"))
+    return fmt.read(path, encoding)
+
+
+def with_kind(tournament: Tournament, kind: str | None) -> Tournament:
+    """The tournament treated as a Swiss or a round robin whatever its file says (None: as it says)."""
+    if not kind:
+        return tournament
+    wanted = PAIRING_KINDS.get(kind.strip().lower().replace("_", " "))
+    if wanted is None:
+        raise UsageError(f"pairing kind {kind!r}: want swiss or round-robin")
+    return replace(tournament, kind=wanted)
+
+
+# ---------------------------------------------------------------- dates and options
+
+
+def rules_date(tournament: Tournament, forced: date | None = None) -> tuple[date | None, str]:
+    """The date whose rules apply, and where it came from ("the event's start date 2025/10/31").
+
+    The start date (TRF 042) decides, as FIDE rates and tie-breaks an event by the rules in force
+    when it starts (C.07 and B.02 both changed mid-season); a date that is written but cannot be
+    read is said, and the newest rules are then used.
+    """
+    if forced is not None:
+        return forced, "given by the user"
+    reading = read_date(tournament.start_date)
+    if reading.value is not None:
+        return reading.value, f"the event's start date {tournament.start_date.strip()}"
+    if reading.problem:
+        return None, f"the event's start date {reading.problem}: the newest rules were used"
+    return None, "no event date in the file: the newest rules were used"
+
+
+def parse_options(texts: Iterable[str], known: Mapping[str, str], what: str) -> dict[str, str]:
+    """`NAME=VALUE` texts into a dict; a name not in `known` is an error listing the known ones.
+
+    `what` names whose options these are in messages ("rating system 'glicko2'", "the tie-breaks
+    BH/C1, SB"). Names are matched without regard to case; values keep theirs.
+    """
+    by_lower = {name.lower(): name for name in known}
+    options: dict[str, str] = {}
+    for text in texts:
+        name, sep, value = text.partition("=")
+        if not sep or not name.strip():
+            raise UsageError(f"--option {text!r}: want NAME=VALUE")
+        key = by_lower.get(name.strip().lower())
+        if key is None:
+            listing = ", ".join(f"{n} ({d})" if d else n for n, d in known.items()) or "none"
+            raise UsageError(f"{what} has no option {name.strip()!r}; its options: {listing}")
+        options[key] = value.strip()
+    return options
+
+
+def _rules_of(specs: Sequence[TiebreakSpec], registry: Registry) -> list[TiebreakRule]:
+    return list({spec.code: registry.tiebreak(spec.code) for spec in specs}.values())
+
+
+def tiebreak_options(texts: Iterable[str], specs: Sequence[TiebreakSpec], registry: Registry) -> dict[str, str]:
+    """The options of `--option NAME=VALUE` for these tie-breaks: each must be declared by one of them."""
+    known: dict[str, str] = {}
+    for rule in _rules_of(specs, registry):
+        for name, description in rule.options.items():
+            known.setdefault(name, description)
+    names = ", ".join(str(s) for s in specs) or "none"
+    return parse_options(texts, known, f"the tie-breaks used ({names})")
+
+
+def check_rule_set(name: str | None, specs: Sequence[TiebreakSpec], registry: Registry) -> str | None:
+    """`--rules NAME`: one of the rule sets the tie-breaks used declare (the names come from the plugins)."""
+    if not name:
+        return None
+    declared = [r for rule in _rules_of(specs, registry) for r in rule.rule_sets]
+    for known in declared:
+        if known.lower() == name.strip().lower():
+            return known
+    everywhere = sorted({r for rule in registry.tiebreaks.values() for r in rule.rule_sets})
+    used = ", ".join(dict.fromkeys(declared)) or "none"
+    raise UsageError(f"unknown tie-break rule set {name!r}: the tie-breaks used "
+                     f"({', '.join(str(s) for s in specs) or 'none'}) declare {used}"
+                     + (f"; all plugins declare {', '.join(everywhere)}"
+                        if everywhere and set(everywhere) != set(declared) else ""))
+
+
+# ---------------------------------------------------------------- standings
+
+
+@dataclass(frozen=True)
+class RulesUsed:
+    """Which date chose the rules and which text each tie-break followed; every output says it."""
+
+    date: date | None
+    date_source: str
+    rule_set: str | None = None
+    tiebreaks: Mapping[str, str] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"date": self.date.isoformat() if self.date else None, "date_source": self.date_source,
+                "rule_set": self.rule_set, "tiebreaks": dict(self.tiebreaks)}
+
+    def text(self) -> str:
+        """One line: "Rules: date 2026-05-02 (the event's start date ...); BH/C1, SB: <rule set> (...)"."""
+        when = self.date.isoformat() if self.date else "none"
+        parts = [f"date {when} ({self.date_source})"]
+        grouped: dict[str, list[str]] = {}
+        for spec, used in self.tiebreaks.items():
+            grouped.setdefault(used, []).append(spec)
+        parts += [f"{', '.join(specs)}: {used}" for used, specs in grouped.items()]
+        return "Rules: " + "; ".join(parts)
+
+
+@dataclass(frozen=True)
+class StandingsRun:
+    """A ranked table and everything it was computed with, so that an explanation uses the same."""
+
+    standings: Standings
+    rules: RulesUsed
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def tournament(self) -> Tournament:
+        return self.standings.tournament
+
+    @property
+    def specs(self) -> tuple[TiebreakSpec, ...]:
+        return self.standings.specs
+
+
+def resolve(tournament: Tournament, texts: Sequence[str] | None, registry: Registry) -> list[TiebreakSpec]:
+    """Tie-break specs from texts, or the order the file announces when `texts` is None (a bad code
+    there is reported at the file's line: TRF record 202/212)."""
+    if texts is not None:
+        return registry.resolve_specs(texts)
+    try:
+        return registry.resolve_specs(list(tournament.tiebreak_order))
+    except UsageError as exc:
+        line = tournament.extra.get("tiebreak_order_line")
+        if not line:
+            raise
+        where = Location(tournament.source, int(line), 5)
+        raise InputError(Problem(where, f"the tie-break order this file announces: {exc}")) from None
+
+
+def _context(tournament: Tournament, when: date | None, options: Mapping[str, Any], rule_set: str | None,
+             previous: Sequence[tuple[TiebreakSpec, Mapping[int, TiebreakValue]]] = ()) -> TiebreakContext:
+    return TiebreakContext(tournament, when, dict(options), tuple(previous) or ((POINTS, tournament.points),),
+                           rule_set)
+
+
+def rules_used(tournament: Tournament, specs: Sequence[TiebreakSpec], registry: Registry, *,
+               forced_date: date | None = None, rule_set: str | None = None,
+               options: Mapping[str, Any] | None = None) -> RulesUsed:
+    """What `standings` would say it used, without computing the table."""
+    when, source = rules_date(tournament, forced_date)
+    context = _context(tournament, when, options or {}, rule_set)
+    used = {}
+    for spec in specs:
+        rule = registry.tiebreak(spec.code)
+        if rule.rule_set_in_force is not None:
+            used[str(spec)] = rule.rule_set_in_force(spec, context)
+    return RulesUsed(when, source, rule_set, used)
+
+
+def standings(tournament: Tournament, specs: Sequence[TiebreakSpec | str] | None = None,
+              registry: Registry | None = None, *, rules_date_: date | None = None, rule_set: str | None = None,
+              options: Mapping[str, Any] | None = None, also: Sequence[TiebreakSpec] = ()) -> StandingsRun:
+    """Rank by points and the tie-breaks in order (None: the file's order), saying which rules were used.
+
+    `rules_date_` forces the date whose rules apply (default: the event's start date); `rule_set`
+    forces a text one of the tie-breaks (or of `also`, a spec explained within these standings)
+    declares; `options` are already checked (`tiebreak_options`).
+    """
+    registry = registry or default_registry()
+    if specs is None or any(isinstance(s, str) for s in specs):
+        specs = resolve(tournament, None if specs is None else [str(s) for s in specs], registry)
+    rule_set = check_rule_set(rule_set, [*specs, *also], registry)
+    options = dict(options or {})
+    rules = rules_used(tournament, specs, registry, forced_date=rules_date_, rule_set=rule_set, options=options)
+    table = compute_standings(tournament, specs, registry, rules_date=rules.date, options=options, rule_set=rule_set)
+    return StandingsRun(table, rules, options)
+
+
+# ---------------------------------------------------------------- explain
+
+
+def explain_tiebreak(tournament: Tournament, spec_text: str, start_rank: int, registry: Registry | None = None, *,
+                     within: StandingsRun | Sequence[str] | None = None, options: Mapping[str, Any] | None = None,
+                     rules_date: date | None = None, rule_set: str | None = None) -> Explanation:
+    """The breakdown of one player's value for one tie-break, as the standings computed it.
+
+    `within` is the standings the explanation belongs to: a `StandingsRun` (its criteria are
+    reused as computed), or the spec texts of its order; None means the order the file announces.
+    The tie-break sees the criteria before it in that order (`context.previous`), so explain and
+    standings agree; a spec not in the order is explained as if it came after all of them.
+    """
+    registry = registry or default_registry()
+    specs = registry.resolve_specs([spec_text])
+    if len(specs) != 1:
+        raise UsageError(f"explain takes one tie-break spec, got {spec_text!r}")
+    spec = specs[0]
+    if start_rank not in tournament.by_start_rank:
+        raise UsageError(f"no player with start rank {start_rank} (the event has {len(tournament.players)} players)")
+    if isinstance(within, StandingsRun):
+        run = within
+        appended = spec not in run.specs
+        position = len(run.specs) if appended else list(run.specs).index(spec)
+    else:
+        order = resolve(tournament, None if within is None else list(within), registry)
+        appended = spec not in order
+        position = len(order) if appended else order.index(spec)
+        # Only the criteria before it matter to the value explained (context.previous).
+        run = standings(tournament, order[:position], registry, rules_date_=rules_date, rule_set=rule_set,
+                        options=options, also=(spec,))
+    previous = [(POINTS, tournament.points)] + [(s, run.standings.values[str(s)]) for s in run.specs[:position]]
+    context = _context(run.tournament, run.rules.date, run.options, run.rules.rule_set, previous)
+    rule = registry.tiebreak(spec.code)
+    notes: tuple[str, ...] = ()
+    if appended and position:
+        notes = (f"{spec} is not among the standings' tie-breaks ({', '.join(str(s) for s in run.specs)}); "
+                 f"explained as if it came after them",)
+    if rule.explain is not None:
+        explanation = rule.explain(spec, context, start_rank)
+        return replace(explanation, notes=tuple(explanation.notes) + notes)
+    outcome = rule.compute(spec, context)
+    return Explanation(start_rank, str(spec), (), outcome.values.get(start_rank),
+                       ("no per-round breakdown for this tie-break", *outcome.notes, *notes))
+
+
+# ---------------------------------------------------------------- ratings
+
+
+def rating_system(name: str | None, registry: Registry | None = None, *, source: str = "--system") -> RatingSystem:
+    """The rating system named; no name is an error listing the systems (the core has no default)."""
+    registry = registry or default_registry()
+    if not name:
+        known = ", ".join(sorted(registry.rating_systems)) or "none installed"
+        raise UsageError(f"no rating system chosen: give {source} NAME (known: {known})")
+    return registry.rating_system(name)
+
+
+def rating_system_for(tournament: Tournament, name: str | None, registry: Registry | None = None) -> RatingSystem:
+    """The system named, else the one the file records (`Tournament.extra["rating_system"]`, set by a
+    format that carries it), else a usage error listing the systems: the core has no default."""
+    return rating_system(name or tournament.extra.get("rating_system"), registry)
+
+
+def rate(tournament: Tournament, system: RatingSystem | str | None, records: Mapping[int, RatingRecord], *,
+         event_date: date | None = None, rule_set: str | None = None, options: Mapping[str, Any] | None = None,
+         option_texts: Iterable[str] = (), registry: Registry | None = None) -> RatingReport:
+    """Rate one event with a system; `option_texts` are `NAME=VALUE` checked against its options."""
+    if not isinstance(system, RatingSystem):
+        system = rating_system(system, registry)
+    chosen = dict(options or {})
+    chosen.update(parse_options(option_texts, system.options, f"rating system {system.name!r}"))
+    if rule_set and system.rule_sets and rule_set not in system.rule_sets:
+        raise UsageError(f"rating system {system.name!r} has no rule set {rule_set!r}; "
+                         f"known: {', '.join(system.rule_sets)}")
+    return system.rate(RatingRequest(tournament, records, event_date, rule_set, chosen))

@@ -1,0 +1,65 @@
+"""Everything a plugin author imports, from one module.
+
+    from rulesengine.plugins import hookimpl, TiebreakRule, TiebreakOutcome
+
+A plugin is a module with functions decorated by `hookimpl`, named after the hooks in
+`rulesengine.hookspecs` (each documented there with an example), and an entry point in the
+`rulesengine` group of its distribution. The registry checks every record at load time
+(`rulesengine.registry`): a wrong type, a code `standings` cannot parse or a misspelled hook makes
+the plugin "broken", shown by `rulesengine plugins`, instead of failing later.
+
+`lazy("my_rules.heavy_module", "compute")` is a function that imports its module on first call:
+a plugin whose hooks return records built from `lazy` references loads quickly, which every
+command's start-up benefits from.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Callable
+
+from rulesengine import hookimpl
+from rulesengine.errors import InputError, Location, PluginError, Problem, UsageError
+from rulesengine.formats.base import TournamentFormat
+from rulesengine.model import (Colour, EntryKind, Player, ResultCode, RoundEntry, ScoringSystem, STANDARD_SCORING,
+                               Tournament)
+from rulesengine.pairing import Pairing, PairingRequest, PairingSystem
+from rulesengine.rating import (GameRating, PlayerRating, RatingExplanation, RatingRecord, RatingReport,
+                                RatingRequest, RatingSystem, UnratedRound, event_date_of, rating_score,
+                                round_half_away_from_zero, rule_set_for)
+from rulesengine.tiebreak import (ContributionLine, Explanation, TiebreakContext, TiebreakLegend, TiebreakOutcome,
+                                  TiebreakPreset, TiebreakRule, TiebreakSpec, TiebreakValue, parse_spec)
+from rulesengine.workbook.layouts.detect import CrosstableLayout
+
+
+def lazy(module: str, name: str) -> Callable[..., Any]:
+    """A function that imports `module` on its first call and then calls `module.name`."""
+    target: list[Callable[..., Any]] = []
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        if not target:
+            target.append(getattr(importlib.import_module(module), name))
+        return target[0](*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = name
+    call.__doc__ = f"{module}.{name}, imported on first use."
+    return call
+
+
+__all__ = [
+    "hookimpl", "lazy",
+    # errors a plugin raises for bad input or bad options (shown to the user, exit status 2)
+    "InputError", "Location", "PluginError", "Problem", "UsageError",
+    # the tournament model
+    "Colour", "EntryKind", "Player", "ResultCode", "RoundEntry", "ScoringSystem", "STANDARD_SCORING", "Tournament",
+    # tie-breaks (hooks rulesengine_tiebreaks, rulesengine_tiebreak_presets, rulesengine_tiebreak_legends)
+    "ContributionLine", "Explanation", "TiebreakContext", "TiebreakLegend", "TiebreakOutcome", "TiebreakPreset",
+    "TiebreakRule", "TiebreakSpec", "TiebreakValue", "parse_spec",
+    # ratings (hook rulesengine_rating_systems)
+    "GameRating", "PlayerRating", "RatingExplanation", "RatingRecord", "RatingReport", "RatingRequest",
+    "RatingSystem", "UnratedRound", "event_date_of", "rating_score", "round_half_away_from_zero", "rule_set_for",
+    # pairing (hook rulesengine_pairing_systems)
+    "Pairing", "PairingRequest", "PairingSystem",
+    # file formats and workbook layouts (hooks rulesengine_formats, rulesengine_crosstable_layouts)
+    "TournamentFormat", "CrosstableLayout",
+]

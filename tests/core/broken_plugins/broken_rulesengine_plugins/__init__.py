@@ -1,0 +1,1 @@
+"""Deliberately broken rulesengine plugins (tests only); see ../README.md."""
