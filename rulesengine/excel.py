@@ -154,10 +154,20 @@ def _format(rng: Any, fmt: CellFormat, multi_row: bool) -> None:
         _try(lambda: setattr(rng, "vertical_alignment", fmt.vertical))
 
 
+CHART_PREFIX = "rulesengine: "  # our charts' names: the next recalculation replaces them, not stacks more
+
+
 def _line_chart(sheet: Any, at, spec: LineChart) -> None:
-    """A line chart (xlwings Charts.add): the series block with its header row, dates on the x axis."""
+    """A line chart (xlwings Charts.add): the series block with its header row, dates on the x axis.
+
+    `sheet.clear()` leaves charts in place, so last run's chart of the same name is deleted first.
+    """
+    name = (CHART_PREFIX + spec.title)[:255]
+    for existing in list(sheet.charts):
+        if existing.name == name:
+            existing.delete()
     first, last = min(spec.series_cols), max(spec.series_cols)
-    chart = sheet.charts.add(width=480, height=288, chart_type="line", anchor=sheet.range(spec.anchor))
+    chart = sheet.charts.add(width=480, height=288, chart_type="line", anchor=sheet.range(spec.anchor), name=name)
     chart.set_source_data(at(spec.header_row, first, spec.last_row, last), plot_by="columns")
     chart.set_x_axis_values(at(spec.first_row, spec.category_col, spec.last_row, spec.category_col))
 

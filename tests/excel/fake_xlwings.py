@@ -83,7 +83,8 @@ def _to_excel(value):
 class FakeBook:
     """A workbook open in Excel, as an xlwings script receives it."""
 
-    def __init__(self, sheets: dict[str, list[list]], name: str = "club.xlsx", client: str = "Office.js"):
+    def __init__(self, sheets: dict[str, list[list]], name: str = "club.xlsx", client: str = "Office.js",
+                 charts: dict[str, list[str]] | None = None):
         self.name = name
         self.client = client  # xlwings Lite runs in Office.js; alignment and notes need it
         self.fullname = name
@@ -96,7 +97,8 @@ class FakeBook:
                     value = _held(value)
                     if value is not None:
                         cells[(r, c)] = value
-            self._sheets.append({"name": sheet_name, "cells": cells})
+            self._sheets.append({"name": sheet_name, "cells": cells,
+                                 "charts": [{"name": n} for n in (charts or {}).get(sheet_name, [])]})
         self.actions: list[dict] = []  # queued, in order; like book.json()["actions"] of xlwings
         self.reads: list[tuple[str, str]] = []  # (sheet, address) of every value read
         self.reads_after_writes: list[tuple[str, str]] = []  # reads that came after a queued action
@@ -161,7 +163,7 @@ def _rows(cells: dict) -> list[list]:
 # Actions that change how cells look, not their values (xlwings 0.37 remote engine names).
 FORMAT_ACTIONS = {"setFontProperty", "setRangeColor", "setNumberFormat", "setWrapText", "setHorizontalAlignment",
                   "setVerticalAlignment", "setBorderProperty", "setColumnWidth", "setRowHeight", "rangeMerge",
-                  "freezePaneAtRange", "addNote", "addChart", "setChartXAxisValues"}
+                  "freezePaneAtRange", "addNote", "addChart", "setChartXAxisValues", "deleteChart"}
 
 
 class FakeApp:
@@ -216,7 +218,7 @@ class FakeSheets:
             position = entries.index(after._entry) + 1
         else:
             position = len(entries)
-        entry = {"name": name, "cells": {}, "added": True}
+        entry = {"name": name, "cells": {}, "added": True, "charts": []}
         entries.insert(position, entry)
         self._book.actions.append({"func": "addSheet", "args": [position, name]})
         return FakeSheet(self._book, entry)
@@ -511,11 +513,18 @@ class FakeCharts:
     def __init__(self, sheet: FakeSheet):
         self._sheet = sheet
 
+    def __iter__(self):
+        """The sheet's charts as the payload lists them (charts added by this script included)."""
+        return iter([FakeChart(self._sheet, None, api) for api in self._sheet._entry["charts"]])
+
+    def __len__(self) -> int:
+        return len(self._sheet._entry["charts"])
+
     def add(self, left=0, top=0, width=355, height=211, chart_type=None, source=None, plot_by=None, name=None,
             anchor=None, style=227) -> "FakeChart":
         if (chart_type or "column_clustered") not in self.TYPES:
             raise ValueError(f"Invalid chart type: {chart_type!r}")
-        chart = FakeChart(self._sheet, {"chart_type": chart_type or "column_clustered", "width": width,
+        chart = FakeChart(self._sheet, {"chart_type": chart_type or "column_clustered", "width": width, "name": name,
                                         "height": height, "anchor": anchor.address if anchor is not None else None})
         if source is not None:
             chart.set_source_data(source, plot_by)
@@ -523,8 +532,21 @@ class FakeCharts:
 
 
 class FakeChart:
-    def __init__(self, sheet: FakeSheet, pending: dict):
-        self._sheet, self._pending, self._later = sheet, pending, []
+    def __init__(self, sheet: FakeSheet, pending: dict | None, api: dict | None = None):
+        self._sheet, self._pending, self._later, self._api = sheet, pending, [], api
+
+    @property
+    def name(self) -> str:
+        return (self._api or self._pending)["name"]
+
+    def delete(self) -> None:
+        if self._pending is not None:
+            self._pending = None  # never created in Excel
+            return
+        charts = self._sheet._entry["charts"]
+        index = next(i for i, api in enumerate(charts) if api is self._api)
+        del charts[index]
+        self._sheet.book.actions.append({"func": "deleteChart", "sheet": self._sheet.name, "args": [index]})
 
     def set_source_data(self, rng: FakeRange, plot_by=None) -> None:
         if plot_by not in (None, "rows", "columns"):
@@ -532,6 +554,8 @@ class FakeChart:
         self._sheet.book.actions.append({"func": "addChart", "sheet": self._sheet.name,
                                          "args": [self._pending["chart_type"], rng.address, plot_by,
                                                   self._pending["anchor"]]})
+        self._api = {"name": self._pending["name"] or f"Chart {len(self._sheet._entry['charts']) + 1}"}
+        self._sheet._entry["charts"].append(self._api)
         self._pending = None
         for action in self._later:
             self._sheet.book.actions.append(action)

@@ -75,3 +75,13 @@ def test_an_engine_without_alignment_or_notes_skips_them_and_applies_the_rest():
     excel.apply_plan(book, PLAN)
     assert not actions(book, "setHorizontalAlignment") and not actions(book, "addNote")
     assert actions(book, "setRangeColor") and actions(book, "setNumberFormat") and actions(book, "addChart")
+
+
+def test_a_second_recalculation_replaces_its_chart_and_leaves_the_tds_own():
+    book = FakeBook({"Crosstable": [["SNo"]], "Standings": [["old"]]},
+                    charts={"Standings": ["TD's chart", "rulesengine: Points"]})
+    excel.apply_plan(book, PLAN)
+    assert [a["args"] for a in actions(book, "deleteChart")] == [[1]]
+    assert [c.name for c in book.sheets["Standings"].charts] == ["TD's chart", "rulesengine: Points"]
+    excel.apply_plan(book, PLAN)
+    assert [c.name for c in book.sheets["Standings"].charts] == ["TD's chart", "rulesengine: Points"]
