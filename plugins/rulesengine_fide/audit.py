@@ -21,7 +21,8 @@ from functools import partial
 from rulesengine.audit.explain import AuditExplainer, Explained, Reading
 from rulesengine.model import EntryKind, Tournament
 from rulesengine.numbers import to_text
-from rulesengine.tiebreak import FIDE_RULES_OPTION, TiebreakSpec
+from rulesengine.tiebreak import TiebreakSpec
+from rulesengine_fide.tiebreaks.rulesets import RULES_OPTION
 from rulesengine_fide.tiebreaks.rulesets import RuleSet, rule_set_for_date
 
 # Tie-breaks whose value depends on the art. 16 text (opponents' scores, dummy opponents).
@@ -42,7 +43,7 @@ def readings(spec: TiebreakSpec, in_force: str) -> list[Reading]:
     if spec.code not in UNPLAYED_SENSITIVE or spec.modifier("V") is not None:
         return []
     current = RuleSet(in_force)
-    return [Reading(other.value, {FIDE_RULES_OPTION: other.value}, partial(_explain, current, other))
+    return [Reading(other.value, {RULES_OPTION: other.value}, partial(_explain, current, other))
             for other in RuleSet if other is not current]
 
 

@@ -20,11 +20,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from rulesengine import api
 from rulesengine.errors import InputError, Location, Problem, RulesEngineError
 from rulesengine.model import Tournament
 from rulesengine.registry import default_registry
-from rulesengine.standings import Standings, compute_standings
-from rulesengine.tiebreak import FIDE_RULES_OPTION
+from rulesengine.standings import Standings
 
 TRF = "trf"
 WORKBOOK = "workbook"
@@ -118,8 +118,8 @@ def _process(job: Job) -> JobResult:
         raise InputError(Problem(Location(job.file), f"unknown input kind {job.kind!r}"))
     texts = job.options.tiebreaks.split(",") if job.options.tiebreaks is not None else list(tournament.tiebreak_order)
     specs = registry.resolve_specs(texts)
-    options = {FIDE_RULES_OPTION: job.options.rules} if job.options.rules else {}
-    standings = compute_standings(tournament, specs, registry, options=options)
+    # A forced rule text (--rules) is one the tie-breaks declare; api.standings checks it.
+    standings = api.standings(tournament, specs, registry, rule_set=job.options.rules).standings
     outputs = [(job.file + ".standings.json", _standings_bytes(standings))]
     if job.options.system:
         outputs.append((job.file + ".rating.json", _rating_bytes(tournament, job.options.system)))

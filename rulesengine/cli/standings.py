@@ -21,9 +21,6 @@ def register(subparsers) -> None:
                         help="comma-separated tie-break specs in order (e.g. BH/C1,BH,SB) or a preset name; "
                              "default: the order the file announces, else points only")
     add_tiebreak_rule_arguments(parser)
-    parser.add_argument("--date", default=None, metavar="YYYY-MM-DD",
-                        help="event date choosing the rules in force (default: the file's start date), "
-                             "as `rate --date` and `recalc --date`")
     add_format_argument(parser)
     parser.add_argument("--csv-raw", action="store_true",
                         help="with --format csv: write names exactly, even those a spreadsheet would "
