@@ -176,9 +176,9 @@ else:
 
 
 def run_process(python: str, how: str, target: str, arguments: list[str], env: dict[str, str] | None = None
-                ) -> tuple[float, float, str]:
+                ) -> tuple[float, float, str, str]:
     """Run `python -m target` (how "-m") or `python target` to the end: (child CPU seconds user + sys,
-    peak resident memory in MiB, stdout)."""
+    peak resident memory in MiB, stdout, stderr)."""
     command = [python, "-c", MEMORY_PROBE, how, target, *arguments]
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         process = subprocess.Popen(command, stdout=out, stderr=err, env=env)
@@ -192,7 +192,26 @@ def run_process(python: str, how: str, target: str, arguments: list[str], env: d
         text = out.read().decode("utf-8")
     peak = [line for line in error.splitlines() if line.startswith("VmHWM:")]
     peak_mib = int(peak[-1].split()[1]) / 1024 if peak else float("nan")
-    return usage.ru_utime + usage.ru_stime, peak_mib, text
+    return usage.ru_utime + usage.ru_stime, peak_mib, text, error
+
+
+def ranking_cpu(stderr: str) -> float:
+    """The peer runner's own figure for its ranking call alone."""
+    return float(next(line for line in stderr.splitlines() if line.startswith("ranking CPU s:")).split(":")[1])
+
+
+def compute_cpu(path: Path, texts: tuple[str, ...], repeat: int) -> float:
+    """`compute_standings` alone on the file, in this process (best of `repeat`, a fresh event each)."""
+    from rulesengine.formats.trf import read_trf
+    registry = build_registry({"RULESENGINE_PLUGINS": "builtin"})
+    specs = registry.resolve_specs(texts)
+    best = float("inf")
+    for _ in range(repeat):
+        tournament = read_trf(path)
+        started = time.process_time()
+        compute_standings(tournament, specs, registry)
+        best = min(best, time.process_time() - started)
+    return best
 
 
 def ours_arguments(path: Path, texts: tuple[str, ...]) -> list[str]:
@@ -254,18 +273,19 @@ def side_by_side(sizes: list[tuple[int, int]], seed: int, repeat: int, peer_pyth
         for players, rounds in sizes:
             path = generate_file(Path(scratch), players, rounds, seed)
             size = f"{players} x {rounds}"
-            ours_cpu, core_cpu, ours_rss, core_rss = [], [], [], []
+            ours_cpu, core_cpu, ours_rss, core_rss, core_ranking = [], [], [], [], []
             ours_text = core_text = ""
             for _ in range(repeat):     # paired runs: ours, then the peer, so both see the same load
-                cpu, rss, ours_text = run_process(sys.executable, "-m", "rulesengine.cli",
+                cpu, rss, ours_text, _ = run_process(sys.executable, "-m", "rulesengine.cli",
                                                   ours_arguments(path, REFERENCE_LIST), env)
                 ours_cpu.append(cpu)
                 ours_rss.append(rss)
                 if have_core:
-                    cpu, rss, core_text = run_process(peer_python, "script", str(TIEBREAK_CORE_RUNNER),
+                    cpu, rss, core_text, core_err = run_process(peer_python, "script", str(TIEBREAK_CORE_RUNNER),
                                                       [str(path), ",".join(REFERENCE_LIST)])
                     core_cpu.append(cpu)
                     core_rss.append(rss)
+                    core_ranking.append(ranking_cpu(core_err))
             ours = ours_values(ours_text)
             mine = statistics.median(ours_cpu)
             rows.append((size, "rulesengine (11 codes)", f"{mine:.2f}", f"{max(ours_rss):.0f}", "", ""))
@@ -273,15 +293,20 @@ def side_by_side(sizes: list[tuple[int, int]], seed: int, repeat: int, peer_pyth
                 theirs = statistics.median(core_cpu)
                 rows.append((size, "tiebreak-core 1.2.0", f"{theirs:.2f}", f"{max(core_rss):.0f}",
                              f"{theirs / mine:.2f}x", compare_tiebreak_core(ours, core_text)))
+                # The arithmetic alone: their ranking call against our compute_standings (no start-up,
+                # no reading, no output), best of the runs.
+                alone, theirs_alone = compute_cpu(path, REFERENCE_LIST, repeat), min(core_ranking)
+                rows.append((size, "  ranking alone: ours / theirs", f"{alone:.2f} / {theirs_alone:.2f}", "",
+                             f"{theirs_alone / alone:.2f}x", "compute_standings vs rank_standings_strict"))
             if have_gacrux and players <= gacrux_max:
-                cpu, rss, text = run_process(peer_python, "-m", "gacrux.tiebreakchecker",
+                cpu, rss, text, _ = run_process(peer_python, "-m", "gacrux.tiebreakchecker",
                                              ["-i", str(path), "-t", "PTS", *REFERENCE_LIST])
                 rows.append((size, "gacrux 1.11.65 (one run)", f"{cpu:.2f}", f"{rss:.0f}", f"{cpu / mine:.1f}x",
                              compare_gacrux(ours, text, REFERENCE_LIST)))
             elif have_gacrux:
                 rows.append((size, "gacrux 1.11.65", "skipped", "", "", f"above --gacrux-max-players {gacrux_max}"))
-            full_cpu, full_rss, _ = run_process(sys.executable, "-m", "rulesengine.cli", ours_arguments(path, FULL_LIST),
-                                                env)
+            full_cpu, full_rss, _, _ = run_process(sys.executable, "-m", "rulesengine.cli",
+                                                   ours_arguments(path, FULL_LIST), env)
             rows.append((size, "rulesengine (all 37 codes)", f"{full_cpu:.2f}", f"{full_rss:.0f}", "", ""))
             per = mine / (players * rounds) * 1e6
             print(f"  {size}: ours {per:.1f} us CPU per player-round (reference list, whole process)", flush=True)

@@ -7,14 +7,13 @@ which direct encounter needs (art. 6). Players equal on points and every tie-bre
 
 from __future__ import annotations
 
-import gc
 import math
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
+from rulesengine.collector import collector_paused
 from rulesengine.dates import parse_date
 from rulesengine.model import Tournament
 from rulesengine.numbers import to_text
@@ -100,24 +99,6 @@ def _sort_column(values: Mapping[int, TiebreakValue], start_ranks: Sequence[int]
     return list(map(keys.__getitem__, map(id, column)))
 
 
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector while a table is computed.
-
-    Tie-breaks build hundreds of thousands of small acyclic tuples; each allocation burst
-    triggers collections that rescan every object alive (the whole event), which cost as much
-    as the arithmetic at 10,000 players. Nothing made here forms a cycle, so nothing is lost by
-    collecting once afterwards; the collector's state is restored as found.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 def compute_standings(tournament: Tournament, specs: Sequence[TiebreakSpec], registry: Registry,
                       rules_date: date | None = None, options: Mapping[str, Any] | None = None,
                       rule_set: str | None = None) -> Standings:
@@ -125,7 +106,7 @@ def compute_standings(tournament: Tournament, specs: Sequence[TiebreakSpec], reg
 
     `rule_set` is a rule text the user forced (`TiebreakContext.rule_set`).
     """
-    with _collector_paused():
+    with collector_paused():   # acyclic records by the hundred thousand: see rulesengine.collector
         return _compute_standings(tournament, specs, registry, rules_date, options, rule_set)
 
 

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from rulesengine.rating import (GameRating, PlayerRating, RatingReport, RatingRequest, RatingSystem,
                                 round_half_away_from_zero)
+from rulesengine.collector import collector_paused
 from rulesengine.errors import UsageError
 from rulesengine_ratings.games import score_total as total_score, split_entries
 
@@ -37,6 +38,11 @@ def _number(options, name: str, default):
 
 def rate(request: RatingRequest) -> RatingReport:
     """Rate one event with the logistic Elo formula."""
+    with collector_paused():   # acyclic records by the hundred thousand: see rulesengine.collector
+        return _rate(request)
+
+
+def _rate(request: RatingRequest) -> RatingReport:
     options = request.options
     default_k = _number(options, "k", DEFAULT_K)
     cap = _number(options, "cap", None)

@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass, replace
 from typing import Sequence
 
+from rulesengine.collector import collector_paused
 from rulesengine.rating import GameRating, PlayerRating, RatingReport, RatingRequest, RatingSystem
 from rulesengine_ratings.games import score_total, split_entries
 from rulesengine_ratings.starting import numeric_options, rating_and_deviation
@@ -62,6 +63,11 @@ def update(rating: float, rd: float, games: Sequence[tuple[float, float, float]]
 
 def rate(request: RatingRequest) -> RatingReport:
     """Rate one event as one Glicko rating period."""
+    with collector_paused():   # acyclic records by the hundred thousand: see rulesengine.collector
+        return _rate(request)
+
+
+def _rate(request: RatingRequest) -> RatingReport:
     options = numeric_options("glicko", request.options, DEFAULTS)
     tournament = request.tournament
     start = {}

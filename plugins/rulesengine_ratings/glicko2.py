@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from operator import attrgetter
 from typing import Sequence
 
+from rulesengine.collector import collector_paused
 from rulesengine.errors import UsageError
 from rulesengine.rating import GameRating, PlayerRating, RatingReport, RatingRequest, RatingSystem
 from rulesengine_ratings.games import score_total, split_entries
@@ -115,6 +116,11 @@ def _options(request: RatingRequest) -> dict[str, float]:
 
 def rate(request: RatingRequest) -> RatingReport:
     """Rate one event as one Glicko-2 rating period."""
+    with collector_paused():   # acyclic records by the hundred thousand: see rulesengine.collector
+        return _rate(request)
+
+
+def _rate(request: RatingRequest) -> RatingReport:
     options = _options(request)
     tournament = request.tournament
     start: dict[int, tuple[float, float, float, tuple[str, ...]]] = {}
