@@ -1,8 +1,9 @@
 """Numbers as TDs type them: `4,5`, `4½`, `½`, `1/2`, ` 3.5 `, 4.5 -> exact Fractions.
 
-Bounded and ASCII-only: "³" or "①" (which str.isdigit() accepts and int() refuses) and a
-5,000-digit cell are not numbers, nor is a float beyond limits.MAX_POINTS_TOTAL or an infinity;
-the caller then reports the cell.
+ASCII-only and bounded in length: "³" or "①" (which str.isdigit() accepts and int() refuses), a
+5,000-digit text and an infinity or NaN are not numbers; the caller then reports the cell. A
+large finite number (1e308) is returned exactly: the reader that knows what the cell means
+checks its range (limits.py) and says so at the cell.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import math
 import re
 from fractions import Fraction
 
-from rulesengine.limits import MAX_NUMBER_TEXT, MAX_POINTS_TOTAL, MAX_WHOLE_CELL
+from rulesengine.limits import MAX_NUMBER_TEXT, MAX_WHOLE_CELL
 from rulesengine.numbers import parse_exact
 from rulesengine.workbook.grid import CellValue, text
 
@@ -24,9 +25,9 @@ def parse_points(value: CellValue) -> Fraction | None:
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
-        return Fraction(value) if abs(value) <= MAX_POINTS_TOTAL else None
+        return Fraction(value)
     if isinstance(value, float):
-        if not math.isfinite(value) or abs(value) > MAX_POINTS_TOTAL:
+        if not math.isfinite(value):
             return None
         return Fraction(value).limit_denominator(1000)
     raw = text(value).replace(" ", "")
@@ -43,32 +44,31 @@ def parse_points(value: CellValue) -> Fraction | None:
         return None  # "3/0", "1e9", "+5": not how points are typed
     else:
         points = parse_exact(raw)
-    return points if points is not None and abs(points) <= MAX_POINTS_TOTAL else None
+    return points
 
 
 def parse_int(value: CellValue) -> int | None:
     """A whole number (a start rank, a rating), tolerating `12.0`, ` 12 ` and `1794->1817` (first).
 
-    At most limits.MAX_WHOLE_CELL: a rating of 1e308 is not a rating (and would overflow the
-    rating arithmetic)."""
+    Text of more than limits.MAX_NUMBER_TEXT digits is not read; the caller checks the range."""
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
-        return value if abs(value) <= MAX_WHOLE_CELL else None
+        return value
     if isinstance(value, float):
-        return int(value) if math.isfinite(value) and value.is_integer() and abs(value) <= MAX_WHOLE_CELL else None
+        return int(value) if math.isfinite(value) and value.is_integer() else None
     match = _LEADING_WHOLE.match(text(value))
     if not match or len(match.group(1)) > MAX_NUMBER_TEXT:
         return None
-    number = int(match.group(1))
-    return number if number <= MAX_WHOLE_CELL else None
+    return int(match.group(1))
 
 
 def whole_number(value: CellValue) -> int | None:
     """A cell that must hold nothing but a whole number (start number, opponent): 12, 12.0, "12",
     "12." -> 12; "12 (F)", "³", "①" or a 5,000-digit text -> None."""
     if isinstance(value, (int, float)):
-        return parse_int(value)
+        number = parse_int(value)
+        return number if number is not None and abs(number) <= MAX_WHOLE_CELL else None
     raw = text(value).rstrip(".")
     if not raw or len(raw) > MAX_NUMBER_TEXT or not raw.isascii() or not raw.isdigit():
         return None

@@ -19,7 +19,7 @@ def test_points_as_tds_type_them_are_exact(value, points):
 
 
 @pytest.mark.parametrize("value", ["³", "₂", "①", "3/0", "1e9", "9" * 5000, "1" + "0" * 400,
-                                   float("inf"), float("nan"), 1e308, 10**400, "", True])
+                                   float("inf"), float("nan"), "", True])
 def test_what_is_not_points_is_none(value):
     assert parse_points(value) is None
 
@@ -37,7 +37,8 @@ def test_start_number_cells_refuse_unicode_digits_and_huge_values(value):
 
 def test_parse_int_takes_the_first_number_but_never_a_huge_one():
     assert parse_int("1794->1817") == 1794
-    assert parse_int("9" * 5000) is None and parse_int(1e308) is None and parse_int("³") is None
+    assert parse_int("9" * 5000) is None and parse_int("³") is None and parse_int(float("inf")) is None
+    assert parse_points(1e308) == int(1e308)  # exact: the reader that knows the cell checks its range
 
 
 def test_a_round_header_of_ten_million_is_refused_with_a_cell(tmp_path):
