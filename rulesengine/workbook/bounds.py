@@ -36,14 +36,6 @@ def check_range(value, bounds: tuple, what: str, raw: object = None):
     return value
 
 
-def check_number_cell(raw: object, bounds: tuple, what: str) -> None:
-    """A cell that holds a number (not text) is checked against `bounds` before it is parsed, so
-    the message names it as typed ("1e+308") whatever the parser makes of its digits; text cells
-    and non-finite numbers are left to the parser, which refuses them as not numbers."""
-    if isinstance(raw, (int, float)) and not isinstance(raw, bool) and raw == raw and abs(raw) != float("inf"):
-        check_range(raw, bounds, what, raw)
-
-
 def shown(raw: object) -> str:
     """A cell value short enough for a message: 1e+308, not its 309 digits."""
     if isinstance(raw, (int, float)) and not isinstance(raw, bool):

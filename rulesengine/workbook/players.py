@@ -11,8 +11,7 @@ from typing import Any
 from rulesengine.errors import Problem
 from rulesengine.model import Tournament
 from rulesengine.rating import RatingRecord, round_half_away_from_zero
-from rulesengine.workbook.bounds import (BIRTH_YEAR, DEVIATION, GAMES, K_FACTOR, RATING, VOLATILITY, check_number_cell,
-                                         check_range)
+from rulesengine.workbook.bounds import BIRTH_YEAR, DEVIATION, GAMES, K_FACTOR, RATING, VOLATILITY, check_range
 from rulesengine.workbook.grid import Grid, text
 from rulesengine.workbook.layouts.common import (FED_LABELS, ID_LABELS, NAME_LABELS, Problems, RATING_LABELS,
                                                  TITLE_LABELS, find_column, formula, norm, start_number)
@@ -115,12 +114,11 @@ def _convert(field_name: str, raw: Any) -> Any:
         if not digits.isdigit():
             raise ValueError(f"birth year must be a year, found {text(raw)!r}")
         return check_range(int(digits), BIRTH_YEAR, "birth year", raw)
-    what = field_name.replace('_', ' ')
-    check_number_cell(raw, GAMES if field_name == "games" else _BOUNDS[field_name], what)
     try:
         number = parse_points(raw)
     except (OverflowError, ValueError):  # inf, nan typed or pasted
         number = None
+    what = field_name.replace('_', ' ')
     if number is None:
         raise ValueError(f"{what} must be a number, found {text(raw)!r}")
     if field_name == "games":

@@ -16,8 +16,7 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from rulesengine.errors import Location, Problem
-from rulesengine.workbook.bounds import (MAX_ROUNDS, OPTION_LIMIT, POINTS_PER_GAME, check_number_cell, check_range,
-                                         shown)
+from rulesengine.workbook.bounds import MAX_ROUNDS, OPTION_LIMIT, POINTS_PER_GAME, check_range, shown
 from rulesengine.workbook.grid import Grid, cell_address, text
 from rulesengine.workbook.numbers import parse_int, parse_points
 
@@ -147,10 +146,9 @@ def _convert(name: str, value: Any) -> Any:
     if name == "rules_date":
         return _to_date(value)
     if name in ("points_win", "points_draw", "points_loss"):
-        check_number_cell(value, POINTS_PER_GAME, "points")  # 1e308 named as typed, not by its digits
         points = parse_points(value)
         if points is None:
-            raise ValueError(f"{shown(value)!r} is not a number of points")
+            raise ValueError(f"{text(value)!r} is not a number of points")
         return check_range(points, POINTS_PER_GAME, "points", value)
     if name in ("rounds", "after_round"):
         return round_number(value, "a number of rounds" if name == "rounds" else "a round number")
