@@ -43,15 +43,11 @@ def standings_json(standings: Standings) -> dict:
 
 
 def _rules_date(text: str | None):
-    from datetime import date
-
-    from rulesengine.errors import UsageError
+    """`--date` read as `rate --date` reads it (imported only when given: start-up time)."""
     if text is None:
         return None
-    try:
-        return date.fromisoformat(text)
-    except ValueError:
-        raise UsageError(f"--date {text!r}: want YYYY-MM-DD") from None
+    from rulesengine.cli.rate import _parse_date
+    return _parse_date(text)
 
 
 def run(args: argparse.Namespace) -> int:
