@@ -27,8 +27,8 @@ from rulesengine.standings import Standings
 from rulesengine.tiebreak import TiebreakSpec
 from rulesengine.workbook.grid import CellValue
 from rulesengine.workbook.measure import fit_widths, is_wide, number_format, rating_format
-from rulesengine.workbook.plan import (STYLE_HEADER, STYLE_MARK, STYLE_NOTE, STYLE_SHARED, STYLE_SUBTITLE,
-                                       STYLE_TITLE, SheetLook, SheetWrite)
+from rulesengine.workbook.plan import (STYLE_HEADER, STYLE_MARK, STYLE_SHARED, STYLE_SUBTITLE, STYLE_TITLE, SheetLook,
+                                       SheetWrite)
 from rulesengine.workbook.progress import Progress
 from rulesengine.workbook.published import Difference, spec_at
 
@@ -108,8 +108,8 @@ def standings_write(standings: Standings, report: RatingReport | None, progress:
             cells += list(shown_rating_figures(rated)) if rated else [None, None, None]
         body.append(tuple(cells))
     legend = legend_rows(standings, report, registry, progress, facts, words)
-    # Widths fit the table; the legend's lines wrap within it rather than widen a column (text
-    # running past the last column is not printed).
+    # Widths fit the table; the title and legend lines wrap within it rather than widen a column
+    # (text running past the last column is not printed).
     widths = fit_widths((header, *body), range(len(body) + 1))
     widths[0] = max(widths.get(0, 0), max(len(str(r[0])) for r in legend if r) + 1)
     room = sum(widths.values()) - widths[0]
@@ -119,9 +119,12 @@ def standings_write(standings: Standings, report: RatingReport | None, progress:
     heading = f"Standings {progress.title()}" + (" (final)" if progress.final else "")
     titles: list[tuple[CellValue, ...]] = [(f"{event_name} - {heading}" if event_name else heading,)]
     subtitle = f"{len(t.players)} players; tie-breaks in order: {', '.join(words) if words else 'none (points only)'}"
-    titles.append((subtitle,))  # title rows are merged across the table and wrap there (merge_rows)
+    # Each title line is merged across the table (merge_rows); a line longer than the table is
+    # split into rows of its width, so nothing is cut at the table's right edge.
+    line_width = int(max(TEXT_MIN, sum(widths.values()) - 2))
+    titles += [(line,) for line in _wrap(subtitle, line_width)]
     if facts.published_line:
-        titles.append((facts.published_line,))
+        titles += [(line,) for line in _wrap(facts.published_line, line_width)]
     wrapped_legend: list[tuple[CellValue, ...]] = []
     for row in legend:
         if len(row) == 2 and isinstance(row[1], str) and len(row[1]) > text_width:
@@ -156,7 +159,8 @@ def _look(rows, h: int, players: int, legend_start: int, standings: Standings, r
             formats[c] = rating_format(r[c] for r in body)
     row_styles = {0: STYLE_TITLE, **{r: STYLE_SUBTITLE for r in range(1, h)}, h: STYLE_HEADER,
                   legend_start: STYLE_HEADER}
-    row_styles.update({r: STYLE_NOTE for r in range(legend_start + 1, len(rows))})
+    # Legend rows stay plain: their text, already wrapped to the table's width, runs over the
+    # empty cells to its right (a wrapped style would squeeze it into the narrow SNo column).
     cell_styles: dict[tuple[int, int], str] = {}
     ranks = [r[0] for r in body]
     for i, rank in enumerate(ranks):
@@ -170,7 +174,9 @@ def _look(rows, h: int, players: int, legend_start: int, standings: Standings, r
         cell_styles[where] = STYLE_MARK
         comments[where] = f"published {mark.label}: {mark.published}"
     return SheetLook(title_rows=tuple(range(h)), header_rows=(h,), number_formats=formats,
-                     right_aligned=tuple(c for c in range(width) if c != 2), column_widths=widths,
+                     # Pts onwards; Rank and SNo are numbers, right-aligned by the General alignment,
+                     # and leave columns A and B free for the legend's left-aligned text.
+                     right_aligned=tuple(range(3, width)), column_widths=widths,
                      freeze_rows=h + 1, repeat_rows=(h, h), landscape=is_wide(widths), fit_width=True,
                      row_styles=row_styles, cell_styles=cell_styles, merge_rows=tuple(range(h)),
                      comments=comments)

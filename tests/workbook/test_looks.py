@@ -12,7 +12,7 @@ from rulesengine.formats.trf import read_trf
 from rulesengine.workbook.export import crosstable_grid
 from rulesengine.workbook.grid import Grid
 from rulesengine.workbook.measure import GENERAL, PORTRAIT_WIDTH
-from rulesengine.workbook.plan import STYLE_HEADER, STYLE_MARK, STYLE_NOTE, STYLE_SHARED, STYLE_TITLE
+from rulesengine.workbook.plan import STYLE_HEADER, STYLE_MARK, STYLE_SHARED, STYLE_TITLE
 from rulesengine.workbook.recalc import recalculate
 from rulesengine.workbook.standings_sheet import legend_of
 
@@ -32,16 +32,19 @@ def test_the_standings_of_a_45_player_event_are_a_sheet_to_print():
     look, rows = write.look, write.rows
     (h,) = look.header_rows
     assert rows[0] == ("Spring Open 2026 - Standings after round 9 of 9 (final)",)
-    # The subtitle names the tie-breaks in words (merged across the table, wrapped there).
-    assert h == 2 and rows[1] == ("45 players; tie-breaks in order: Buchholz Cut-1, Buchholz, Sonneborn-Berger, "
-                                  "Number of wins (incl. unplayed wins)",)
+    # The subtitle names the tie-breaks in words, in rows no wider than the table (each merged).
+    assert h == 3 and " ".join(row[0] for row in rows[1:h]) == (
+        "45 players; tie-breaks in order: Buchholz Cut-1, Buchholz, Sonneborn-Berger, "
+        "Number of wins (incl. unplayed wins)")
+    assert all(len(row[0]) <= sum(look.column_widths.values()) for row in rows[:h])
     assert rows[h] == ("Rank", "SNo", "Name", "Pts", "BH/C1", "BH", "SB", "WIN")
     assert look.title_rows == tuple(range(h)) and look.merge_rows == tuple(range(h))
     assert look.row_styles[0] == STYLE_TITLE and look.row_styles[h] == STYLE_HEADER
     assert look.freeze_rows == h + 1 and look.repeat_rows == (h, h) and look.fit_width
     # Halves and quarters as TDs type them (4.5, 12.25) in General; whole-number columns too.
     assert look.number_formats == {0: "0", 1: "0", 3: GENERAL, 4: GENERAL, 5: GENERAL, 6: GENERAL, 7: GENERAL}
-    assert look.right_aligned == (0, 1, 3, 4, 5, 6, 7)
+    assert look.right_aligned == (3, 4, 5, 6, 7)  # Rank and SNo: numbers, right-aligned by General
+    assert all(isinstance(row[c], int) for row in rows[h + 1:h + 46] for c in (0, 1))
     body = rows[h + 1:h + 46]
     # Widths fit the longest name and every heading, and the table fits a portrait page.
     assert look.column_widths[2] >= max(len(row[2]) for row in body) + 2
@@ -54,7 +57,7 @@ def test_the_standings_of_a_45_player_event_are_a_sheet_to_print():
     start = h + 46 + 1
     assert rows[start - 1] == () and rows[start] == ("Legend", "") and look.row_styles[start] == STYLE_HEADER
     assert legend_of(rows)["BH/C1"].startswith("Buchholz Cut-1: FIDE C.07 art. 8.1, plugin fide")
-    assert all(look.row_styles[r] == STYLE_NOTE for r in range(start + 1, len(rows)))
+    assert all(r not in look.row_styles for r in range(start + 1, len(rows)))  # plain, not squeezed
     room = table_width - look.column_widths[0]
     assert all(len(str(row[1])) <= room for row in rows[start + 1:] if len(row) == 2)
     assert all(len(str(row[0])) < look.column_widths[0] for row in rows[start:] if row)
@@ -122,12 +125,12 @@ def test_published_values_that_differ_are_marked_and_counted_in_one_line():
     moved = {sno for sno, row in ours.items() if rank_of[sno] != row.rank}
     assert {(row_of[sno], 0) for sno in moved} <= marked
     assert len(marked) == len(differing) + len({s for s in moved})
-    line = write.rows[2][0]
+    line = legend_of(write.rows)["Published"]  # also under the title, in rows of the table's width
+    assert line in " ".join(row[0] for row in write.rows[1:h])
     as_a_result = f"; {len(moved)} ranks differ as a result" if moved else ""
     assert line == (f"{len(differing)} tie-break values differ from the published ones: every one involves a bye, "
                     f"forfeit or absence, which the publishing program counts differently from FIDE C.07 art. 16 "
                     f"(the newest rules){as_a_result} (marked; each note gives the published value).")
-    assert legend_of(write.rows)["Published"] == line
 
 
 def test_the_explain_sheet_has_one_block_per_tiebreak_and_no_number_in_a_name_column():
