@@ -26,6 +26,18 @@ class PairingRequest:
     options: Mapping[str, Any] = field(default_factory=dict)
 
 
+def next_round(tournament: Tournament) -> int:
+    """The round to pair next: the first one in which no game and no pairing-allocated bye is
+    recorded (announced byes of that round do not count)."""
+    from rulesengine.model import ResultCode
+    last = 0
+    for player in tournament.players:
+        for entry in player.rounds:
+            if entry.opponent is not None or entry.code is ResultCode.PAIRING_ALLOCATED_BYE:
+                last = max(last, entry.round)
+    return last + 1
+
+
 @dataclass(frozen=True)
 class PairedRound:
     """A round as a pairing system pairs it: boards in the order the system prescribes, and the

@@ -15,9 +15,6 @@ from pathlib import Path
 
 from rulesengine.errors import UsageError
 
-ROUND_COL = 89   # 0-based first column of round 1 in a TRF-16 001 line
-ROUND_WIDTH = 10
-
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
@@ -60,20 +57,9 @@ def _estimates(texts: list[str]) -> dict[int, int]:
     return out
 
 
-def next_round(tournament) -> int:
-    """The first round in which no game and no pairing-allocated bye is recorded."""
-    from rulesengine.model import ResultCode
-    last = 0
-    for player in tournament.players:
-        for entry in player.rounds:
-            if entry.opponent is not None or entry.code is ResultCode.PAIRING_ALLOCATED_BYE:
-                last = max(last, entry.round)
-    return last + 1
-
-
 def run(args: argparse.Namespace) -> int:
     from rulesengine.cli.common import load_tournament
-    from rulesengine.pairing import PairingRequest
+    from rulesengine.pairing import PairingRequest, next_round
     from rulesengine.registry import default_registry
 
     registry = default_registry()
@@ -162,7 +148,7 @@ def _text(tournament, paired, description: str) -> str:
 
 def _trf(tournament, paired, estimates: dict[int, int]) -> str:
     """The input file with round N's pairings written in (results blank); rounds after N dropped."""
-    from rulesengine.formats.trf import write_trf
+    from rulesengine.formats.trf import FIRST_ROUND_COL, ROUND_WIDTH, write_trf
     r = paired.round
     players = []
     for p in tournament.players:
@@ -181,7 +167,7 @@ def _trf(tournament, paired, estimates: dict[int, int]) -> str:
                           "ZPB": "  0000 - Z"}[kind]
     newline = tournament.extra.get("newline", "\n")
     lines = text.split(newline)
-    start = ROUND_COL + ROUND_WIDTH * (r - 1)
+    start = FIRST_ROUND_COL + ROUND_WIDTH * (r - 1)
     for i, line in enumerate(lines):
         if not line.startswith("001") or len(line) < 8 or not line[4:8].strip().isdigit():
             continue

@@ -6,7 +6,6 @@ ends a round with a colour difference beyond +-2 or three equal colours in a row
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st

@@ -8,10 +8,11 @@ from dataclasses import dataclass
 
 from rulesengine.model import Colour, ResultCode, Tournament
 from rulesengine.numbers import to_text
+from rulesengine.pairing import next_round
 
-from rulesengine_fide.pairing.criteria import CRITERIA, criterion_text, incompatibility
+from rulesengine_fide.pairing.criteria import criterion_text, incompatibility
 from rulesengine_fide.pairing.dutch import DutchRound
-from rulesengine_fide.pairing.engine import RoundPairing, next_round, pair_round
+from rulesengine_fide.pairing.engine import RoundPairing, pair_round
 from rulesengine_fide.pairing.records import PairingSetup, read_setup
 from rulesengine_fide.pairing.weights import FIELDS, EdgeWeigher, Ordering
 
@@ -153,4 +154,4 @@ def _compare_bracket(rnd: DutchRound, record, partner: dict[int, int], pab: int 
             f"first in the generation order (transpositions D.1, exchanges D.2/D.3)")
 
 
-__all__ = ["check_tournament", "RoundCheck", "CRITERIA"]
+__all__ = ["check_tournament", "RoundCheck"]

@@ -3,7 +3,7 @@ numbering), and the board order of the round."""
 
 from __future__ import annotations
 
-from rulesengine_fide.pairing.state import ABSOLUTE, NONE, WHITE, PlayerState
+from rulesengine_fide.pairing.state import ABSOLUTE, WHITE, PlayerState
 
 
 def allocate(higher: PlayerState, lower: PlayerState, initial_white: bool) -> int:
@@ -41,5 +41,3 @@ def board_order_key(a: PlayerState, b: PlayerState) -> tuple:
     of the higher-ranked player."""
     return (-max(a.score, b.score), -(a.score + b.score), min(a.rank_index, b.rank_index))
 
-
-__all__ = ["allocate", "board_order_key", "NONE"]

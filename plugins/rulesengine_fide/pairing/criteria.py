@@ -81,5 +81,3 @@ def colour_penalties(a: PlayerState, b: PlayerState) -> tuple[int, int, int, int
         c10, c11 = min(options)
     return c10, c11, c12, c13
 
-
-__all__ = ["CRITERIA", "criterion_text", "incompatibility", "colour_penalties", "WHITE", "BLACK"]

@@ -21,7 +21,7 @@ from rulesengine.errors import UsageError
 
 from rulesengine_fide.pairing.completion import can_complete
 from rulesengine_fide.pairing.criteria import incompatibility
-from rulesengine_fide.pairing.fastpath import _next_bracket_takes, fast_bracket
+from rulesengine_fide.pairing.fastpath import RemainderNeeded, _next_bracket_takes, fast_bracket, meets_bounds
 from rulesengine_fide.pairing.matching import max_weight_matching
 from rulesengine_fide.pairing.state import PlayerState
 from rulesengine_fide.pairing.weights import EdgeWeigher, Ordering
@@ -155,6 +155,15 @@ class DutchRound:
         bracket = mdps + residents
         if self.use_fast_path:
             fast = fast_bracket(self, mdps, residents, lower)
+            if isinstance(fast, RemainderNeeded):
+                pairs = self._remainder_by_matching(mdps, residents, lower, fast)
+                if pairs is not None:
+                    record.s1 = [self.states[i].number for i in mdps]
+                    record.s2 = [self.states[i].number for i in residents]
+                    record.notes.append("MDP-pairing: the first in generation order; its remainder "
+                                        "by the matching (B.4)")
+                    return pairs
+                fast = None
             if fast is not None:
                 pairs, s1, s2 = fast
                 record.s1 = [self.states[i].number for i in s1]
@@ -184,6 +193,31 @@ class DutchRound:
             result = self._pair_bracket_in(mdps, residents, lower, True, lower, record)
             assert result is not None
         return result
+
+    def _remainder_by_matching(self, mdps, residents, lower, need):
+        """The remainder of the first MDP-pairing, solved by the matching; accepted only when the
+        whole bracket then reaches every lower bound (so it is the best candidate, and the
+        first such in generation order)."""
+        fixed = {x for p in need.mdp_pairs for x in p}
+        rest = [i for i in residents if i not in fixed]
+        odd = len(rest) % 2 == 1
+        if odd and not (lower and all(_next_bracket_takes(self, x, lower) for x in rest)):
+            return None
+        next_group = self.group[lower[0]] if lower else None
+        weigher = EdgeWeigher(self, [], rest, [], next_group, with_bye=False, fixed_pairs=need.mdp_pairs,
+                              all_mdps=mdps, mdps_pairable=False, absorber=odd)
+        mate, stats = self._solve(weigher, Ordering.homogeneous(rest, len(rest) // 2))
+        if stats.bracket_pairs != len(rest) // 2:
+            return None
+        pairs = list(need.mdp_pairs)
+        for i in rest:
+            j = mate.get(i, -1)
+            if j in weigher.resident_set and i < j:
+                pairs.append((i, j))
+        pairs = [(min(a, b), max(a, b)) for a, b in pairs]
+        if not meets_bounds(self, pairs, mdps + residents, lower, need.targets):
+            return None
+        return pairs
 
     def _pair_bracket_in(self, mdps, residents, window, complete, lower, record, absorber=False):
         next_group = self.group[lower[0]] if lower else None

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from rulesengine.errors import UsageError
 from rulesengine.model import ResultCode, Tournament
+from rulesengine.pairing import next_round
 
 from rulesengine_fide.pairing.colours import allocate, board_order_key
 from rulesengine_fide.pairing.dutch import BracketRecord, DutchRound
@@ -37,16 +38,6 @@ class RoundPairing:
     @property
     def pab(self) -> int | None:
         return next((p for p, kind in self.byes if kind == "PAB"), None)
-
-
-def next_round(tournament: Tournament) -> int:
-    """The first round with no game and no PAB recorded."""
-    last = 0
-    for player in tournament.players:
-        for entry in player.rounds:
-            if entry.opponent is not None or entry.code is ResultCode.PAIRING_ALLOCATED_BYE:
-                last = max(last, entry.round)
-    return last + 1
 
 
 def announced_byes(tournament: Tournament, round_number: int, setup: PairingSetup) -> dict[int, str]:

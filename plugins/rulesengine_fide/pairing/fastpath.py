@@ -35,6 +35,14 @@ class _Budget(Exception):
     pass
 
 
+class RemainderNeeded:
+    """The first MDP-pairing meeting every per-pair bound, whose remainder needs the matching."""
+
+    def __init__(self, mdp_pairs: list[tuple[int, int]], targets: tuple[int, int]):
+        self.mdp_pairs = mdp_pairs
+        self.targets = targets
+
+
 def _colour_bound(states, players: list[int], pairs: int) -> tuple[int, int]:
     """Least possible (C12, C13) over any pairing of `pairs` pairs among `players` (one player
     left out when their number is odd)."""
@@ -55,8 +63,9 @@ def _colour_bound(states, players: list[int], pairs: int) -> tuple[int, int]:
 
 
 def fast_bracket(rnd: "DutchRound", mdps: list[int], residents: list[int], lower: list[int],
-                 budget_per_player: int = 40) -> tuple[list[tuple[int, int]], list[int], list[int]] | None:
-    """(pairs, S1, S2) of the bracket when an early candidate is provably best, else None."""
+                 budget_per_player: int = 40):
+    """(pairs, S1, S2) of the bracket when an early candidate is provably best; a
+    RemainderNeeded when only the remainder of the first MDP-pairing is in doubt; else None."""
     states = rnd.states
     bracket = mdps + residents
     size = len(bracket)
@@ -105,13 +114,34 @@ def fast_bracket(rnd: "DutchRound", mdps: list[int], residents: list[int], lower
                                 (c12_target, c13_target))
     except _Budget:
         return None
-    if result is None:
-        return None
+    if result is None or isinstance(result, RemainderNeeded):
+        return result
     pairs = result
     if mdps:
         return pairs, list(mdps), list(residents)
     half = len(residents) // 2
     return pairs, residents[:half], residents[half:]
+
+
+def meets_bounds(rnd: "DutchRound", pairs: list[tuple[int, int]], bracket: list[int], lower: list[int],
+                 targets: tuple[int, int]) -> bool:
+    """Whether a complete pairing of the bracket reaches every lower bound (see module doc)."""
+    states = rnd.states
+    cost = (0, 0, 0, 0)
+    for a, b in pairs:
+        cost = _add(cost, colour_penalties(states[a], states[b]))
+    if cost != (0, 0) + tuple(targets):
+        return False
+    paired = {x for p in pairs for x in p}
+    left = [i for i in bracket if i not in paired]
+    if len(left) != len(bracket) % 2:
+        return False
+    if not left:
+        return can_complete(rnd, lower, rnd.bye_target)
+    (x,) = left
+    if states[x].floated(1) == DOWN or states[x].floated(2) == DOWN:
+        return False
+    return bool(_next_bracket_takes(rnd, x, lower)) and can_complete(rnd, lower + [x], rnd.bye_target)
 
 
 def _within(cost, targets) -> bool:
@@ -134,7 +164,9 @@ def _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok, targe
         if k == len(mdps):
             rest = [i for i in residents if i not in used]
             pairs = _remainder(rnd, rest, list(chosen), cost, pair_cost, compatible, tick, leaf_ok, targets)
-            outcome.append(pairs)
+            # No transposition of the remainder reaches the bounds: the caller may still find
+            # one with the matching (exchanges), for this first MDP-pairing.
+            outcome.append(pairs if pairs is not None else RemainderNeeded(list(chosen), targets))
             return True   # the first complete MDP-pairing decides (see module docstring)
         a = mdps[k]
         for b in residents:

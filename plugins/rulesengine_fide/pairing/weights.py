@@ -125,32 +125,20 @@ class EdgeWeigher:
         compatible = rnd.compatible
 
         def order_bits(a: int, b: int) -> int:
-            # a < b in rank order.
-            if ordering.kind == "homogeneous":
-                if a not in pos or b not in pos:
-                    return 0
-                pa, pb = pos[a], pos[b]
-                in_s1 = pa <= s1
-                w = (1 << S["O1"]) if in_s1 else 0
-                w += (m - pa) << S["O2"]
-                if in_s1:
-                    w += (1 << (s1 - pa)) << S["O3"]
-                else:
-                    w += (1 << (m - pa)) << S["O4"]
-                w += ((m + 1 - pb) * radix ** (m - pa)) << S["O5"]
-                return w
-            if a not in pos or b not in res_pos:
+            # a < b in rank order. S1 members: `members` up to s1; partners numbered among
+            # `members` (homogeneous: D.2 then D.1) or among the residents (MDP-pairing: D.3, D.1).
+            partners = pos if ordering.kind == "homogeneous" else res_pos
+            if a not in pos or b not in partners:
                 return 0
-            pa, pb = pos[a], res_pos[b]
+            pa, pb = pos[a], partners[b]
             in_s1 = pa <= s1
-            w = (1 << S["O1"]) if in_s1 else 0
-            w += (m - pa) << S["O2"]
+            w = (1 << S["O1"]) if in_s1 else 0          # fewest players exchanged
+            w += (m - pa) << S["O2"]                     # smallest sum of exchanged numbers
             if in_s1:
-                w += (1 << (s1 - pa)) << S["O3"]
+                w += (1 << (s1 - pa)) << S["O3"]        # the highest number leaving S1
             else:
-                w += (1 << (m - pa)) << S["O4"]
-            nres = len(self.residents)
-            w += ((nres + 1 - pb) * radix ** (m - pa)) << S["O5"]
+                w += (1 << (m - pa)) << S["O4"]         # the lowest number joining S1
+            w += ((len(partners) + 1 - pb) * radix ** (m - pa)) << S["O5"]   # D.1 transposition
             return w
 
         base_bracket = card + (1 << S["C6"])
