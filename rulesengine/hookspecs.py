@@ -170,4 +170,15 @@ def rulesengine_audit_explainers() -> list:
     of a rule (other dated texts of the regulations, known program variants) that the audit
     recomputes a column under, with the article explaining the difference in words when one of
     them reproduces the published value. The core audit knows no federation's rules.
+
+    Example::
+
+        @hookimpl
+        def rulesengine_audit_explainers():
+            # Federation X printed its Wins-with-Black column before 2020 counting forfeits too.
+            def readings(spec, edition):
+                return [Reading("fedx-forfeits-count", {"fedx_forfeits": "count"},
+                                lambda t, start_no, spec: Explained("forfeit wins counted (pre-2020 rule 4.2)",
+                                                                    "Federation X rule 4.2 (2019)"))]
+            return [AuditExplainer("fedx", frozenset({"XBW"}), lambda day: "fedx-2020", readings)]
     """

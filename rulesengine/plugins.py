@@ -19,6 +19,7 @@ import importlib
 from typing import Any, Callable
 
 from rulesengine import hookimpl
+from rulesengine.audit.explain import AuditExplainer, Explained, Reading
 from rulesengine.errors import InputError, Location, PluginError, Problem, UsageError
 from rulesengine.formats.base import TournamentFormat
 from rulesengine.model import (Colour, EntryKind, Player, ResultCode, RoundEntry, ScoringSystem, STANDARD_SCORING,
@@ -62,4 +63,6 @@ __all__ = [
     "Pairing", "PairingRequest", "PairingSystem",
     # file formats and workbook layouts (hooks rulesengine_formats, rulesengine_crosstable_layouts)
     "TournamentFormat", "CrosstableLayout",
+    # audits of published results (hook rulesengine_audit_explainers)
+    "AuditExplainer", "Explained", "Reading",
 ]

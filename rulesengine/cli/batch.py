@@ -28,8 +28,8 @@ def register(subparsers) -> None:
                              "default: each file's announced order")
     parser.add_argument("--system", default=None, help="rating system to rate every event with (e.g. fide)")
     parser.add_argument("--rules", default=None,
-                        help="FIDE tie-break text for every file: fide-2026, fide-2024 or fide-2017-virtual-opponent "
-                             "(default: the text in force on each event's date)")
+                        help="a tie-break rule text for every file, one the tie-breaks declare (`rulesengine plugins` "
+                             "lists them; default: the text in force on each event's date)")
     parser.add_argument("--encoding", default="utf-8", help="text encoding of TRF files (default utf-8)")
     parser.add_argument("--jobs", type=int, default=None, metavar="N",
                         help="parallel local processes (default: every core; 1 runs in this process)")

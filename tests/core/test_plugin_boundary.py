@@ -64,7 +64,7 @@ def test_a_misspelled_hook_names_the_plugin_and_the_known_hooks(load):
     registry = load("misspelled_hook")
     message = broken(registry, "misspelled_hook")
     assert "rulesengine_tiebreak " in message and "not a rulesengine hook" in message
-    assert "known hooks: rulesengine_crosstable_layouts, rulesengine_formats" in message
+    assert "known hooks: rulesengine_audit_explainers, rulesengine_crosstable_layouts, rulesengine_formats" in message
     assert "rulesengine_tiebreaks" in message and "MSP" not in registry.tiebreaks
     assert "BH" in registry.tiebreaks  # the other plugins work
 
