@@ -30,7 +30,7 @@ from rulesengine.registry import default_registry
 
 
 def bare_parse(inputs) -> None:
-    from rulesengine.batch.workbook_read import read_workbook_grids
+    from rulesengine.workbook.fast_read import read_workbook_grids
     from rulesengine.errors import InputError
     from rulesengine.formats.trf import read_trf
     from rulesengine.formats.vega import read_vega

@@ -40,7 +40,7 @@ def load_event(item: Input) -> PublishedEvent:
 
 
 def _workbook_event(item: Input) -> PublishedEvent:
-    from rulesengine.batch.workbook_read import read_workbook_grids
+    from rulesengine.workbook.fast_read import read_workbook_grids
     from rulesengine.workbook.recalc import recalculate, sheets_to_read
 
     sheet_names, grids = read_workbook_grids(item.path)

@@ -191,7 +191,7 @@ def _scratch_copy(name: str, data: bytes):
 
 def _workbook(job: Job) -> JobResult:
     """The recalc route (`rulesengine recalc`) on a copy: the input itself is never opened for writing."""
-    from rulesengine.batch.workbook_read import read_workbook_grids
+    from rulesengine.workbook.fast_read import read_workbook_grids
     from rulesengine.workbook.openpyxl_io import recalc_workbook
     from rulesengine.workbook.recalc import recalculate, sheets_to_read
     from rulesengine.workbook.settings import settings_from_options
