@@ -13,9 +13,10 @@ replays the ladder over every evening (`season`); Standings shows the last eveni
 from __future__ import annotations
 
 import hashlib
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import date
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Iterator, Mapping, Sequence
 
 from rulesengine import api
 from rulesengine.errors import InputError, Location, Problem, UsageError
@@ -135,7 +136,8 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
     report = None
     season = None
     if settings.rating_system:
-        system = registry.rating_system(settings.rating_system)
+        with _at_setting(settings, overrides, "rating_system"):
+            system = registry.rating_system(settings.rating_system)
         if evenings:
             season = replay(tournaments, system, facts, dates, settings.rule_set, settings.rating_options)
             report = season.reports[-1]
@@ -151,8 +153,10 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
         tournament = with_ladder_ratings(tournament, held)
 
     texts = settings.tiebreaks if settings.tiebreaks is not None else tournament.tiebreak_order
-    specs = registry.resolve_specs(texts)
-    run = api.standings(tournament, specs, registry, rules_date_=rules_date, rule_set=tiebreak_rules)
+    with _at_setting(settings, overrides, "tiebreaks"):
+        specs = registry.resolve_specs(texts)
+    with _at_setting(settings, overrides, "tiebreak_rules"):
+        run = api.standings(tournament, specs, registry, rules_date_=rules_date, rule_set=tiebreak_rules)
     standings = run.standings
     layout = tournament.extra.get("layout") or detect_layout(crosstable) or ""
     fingerprint = _fingerprint(grids, [g.sheet for g in crosstables if g is not None])
@@ -192,6 +196,21 @@ def _rules_text(rules_date: date | None, settings: WorkbookSettings) -> str:
     if settings.tiebreak_rules:
         return f"rules {settings.tiebreak_rules}"
     return f"rules in force on {rules_date.isoformat()}" if rules_date else "the newest rules"
+
+
+@contextmanager
+def _at_setting(settings: WorkbookSettings, overrides: WorkbookSettings | None, name: str) -> Iterator[None]:
+    """Report a value the Settings sheet gave that no plugin knows (a tie-break code, a rating
+    system, a rule text) at its cell; a value from a command-line flag stays a usage error."""
+    try:
+        yield
+    except UsageError as exc:
+        cell = settings.cells.get(name)
+        from_flag = overrides is not None and getattr(overrides, name) not in (None, {}, ())
+        if not cell or from_flag:
+            raise
+        sheet, _, address = cell.rpartition("!")
+        raise InputError(Problem(Location(sheet=sheet, cell=address), str(exc))) from None
 
 
 def _scoring(settings: WorkbookSettings) -> ScoringSystem:
