@@ -90,9 +90,10 @@ def test_problems_from_every_sheet_come_together(registry):
     ]
 
 
-def test_unknown_tiebreak_is_a_usage_error(registry):
-    with pytest.raises(UsageError, match="unknown tie-break code 'XYZ'"):
+def test_unknown_tiebreak_on_the_settings_sheet_is_reported_at_its_cell(registry):
+    with pytest.raises(InputError, match="unknown tie-break code 'XYZ'") as info:
         recalculate(grids(settings(["Tie-breaks", "XYZ"])), registry=registry)
+    assert str(info.value.problems[0].location).startswith("Settings!B")
 
 
 def test_crosstable_is_found_by_detection_when_not_named(registry):
