@@ -236,7 +236,7 @@ def test_explain_rating_shows_what_the_system_explains_of_itself(capsys, cli_reg
     import dataclasses
     import types
 
-    from rulesengine.plugins import RatingExplanation, RatingSystem, hookimpl
+    from rulesengine.plugins import RatingExplanation, hookimpl
 
     def explain(report, player):
         return RatingExplanation(rating_before="Z 7", game_columns=("Zc",),

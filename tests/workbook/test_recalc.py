@@ -188,8 +188,6 @@ def test_every_layout_gives_the_same_points(registry, layout):
 def test_tiebreak_rules_setting_reaches_the_fide_plugin():
     """The Settings sheet's 'Tie-break rules' picks the art. 16 text: hc02's hero has BH 13.5 under
     the 2026 text (capped dummy) and 15.5 under the 2024 text (fixtures README)."""
-    from pathlib import Path
-
     from rulesengine.formats.trf import read_trf
     from rulesengine.workbook.export import crosstable_grid
     from rulesengine.workbook.grid import Grid

@@ -116,12 +116,11 @@ class EdgeWeigher:
         card = 1 << S["card"]
         pos = {x: p for p, x in enumerate(members, start=1)}
         res_pos = {x: p for p, x in enumerate(self.residents, start=1)}
-        mdp_set, res_set, next_set = self.mdp_set, self.resident_set, self.next_set
+        mdp_set, next_set = self.mdp_set, self.next_set
         level = self.level
         index = {v: t for t, v in enumerate(verts)}
         edges: list[tuple[int, int, int]] = []
         bracket = self.mdps + self.residents
-        in_bracket = set(bracket)
         compatible = rnd.compatible
 
         def order_bits(a: int, b: int) -> int:
