@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rulesengine.model import Tournament
 from rulesengine.pairing import PairedRound, Pairing, PairingRequest, PairingSystem, RoundCheck
+from rulesengine.plugins import lazy
 
-from rulesengine_fide.pairing.engine import RoundPairing, pair_round
-from rulesengine_fide.pairing.ranking import initial_ranking
+if TYPE_CHECKING:
+    from rulesengine_fide.pairing.engine import RoundPairing
+
+# The engine is imported on first use: listing plugins or computing standings never pays for it.
+pair_round = lazy("rulesengine_fide.pairing.engine", "pair_round")
+initial_ranking = lazy("rulesengine_fide.pairing.ranking", "initial_ranking")
 
 
 def _paired(result: RoundPairing) -> PairedRound:
