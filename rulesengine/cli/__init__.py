@@ -10,6 +10,7 @@ nothing else reaches the user as a traceback.
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import sys
 from typing import Sequence
@@ -35,6 +36,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "batch": ("rulesengine.cli.batch", "standings for many files at once, in parallel, with a summary"),
     "audit": ("rulesengine.cli.audit", "check published tie-breaks and ranks against the rules of the event's date"),
 }
+
+
+# Commands that read one event and exit (see `main`).
+ONE_EVENT_COMMANDS = frozenset({"standings", "explain", "rate", "explain-rating", "pair"})
 
 
 class _OnlyCommand:
@@ -78,6 +83,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(argv)
     args = parser.parse_args(argv)
+    collecting = gc.isenabled()
+    if args.command in ONE_EVENT_COMMANDS:
+        # One event in, one answer out, then the process ends: the cyclic collector would only
+        # rescan the event's hundreds of thousands of acyclic records (a third of reading a large
+        # TRF). Commands over many files (batch, season, ladder) keep it.
+        gc.disable()
     try:
         return int(args.handler(args) or 0)
     except RulesEngineError as exc:
@@ -86,6 +97,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     finally:
+        if collecting:
+            gc.enable()  # as found: `main` is also called in-process (tests, scripts)
         _warn_about_plugins()
 
 
