@@ -37,8 +37,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         return _run(args)
     except InputError as exc:
-        for problem in exc.problems:
-            print(problem, file=sys.stderr)
+        print(exc, file=sys.stderr)  # the first problems and a count of the rest (errors.py)
         print(f"rulesengine: nothing was written ({len(exc.problems)} problem"
               f"{'s' if len(exc.problems) != 1 else ''})", file=sys.stderr)
         return 2

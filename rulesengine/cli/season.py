@@ -65,8 +65,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         return _ACTIONS[args.action](args)
     except InputError as exc:
-        for problem in exc.problems:
-            print(problem, file=sys.stderr)
+        print(exc, file=sys.stderr)  # the first problems and a count of the rest (errors.py)
         print(f"rulesengine: the season store {args.dir} was not changed", file=sys.stderr)
         return 2
 
