@@ -30,6 +30,7 @@ from rulesengine.workbook.grid import Grid
 from rulesengine.workbook.openpyxl_io import recalc_workbook, write_workbook
 from rulesengine.workbook.plan import LineChart, SheetLook, SheetWrite
 
+from typed_books import write_grid_with_xlsxwriter
 from tool_check import skip_unless_tool
 
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
@@ -77,15 +78,7 @@ def xlsxwriter_book(path: Path, macro: bool = False) -> Path:
     sparkline, custom property, and a VBA project when .xlsm."""
     xlsxwriter = pytest.importorskip("xlsxwriter")
     wb = xlsxwriter.Workbook(str(path))
-    grid = crosstable_grid(EVENT, "template")
-    ws = wb.add_worksheet("Crosstable")
-    for r, row in enumerate(grid.rows):
-        for c, value in enumerate(row):
-            if value is not None:
-                ws.write(r, c, value)
-    for block in grid.merged:
-        ws.merge_range(block.first_row, block.first_col, block.last_row, block.last_col,
-                       grid.value(block.first_row, block.first_col))
+    write_grid_with_xlsxwriter(wb, crosstable_grid(EVENT, "template"), "Crosstable")
     notes = wb.add_worksheet("Notes")
     notes.write("A1", "Prize fund", wb.add_format({"bold": True, "bg_color": "#FFFF00"}))
     notes.write_column("A2", [100, 50, 25])

@@ -17,6 +17,7 @@ from rulesengine.workbook.export import crosstable_grid
 from rulesengine.workbook.openpyxl_io import recalc_workbook, write_workbook
 from rulesengine.workbook.standings_sheet import standings_table
 
+from typed_books import write_grid_with_xlsxwriter
 from tool_check import skip_unless_tool
 
 try:  # XlsxWriter writes the workbooks Excel-like tools make (pictures, text boxes, macros, sparklines)
@@ -44,15 +45,7 @@ def xlsxwriter_book(path, *, chart=False, comment=False, validation=False, macro
                     textbox=False, sparkline=False):
     """A TD's workbook as Excel-like tools write it: a crosstable plus a user sheet with extras."""
     wb = xlsxwriter.Workbook(str(path))
-    grid = crosstable_grid(EVENT, "template")
-    ws = wb.add_worksheet("Crosstable")
-    for r, row in enumerate(grid.rows):
-        for c, value in enumerate(row):
-            if value is not None:
-                ws.write(r, c, value)
-    for block in grid.merged:
-        ws.merge_range(block.first_row, block.first_col, block.last_row, block.last_col,
-                       grid.value(block.first_row, block.first_col))
+    write_grid_with_xlsxwriter(wb, crosstable_grid(EVENT, "template"), "Crosstable")
     notes = wb.add_worksheet("Notes")
     bold = wb.add_format({"bold": True, "bg_color": "#FFFF00"})
     notes.write("A1", "Prize fund", bold)

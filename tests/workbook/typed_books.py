@@ -48,3 +48,16 @@ def type_into_template(path: Path, trf: Path, *, rounds: int | None = None, pend
         sheet.cell(row=found, column=2, value=value)
     wb.save(path)
     return path
+
+
+def write_grid_with_xlsxwriter(wb, grid, sheet: str):
+    """A grid typed into a new XlsxWriter sheet, merged blocks included; returns the sheet."""
+    ws = wb.add_worksheet(sheet)
+    for r, row in enumerate(grid.rows):
+        for c, value in enumerate(row):
+            if value is not None:
+                ws.write(r, c, value)
+    for block in grid.merged:
+        ws.merge_range(block.first_row, block.first_col, block.last_row, block.last_col,
+                       grid.value(block.first_row, block.first_col))
+    return ws
