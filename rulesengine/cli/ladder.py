@@ -34,8 +34,13 @@ def register(subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     from rulesengine.errors import InputError
 
+    from rulesengine.season.lock import store_lock
+
     try:
-        return _run(args)
+        if Path(args.dir).suffix.lower() in (".xlsx", ".xlsm") or args.check is not None:
+            return _run(args)  # a workbook, or --check: reads only (an archived store may be read-only)
+        with store_lock(Path(args.dir)):  # ladder.json and outputs.tsv written from what was read
+            return _run(args)
     except InputError as exc:
         print(exc, file=sys.stderr)  # the first problems and a count of the rest (errors.py)
         print(f"rulesengine: nothing was written ({len(exc.problems)} problem"

@@ -51,7 +51,12 @@ def run(args: argparse.Namespace) -> int:
     from rulesengine.errors import InputError
 
     try:
-        return _decide(args) if args.steps else _list(args)
+        if not args.steps:
+            return _list(args)
+        from rulesengine.season.lock import store_lock
+
+        with store_lock(Path(args.dir)):  # decisions read and written as one step (season/lock.py)
+            return _decide(args)
     except InputError as exc:
         print(exc, file=sys.stderr)  # the first problems and a count of the rest (errors.py)
         print(f"rulesengine: the season store {args.dir} was not changed", file=sys.stderr)

@@ -62,8 +62,13 @@ def register(subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     from rulesengine.errors import InputError
 
+    from rulesengine.season.lock import store_lock
+
     try:
-        return _ACTIONS[args.action](args)
+        if args.action in _UNLOCKED:
+            return _ACTIONS[args.action](args)
+        with store_lock(Path(args.dir)):  # read, check and write as one step (season/lock.py)
+            return _ACTIONS[args.action](args)
     except InputError as exc:
         print(exc, file=sys.stderr)  # the first problems and a count of the rest (errors.py)
         print(f"rulesengine: the season store {args.dir} was not changed", file=sys.stderr)
@@ -139,3 +144,5 @@ def _list(args) -> int:
 
 
 _ACTIONS = {"init": _init, "add": _add, "replace": _replace, "remove": _remove, "member": _member, "list": _list}
+# `init` makes the store (a lock file in the folder would make it look taken); `list` only reads.
+_UNLOCKED = frozenset({"init", "list"})

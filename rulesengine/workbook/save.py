@@ -28,7 +28,6 @@ import re
 import shutil
 import stat
 import tempfile
-import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -36,6 +35,7 @@ from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
 from rulesengine.errors import InputError, Location, Problem
+from rulesengine.file_lock import held_lock, remove_quietly
 from rulesengine.workbook.package import PackageInfo, file_fingerprint, inspect_package, lost_parts
 
 # Timestamped backups kept after NAME.original (older ones are removed).
@@ -220,61 +220,13 @@ def remove_stale_temporaries(path: Path) -> list[Path]:
 def save_lock(path: Path, wait: float = LOCK_WAIT_SECONDS) -> Iterator[None]:
     """Hold our lock on `path` (see module docstring); InputError when another run keeps it."""
     lock_path = path.with_name(f".~{path.name}.rulesengine-lock")
-    deadline = time.monotonic() + wait
-    while True:
-        try:
-            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError as exc:
-            folder = Location(str(path.parent))
-            if isinstance(exc, PermissionError) or exc.errno in (13, 30):  # EACCES, EROFS
-                raise InputError(Problem(folder, f"the folder of {path.name} is read-only: the engine needs to "
-                                                 f"write its result and backup there (nothing was written)")) from None
-            raise InputError(Problem(folder, f"cannot write in the workbook's folder: {exc.strerror or exc}")) from None
-        if _try_lock(fd):
-            try:
-                same = os.fstat(fd).st_ino == os.stat(lock_path).st_ino
-            except FileNotFoundError:
-                same = False
-            if same:  # not a lock file another run unlinked after we opened it
-                break
-        os.close(fd)
-        if time.monotonic() > deadline:
-            raise InputError(Problem(Location(str(path)), f"another recalc of this workbook is still saving (lock "
-                                                          f"{lock_path.name}); nothing was written: run again"))
-        time.sleep(0.05)
-    try:
-        os.ftruncate(fd, 0)
-        os.write(fd, f"{os.getpid()}\n".encode())
+    busy = Problem(Location(str(path)), f"another recalc of this workbook is still saving (lock "
+                                        f"{lock_path.name}); nothing was written: run again")
+    with held_lock(lock_path, wait, busy, path.name):
         yield
-    finally:
-        _remove(str(lock_path))
-        os.close(fd)  # closing releases the lock
 
 
-def _try_lock(fd: int) -> bool:
-    try:
-        import fcntl
-    except ImportError:  # Windows
-        import msvcrt
-        try:
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-            return True
-        except OSError:
-            return False
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        return True
-    except OSError:
-        return False
-
-
-def _remove(name: str) -> None:
-    try:
-        os.unlink(name)
-    except FileNotFoundError:
-        pass
-    except OSError:  # a read-only folder: nothing of ours could have been written there either
-        pass
+_remove = remove_quietly
 
 
 def _fsync_file(name: str) -> None:
