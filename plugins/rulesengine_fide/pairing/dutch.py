@@ -21,8 +21,9 @@ from rulesengine.errors import UsageError
 
 from rulesengine_fide.pairing.completion import can_complete
 from rulesengine_fide.pairing.criteria import incompatibility
-from rulesengine_fide.pairing.fastpath import RemainderNeeded, _next_bracket_takes, fast_bracket, meets_bounds
+from rulesengine_fide.pairing.fastpath import RemainderNeeded, fast_bracket, meets_bounds
 from rulesengine_fide.pairing.matching import max_weight_matching
+from rulesengine_fide.pairing.nextbracket import next_bracket_takes
 from rulesengine_fide.pairing.state import PlayerState
 from rulesengine_fide.pairing.weights import EdgeWeigher, Ordering
 
@@ -72,6 +73,8 @@ class DutchRound:
         self._compat: dict[tuple[int, int], str | None] = {}
         self.odd = self.n % 2 == 1
         self.bye_target = self._best_bye_value() if self.odd else None
+        # nextbracket.NextBracket per set of lower players, shared by the bracket's questions.
+        self.next_bracket_cache: dict = {}
 
     # ---------------------------------------------------------------- absolute criteria
     def compatible(self, i: int, j: int) -> bool:
@@ -179,7 +182,7 @@ class DutchRound:
                 return result
             record.notes.clear()
         if len(bracket) % 2 == 1 and len(bracket) >= ABSORBER_MIN and lower and \
-                all(_next_bracket_takes(self, x, lower) for x in bracket):
+                all(next_bracket_takes(self, x, lower) for x in bracket):
             # Whoever moves down, the next bracket absorbs them completely (C8 at its best for
             # every choice): one stand-in vertex for the players below, C4 checked afterwards.
             result = self._pair_bracket_in(mdps, residents, [], False, lower, record, absorber=True)
@@ -201,7 +204,7 @@ class DutchRound:
         fixed = {x for p in need.mdp_pairs for x in p}
         rest = [i for i in residents if i not in fixed]
         odd = len(rest) % 2 == 1
-        if odd and not (lower and all(_next_bracket_takes(self, x, lower) for x in rest)):
+        if odd and not (lower and all(next_bracket_takes(self, x, lower) for x in rest)):
             return None
         next_group = self.group[lower[0]] if lower else None
         weigher = EdgeWeigher(self, [], rest, [], next_group, with_bye=False, fixed_pairs=need.mdp_pairs,

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from rulesengine_fide.pairing.completion import can_complete
 from rulesengine_fide.pairing.criteria import colour_penalties
+from rulesengine_fide.pairing.nextbracket import next_bracket_takes
 from rulesengine_fide.pairing.state import BLACK, STRONG, WHITE
 
 if TYPE_CHECKING:
@@ -101,7 +102,7 @@ def fast_bracket(rnd: "DutchRound", mdps: list[int], residents: list[int], lower
         if s.floated(1) == DOWN or s.floated(2) == DOWN:
             leftover_ok[x] = False        # C14/C16: a candidate without it may exist later
             return False
-        verdict = _next_bracket_takes(rnd, x, lower)
+        verdict = next_bracket_takes(rnd, x, lower)
         leftover_ok[x] = verdict
         return verdict
 
@@ -141,7 +142,14 @@ def meets_bounds(rnd: "DutchRound", pairs: list[tuple[int, int]], bracket: list[
     (x,) = left
     if states[x].floated(1) == DOWN or states[x].floated(2) == DOWN:
         return False
-    return bool(_next_bracket_takes(rnd, x, lower)) and can_complete(rnd, lower + [x], rnd.bye_target)
+    return bool(next_bracket_takes(rnd, x, lower)) and can_complete(rnd, lower + [x], rnd.bye_target)
+
+
+def _over_colour_bound(states, rest: list[int], cost, targets) -> bool:
+    """True when `cost` (the pairs fixed so far) plus the least colour cost of any pairing of
+    `rest` (its pigeonhole bound) is beyond the targets (C12, C13)."""
+    c12, c13 = _colour_bound(states, rest, len(rest) // 2)
+    return cost[2] + c12 > targets[0] or cost[3] + c13 > targets[1]
 
 
 def _within(cost, targets) -> bool:
@@ -163,6 +171,11 @@ def _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok, targe
         """True when the search is over (outcome set: pairs, or None for 'use the matching')."""
         if k == len(mdps):
             rest = [i for i in residents if i not in used]
+            if _over_colour_bound(states, rest, cost, targets):
+                # No pairing of this remainder, exchanges included, reaches the bracket's colour
+                # bound (pigeonhole, C12/C13): any MDP-pairing that reaches every bound comes
+                # later in D.3 order, so the search goes on.
+                return False
             pairs = _remainder(rnd, rest, list(chosen), cost, pair_cost, compatible, tick, leaf_ok, targets)
             # No transposition of the remainder reaches the bounds: the caller may still find
             # one with the matching (exchanges), for this first MDP-pairing.
@@ -267,43 +280,3 @@ def _remainder(rnd, players, fixed, cost, pair_cost, compatible, tick, leaf_ok, 
     if not extend(0, cost):
         return None
     return found[0]
-
-
-def _next_bracket_takes(rnd: "DutchRound", x: int, lower: list[int]) -> bool | None:
-    """C8 and C4 at their bounds for downfloater x, shown by one greedy pairing of everyone below:
-    x plays a resident of the next bracket, that bracket is paired completely (one player left
-    when odd), and the rest of the round too. None when the greedy pairing cannot show it."""
-    states = rnd.states
-    if not lower:
-        return None
-    next_group = rnd.group[lower[0]]
-    nxt = [i for i in lower if rnd.group[i] == next_group]
-    rest = lower[len(nxt):]
-    people = [x] + nxt + rest
-    bye = None
-    if len(people) % 2:
-        # The PAB goes to the best possible assignee (C5, C9); take the lowest-ranked one.
-        for i in reversed(people[1:]):
-            if states[i].bye_eligible and rnd.bye_value(i) == rnd.bye_target:
-                bye = i
-                break
-        if bye is None:
-            return None
-        people.remove(bye)
-    mate: dict[int, int] = {}
-    for t, a in enumerate(people):
-        if a in mate:
-            continue
-        for b in people[t + 1:]:
-            if b not in mate and rnd.compatible(a, b):
-                mate[a], mate[b] = b, a
-                break
-        else:
-            return None
-    if mate[x] not in set(nxt):
-        return None
-    group = set(nxt) | {x}
-    inside = sum(1 for a in group if mate.get(a) in group) // 2
-    if inside != len(group) // 2:
-        return None
-    return True

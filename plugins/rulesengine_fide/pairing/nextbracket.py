@@ -1,0 +1,90 @@
+"""C8 and C4 at their best for one downfloater: the next bracket takes it and pairs completely.
+
+A bracket's downfloater x reaches the C8 bound (C.04.3 C8: the next bracket gets the most pairs
+and the lowest downfloater scores) when x plays a resident of the next bracket and that bracket
+is then paired completely (one resident left when its number is odd), and C4 when the rest of
+the round is still paired at the same time, the PAB (if any) going where the round's best PAB
+goes (C5, C9). `NextBracket.takes` shows it by constructing such a pairing of everyone below;
+it answers None when it cannot construct one (the caller then lets the matching decide).
+
+The construction does not depend on x beyond x's partner b, so the verdict is cached per b:
+a bracket of hundreds of players asks for every member and pays for a few constructions.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulesengine_fide.pairing.completion import pair_up
+
+if TYPE_CHECKING:
+    from rulesengine_fide.pairing.dutch import DutchRound
+
+# Partners of x in the next bracket tried before giving up (each is one construction).
+PARTNERS_TRIED = 3
+
+
+def next_bracket_takes(rnd: "DutchRound", x: int, lower: list[int]) -> bool | None:
+    """True when downfloater x can reach the C8 and C4 bounds below (see module doc), None when
+    no such pairing was found."""
+    if not lower:
+        return None
+    key = (len(lower), lower[0])
+    helper = rnd.next_bracket_cache.get(key)
+    if helper is None:
+        helper = rnd.next_bracket_cache[key] = NextBracket(rnd, lower)
+    return helper.takes(x)
+
+
+class NextBracket:
+    def __init__(self, rnd: "DutchRound", lower: list[int]):
+        self.rnd = rnd
+        next_group = rnd.group[lower[0]]
+        self.nxt = [i for i in lower if rnd.group[i] == next_group]
+        self.rest = lower[len(self.nxt):]
+        self.bye: int | None = None
+        self.impossible = False
+        if (len(lower) + 1) % 2:
+            # The PAB goes to the best possible assignee (C5, C9); take the lowest-ranked one.
+            for i in reversed(lower):
+                if rnd.states[i].bye_eligible and rnd.bye_value(i) == rnd.bye_target:
+                    self.bye = i
+                    break
+            if self.bye is None:
+                self.impossible = True
+        # The next bracket with x holds len(nxt) + 1 players: x-b is one of its pairs.
+        self.inner_pairs = (len(self.nxt) + 1) // 2 - 1
+        self._verdict: dict[int, bool] = {}
+
+    def takes(self, x: int) -> bool | None:
+        if self.impossible:
+            return None
+        compatible = self.rnd.compatible
+        tried = 0
+        for b in self.nxt:
+            if b == self.bye or not compatible(x, b):
+                continue
+            verdict = self._verdict.get(b)
+            if verdict is None:
+                verdict = self._verdict[b] = self._pairs_without(b)
+            if verdict:
+                return True
+            tried += 1
+            if tried == PARTNERS_TRIED:
+                break
+        return None
+
+    def _pairs_without(self, b: int) -> bool:
+        """Can everyone below but b (and the PAB) be paired, the next bracket's other residents
+        among themselves as far as their number allows?"""
+        compatible = self.rnd.compatible
+        group = [i for i in self.nxt if i != b and i != self.bye]
+        allowed_left = len(group) - 2 * self.inner_pairs
+        if allowed_left < 0:
+            return False
+        pairs, left = pair_up(group, compatible, allowed_left)
+        if pairs < self.inner_pairs:
+            return False
+        tail = sorted(left + [i for i in self.rest if i != self.bye])
+        _, unpaired = pair_up(tail, compatible, 0)
+        return not unpaired
