@@ -27,8 +27,8 @@ from rulesengine.registry import Registry, default_registry
 from rulesengine.standings import POINTS, Standings, compute_standings
 from rulesengine.tiebreak import Explanation, TiebreakContext, TiebreakRule, TiebreakSpec, TiebreakValue
 
-__all__ = ["RulesUsed", "StandingsRun", "DateReading", "explain_tiebreak", "load_tournament", "parse_date",
-           "parse_options", "rate", "read_date", "rules_date", "standings", "tiebreak_options", "with_kind"]
+__all__ = ["RulesUsed", "StandingsRun", "DateReading", "explain_tiebreak", "load_tournament", "pair_round",
+           "parse_date", "parse_options", "rate", "read_date", "rules_date", "standings", "tiebreak_options", "with_kind"]
 
 PAIRING_KINDS = {"swiss": "swiss", "round robin": "round robin", "round-robin": "round robin", "rr": "round robin"}
 
@@ -303,3 +303,22 @@ def rate(tournament: Tournament, system: RatingSystem | str | None, records: Map
         raise UsageError(f"rating system {system.name!r} has no rule set {rule_set!r}; "
                          f"known: {', '.join(system.rule_sets)}")
     return system.rate(RatingRequest(tournament, records, event_date, rule_set, chosen))
+
+
+# ---------------------------------------------------------------- pairing
+
+
+def pair_round(tournament: Tournament, round_number: int, system: str = "dutch", registry: Registry | None = None,
+               options: Mapping[str, Any] | None = None):
+    """Pair `round_number` with the pairing system named (the `rulesengine_pairing_systems` hook):
+    a `PairedRound` with boards in the system's order and the byes with their kind."""
+    from rulesengine.pairing import PairedRound, PairingRequest
+
+    registry = registry or default_registry()
+    chosen = registry.pairing_system(system)
+    request = PairingRequest(tournament, round_number, dict(options or {}))
+    if chosen.pair_round is not None:
+        return chosen.pair_round(request)
+    boards = chosen.pair(request)
+    return PairedRound(round_number, tuple(b for b in boards if b.black is not None),
+                       tuple((b.white, "PAB") for b in boards if b.black is None))

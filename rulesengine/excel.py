@@ -22,12 +22,13 @@ from rulesengine.errors import InputError, Location, Problem, RulesEngineError
 from rulesengine.workbook.grid import CellValue, Grid, cell_address, parse_address
 from rulesengine.workbook.look import CellFormat, format_blocks, look_of, merge_span, merged_row_height, merged_rows
 from rulesengine.workbook.package import DEFAULT_LIMITS, Limits
-from rulesengine.workbook.plan import LineChart
+from rulesengine.workbook.plan import LineChart, is_cell_patch
 from rulesengine.workbook.recalc import CLEAR_SHEET, SheetWrite, WritePlan, sheets_to_read
 from rulesengine.workbook.recalc import recalculate as recalculate_grids
 from rulesengine.workbook.settings import WorkbookSettings
 
 ALERT_TITLE = "Recalculate: nothing was written"
+PAIR_ALERT_TITLE = "Pair next round: nothing was written"
 
 
 def recalculate(book: Any, overrides: WorkbookSettings | None = None,
@@ -49,6 +50,31 @@ def recalculate(book: Any, overrides: WorkbookSettings | None = None,
     for note in plan.notes:
         print(f"Note: {note}")
     return plan
+
+
+def pair_next_round(book: Any, round_number: int | None = None, system: str = "dutch"):
+    """The "Pair next round" button: fold the results entered on the Pairings sheet into the
+    crosstable, pair the next round (FIDE Dutch by default) and write the Pairings sheet.
+
+    The same pure function as `rulesengine pair BOOK.xlsx` (workbook.pair_book.pair_grids); a
+    round not finished or bad input is shown in an alert and nothing is written (None returned).
+    """
+    from rulesengine.workbook.pair_book import pair_grids
+
+    names = [sheet.name for sheet in book.sheets]
+    try:
+        outcome = pair_grids(read_grids(book), names, round_number=round_number, system=system)
+    except RulesEngineError as exc:
+        _tell(book, str(exc), PAIR_ALERT_TITLE)
+        return None
+    apply_writes(book, outcome.writes)
+    paired = outcome.paired
+    print(f"Round {paired.round}: {len(paired.boards)} board(s)"
+          + "".join(f", {kind} {player}" for player, kind in paired.byes)
+          + ". Enter the results on the Pairings sheet, then Recalculate.")
+    for note in (*outcome.notes, *outcome.plan.notes):
+        print(f"Note: {note}")
+    return outcome
 
 
 def read_grids(book: Any, limits: Limits = DEFAULT_LIMITS) -> dict[str, Grid]:
@@ -78,8 +104,14 @@ def read_grid(sheet: Any, limits: Limits = DEFAULT_LIMITS) -> Grid:
 
 def apply_plan(book: Any, plan: WritePlan) -> None:
     """Apply a plan's writes in order: clear, then one block of values per SheetWrite."""
+    apply_writes(book, plan.writes)
+
+
+def apply_writes(book: Any, writes: Sequence[SheetWrite]) -> None:
+    """Each write in order; the cells folded into the TD's crosstable are values only (a block
+    per run of adjacent cells, so no cell between them is emptied)."""
     sheets = {sheet.name.lower(): sheet for sheet in book.sheets}
-    for write in plan.writes:
+    for write in writes:
         sheet = sheets.get(write.sheet.lower())
         if sheet is None:
             sheet = book.sheets.add(name=write.sheet, after=book.sheets[len(book.sheets) - 1])
@@ -98,7 +130,8 @@ def _apply(sheet: Any, write: SheetWrite) -> None:
     block = [[_to_excel(v) for v in row] + [None] * (width - len(row)) for row in write.rows]
     row0, col0 = parse_address(write.top_left)
     sheet.range((row0 + 1, col0 + 1)).resize(len(block), width).value = block
-    _apply_look(sheet, write, row0, col0)
+    if not is_cell_patch(write):   # a folded result: the TD's sheet keeps its own look
+        _apply_look(sheet, write, row0, col0)
 
 
 # What xlwings can set on a range, per CellFormat field. Each call is tried on its own: an engine
@@ -130,6 +163,18 @@ def _apply_look(sheet: Any, write: SheetWrite, row0: int, col0: int) -> None:
         _try(lambda: at(r, c).add_note(note))
     for chart in look.charts:
         _try(lambda: _line_chart(sheet, at, chart))
+    for dropdown in look.dropdowns:
+        _try(lambda: _dropdown(at(dropdown.first_row, dropdown.col, dropdown.last_row, dropdown.col), dropdown))
+
+
+def _dropdown(rng: Any, spec) -> None:
+    """A list validation through the engine's native object (Excel's COM `Validation.Add`, type 3 =
+    xlValidateList); xlwings has no API of its own for it, so other engines skip it."""
+    api = rng.api
+    if isinstance(api, dict) or not hasattr(api, "Validation"):
+        raise NotImplementedError
+    api.Validation.Delete()
+    api.Validation.Add(3, 1, 1, ",".join(spec.choices))
 
 
 def _format(rng: Any, fmt: CellFormat, multi_row: bool) -> None:
@@ -219,9 +264,9 @@ def _trim(rows: list[list[CellValue]]) -> list[list[CellValue]]:
     return trimmed
 
 
-def _tell(book: Any, message: str) -> None:
-    print(f"{ALERT_TITLE}\n{message}")
+def _tell(book: Any, message: str, title: str = ALERT_TITLE) -> None:
+    print(f"{title}\n{message}")
     try:
-        book.app.alert(message, title=ALERT_TITLE, mode="critical")
+        book.app.alert(message, title=title, mode="critical")
     except Exception:  # an engine without alerts (e.g. a read-only book): the print must do
         pass

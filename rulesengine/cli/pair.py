@@ -4,6 +4,11 @@ tournament's pairings, explain a round, or print the initial ranking.
 Output contracts (docs/notes/pairing.md): JSON `{"round", "pairings": [{"board", "white",
 "black"}], "byes": [{"player", "kind"}]}` with start ranks; `--format trf` writes the file with
 the new round filled in (results blank) to stdout or `--output`; never to the input file.
+
+A workbook (`rulesengine pair BOOK.xlsx`, docs/notes/pairbook.md) is read as `recalc` reads it
+(results entered on its Pairings sheet are folded into the crosstable first), and the round is
+written to its engine-owned `Pairings` sheet; the table (or `--format json`, the same shape) is
+printed as for a TRF file.
 """
 
 from __future__ import annotations
@@ -22,7 +27,8 @@ def register(subparsers) -> None:
         description="Pair the next round of a Swiss tournament (FIDE Dutch system, C.04.3 2025 text), "
                     "re-pair round N from rounds 1..N-1, check every round of a finished tournament, "
                     "or print the initial ranking.")
-    parser.add_argument("file", help="tournament file (TRF-16 / TRF-2026, with XXR/142 and XXC/152)")
+    parser.add_argument("file", help="tournament file (TRF-16 / TRF-2026, with XXR/142 and XXC/152), or a "
+                                     "crosstable workbook (.xlsx/.xlsm): the round goes to its Pairings sheet")
     parser.add_argument("--encoding", default="utf-8", help="text encoding of the file (default utf-8)")
     parser.add_argument("--input-format", default=None, help="force a file format (default: by extension)")
     parser.add_argument("--round", type=int, default=None, metavar="N",
@@ -44,7 +50,17 @@ def register(subparsers) -> None:
     parser.add_argument("--estimate", action="append", default=[], metavar="SNO=RATING",
                         help="the arbiter's rating estimate for an unrated player (repeatable); used "
                              "for the ranking and written into --format trf output")
+    parser.add_argument("--sheet", default=None,
+                        help="workbook only: the crosstable sheet (default: 'Crosstable' or detected)")
+    parser.add_argument("--layout", default=None,
+                        help="workbook only: the crosstable layout instead of detecting it (template, "
+                             "swiss_manager, uschess_wallchart)")
+    parser.add_argument("--force", action="store_true",
+                        help="workbook only: replace the workbook even when openpyxl would drop parts of it")
     parser.set_defaults(handler=run)
+
+
+WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 
 
 def _estimates(texts: list[str]) -> dict[int, int]:
@@ -58,6 +74,8 @@ def _estimates(texts: list[str]) -> dict[int, int]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if Path(args.file).suffix.lower() in WORKBOOK_SUFFIXES:
+        return _run_workbook(args)
     from rulesengine.cli.common import load_tournament
     from rulesengine.pairing import PairingRequest, next_round
     from rulesengine.registry import default_registry
@@ -228,3 +246,37 @@ def _check_text(tournament, checks, fmt: str) -> tuple[str, int]:
     else:
         lines.append(f"All {len(checks)} round(s) agree with the rules' pairing")
     return "\n".join(lines) + "\n", len(differing)
+
+
+def _run_workbook(args: argparse.Namespace) -> int:
+    """`pair BOOK.xlsx`: pair the next round and write the Pairings sheet (and the recalculation)."""
+    from rulesengine.workbook.pair_book import pair_workbook
+    from rulesengine.workbook.settings import settings_from_options
+
+    for flag, given in (("--check", args.check), ("--explain", args.explain), ("--rank-only", args.rank_only),
+                        ("--format trf", args.format == "trf"), ("--output", args.output is not None),
+                        ("--estimate", bool(args.estimate)), ("--input-format", args.input_format)):
+        if given:
+            raise UsageError(f"{flag} is for TRF files; a workbook is paired into its Pairings sheet "
+                             f"(export the event as TRF for {flag})")
+    overrides = settings_from_options(layout=args.layout, crosstable_sheet=args.sheet)
+    result = pair_workbook(Path(args.file), round_number=args.round, system=args.system, overrides=overrides,
+                           force=args.force)
+    outcome, saved = result.outcome, result.save
+    paired, tournament = outcome.paired, outcome.tournament
+    tell = sys.stderr if args.format == "json" else sys.stdout
+    if args.format == "json":
+        sys.stdout.write(_json(paired))
+    else:
+        sys.stdout.write(_text(tournament, paired, outcome.system))
+    sheets = " and ".join(dict.fromkeys(w.sheet for w in outcome.writes))
+    if saved.replaced:
+        print(f"Wrote round {paired.round} to {sheets} of {saved.written} (backup: {saved.backup}). Enter the "
+              f"results in the Result column, then Recalculate.", file=tell)
+    else:
+        print(f"Wrote {sheets} to {saved.written}, NOT to {args.file}: saving with openpyxl would have lost "
+              + "; ".join(saved.lost) + ". Your workbook is unchanged; rerun with --force to accept the loss.",
+              file=sys.stderr)
+    for note in (*outcome.notes, *outcome.plan.notes):
+        print(f"Note: {note}", file=tell)
+    return 0

@@ -44,8 +44,9 @@ from rulesengine.workbook.package_map import (NS_CT, NS_PKG_REL, REL_WORKSHEET, 
                                               read_package_map, read_rels, rels_part)
 from rulesengine.workbook.grid import CellValue
 from rulesengine.workbook.look import CellFormat
-from rulesengine.workbook.plan import CLEAR_SHEET, SheetWrite
+from rulesengine.workbook.plan import CLEAR_SHEET, SheetWrite, is_cell_patch
 from rulesengine.workbook.sheet_data import SheetData, UnwritableValue, dimension, sheet_data
+from rulesengine.workbook.sheet_patch import PatchUnsupported, patch_cells
 from rulesengine.workbook.zip_parts import Member, RawCopyUnsupported, fresh, read_raw, write_members
 
 __all__ = ["GraftUnsupported", "prepare_graft"]
@@ -104,6 +105,8 @@ def prepare_graft(source: Path, writes: Sequence[SheetWrite]) -> Callable[[str],
     what a graft does (module docstring).
     """
     source = Path(source)
+    patches = [w for w in writes if is_cell_patch(w)]
+    writes = [w for w in writes if not is_cell_patch(w)]
     made = _scratch_package(writes)
     with zipfile.ZipFile(source) as archive, open(source, "rb") as handle:
         try:
@@ -114,6 +117,9 @@ def prepare_graft(source: Path, writes: Sequence[SheetWrite]) -> Callable[[str],
         with zipfile.ZipFile(io.BytesIO(made.package)) as scratch:
             try:
                 _graft(archive, package, scratch, writes, made)
+                _patch(archive, package, patches, {w.sheet.lower() for w in writes})
+            except PatchUnsupported as exc:
+                raise GraftUnsupported(f"cells of a TD's sheet: {exc}") from None
             except (KeyError, IndexError, ValueError, SyntaxError, UnicodeDecodeError) as exc:
                 # a package shaped unlike the ones we know (a part missing, XML we cannot parse)
                 raise GraftUnsupported(f"{type(exc).__name__}: {exc}") from None
@@ -127,6 +133,35 @@ def prepare_graft(source: Path, writes: Sequence[SheetWrite]) -> Callable[[str],
 
 
 PROBE_SHEET = "rulesengine style probe"  # a scratch-only sheet; never grafted
+
+
+def _patch(archive: zipfile.ZipFile, package: _Package, patches: Sequence[SheetWrite], rewritten: set[str]) -> None:
+    """Type the patches' values into their sheets' XML (sheet_patch); every other byte stays."""
+    if not patches:
+        return
+    from rulesengine.workbook.grid import cell_address, parse_address
+
+    td_map = read_package_map(archive)
+    by_sheet: dict[str, dict[str, CellValue]] = {}
+    for write in patches:
+        if write.sheet.lower() in rewritten:
+            raise GraftUnsupported(f"cells and a whole rewrite of sheet {write.sheet!r}")
+        top, left = parse_address(write.top_left)
+        cells = by_sheet.setdefault(write.sheet, {})
+        for i, row in enumerate(write.rows):
+            for j, value in enumerate(row):
+                if value is not None and value != "":
+                    if isinstance(value, str) and (value.startswith("=") or _CONTROL.search(value)):
+                        raise GraftUnsupported(f"text {value[:20]!r} for sheet {write.sheet!r}")
+                    cells[cell_address(top + i, left + j)] = value
+    for name, cells in by_sheet.items():
+        entry = next((e for e in td_map.sheets if e.name.lower() == name.lower()), None)
+        if entry is None or entry.kind != "worksheet" or not entry.part:
+            raise GraftUnsupported(f"no worksheet {name!r} to type cells into")
+        package.changed[entry.part] = patch_cells(package.text(entry.part, archive), cells)
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 
 
 @dataclass

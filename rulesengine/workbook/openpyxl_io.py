@@ -19,7 +19,7 @@ from rulesengine.workbook.grid import CellValue, Grid, MergedRange, cell_address
 from rulesengine.workbook.look import (CellFormat, formatted_cells, landscape, look_of, merge_span, merged_row_height,
                                        merged_rows)
 from rulesengine.workbook.package import DEFAULT_LIMITS, Limits, PackageInfo, inspect_package
-from rulesengine.workbook.plan import LineChart, SheetWrite
+from rulesengine.workbook.plan import LineChart, SheetWrite, is_cell_patch
 from rulesengine.workbook.recalc import CLEAR_SHEET, WritePlan, recalculate, sheets_to_read
 from rulesengine.workbook.save import SaveResult, check_not_open, save_atomically
 from rulesengine.workbook.settings import WorkbookSettings
@@ -190,8 +190,8 @@ def write_values(ws, write: SheetWrite, styles: CellStyles) -> None:
             cell = ws.cell(row=top + i + 1, column=left + j + 1, value=value)
             if isinstance(value, str) and value.startswith("="):
                 cell.data_type = "s"  # text that looks like a formula stays text
-    if not write.rows:
-        return
+    if not write.rows or is_cell_patch(write):
+        return  # cells typed into a TD's own sheet (a fold-in): values only, the sheet's look is the TD's
     for r, c, fmt in formatted_cells(write):
         styles.apply(ws.cell(row=top + r + 1, column=left + c + 1), fmt)
     apply_layout(ws, write)
@@ -228,6 +228,21 @@ def apply_layout(ws, write: SheetWrite) -> None:
         ws.cell(row=top + r + 1, column=left + c + 1).comment = Comment(note, "rulesengine")
     for chart in look.charts:
         ws.add_chart(_line_chart(ws, chart, top, left), _shift(chart.anchor, top, left))
+    for dropdown in look.dropdowns:
+        _dropdown(ws, dropdown, top, left)
+
+
+def _dropdown(ws, spec, top: int, left: int) -> None:
+    """A data-validation list (ECMA-376 Part 1, 18.3.1.32) over one column's rows."""
+    from openpyxl.worksheet.datavalidation import DataValidation
+
+    letter = column_letter(left + spec.col)
+    dv = DataValidation(type="list", formula1='"' + ",".join(spec.choices) + '"', allow_blank=True,
+                        showErrorMessage=True, errorTitle="Result", error=spec.prompt or None,
+                        showInputMessage=bool(spec.prompt), promptTitle="Result" if spec.prompt else None,
+                        prompt=spec.prompt or None)
+    ws.add_data_validation(dv)
+    dv.add(f"{letter}{top + spec.first_row + 1}:{letter}{top + spec.last_row + 1}")
 
 
 def _shift(anchor: str, top: int, left: int) -> str:

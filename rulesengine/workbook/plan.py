@@ -46,6 +46,21 @@ class LineChart:
 
 
 @dataclass(frozen=True)
+class Dropdown:
+    """A list of values a column offers (a data-validation list), rows 0-based within `SheetWrite.rows`.
+
+    The values must not contain commas (the list is stored as one comma-separated text, at most
+    255 characters: ECMA-376 Part 1, 18.3.1.32 `formula1`).
+    """
+
+    col: int
+    first_row: int
+    last_row: int
+    choices: tuple[str, ...]
+    prompt: str = ""
+
+
+@dataclass(frozen=True)
 class SheetLook:
     """How an engine sheet should look; every field optional.
 
@@ -58,7 +73,8 @@ class SheetLook:
     to one of the STYLE_* names; `row_styles` maps a row to a style for all its cells;
     `merge_rows` lists rows whose first cell spans the table's width (titles, notes).
     `comments` maps (row, col) to a cell note (why a value is marked). `charts` are native
-    line charts drawn over the sheet's own values.
+    line charts drawn over the sheet's own values. `dropdowns` are data-validation lists (the
+    Pairings sheet's Result column).
     """
 
     title_rows: tuple[int, ...] = ()
@@ -75,6 +91,7 @@ class SheetLook:
     merge_rows: tuple[int, ...] = ()
     comments: Mapping[tuple[int, int], str] = field(default_factory=dict)
     charts: tuple[LineChart, ...] = ()
+    dropdowns: tuple[Dropdown, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -93,3 +110,9 @@ class SheetWrite:
     clear: str | None = CLEAR_SHEET
     header_rows: tuple[int, ...] = (0,)
     look: SheetLook | None = None
+
+
+def is_cell_patch(write: SheetWrite) -> bool:
+    """Cells typed into a sheet the TD owns (the fold-in of a round's results, workbook.fold_results):
+    no clear, no look, no header rows. Adapters write its values only, never the sheet's look."""
+    return write.clear is None and write.look is None and not write.header_rows

@@ -25,10 +25,12 @@ from rulesengine.rating import RatingRecord, RatingReport, RatingRequest
 from rulesengine.registry import Registry, default_registry
 from rulesengine.standings import Standings, event_date
 from rulesengine.workbook.explain_sheet import adjustment_reason, explain_look
+from rulesengine.workbook.fold_results import Fold, fold_pairings
 from rulesengine.workbook.grid import CellValue, Grid, text
 from rulesengine.workbook.plan import CLEAR_SHEET, SheetWrite
 from rulesengine.workbook.layouts import swiss_manager
 from rulesengine.workbook.layouts.detect import detect_layout, read_crosstable
+from rulesengine.workbook.pairings_sheet import PAIRINGS_SHEET
 from rulesengine.workbook.players import PLAYERS_SHEET, merge_players, parse_players, rating_records
 from rulesengine.workbook.progress import Progress, cut_after_round, event_progress
 from rulesengine.workbook.published import Published, differences, published_ranks, summary
@@ -58,6 +60,7 @@ class WritePlan:
     ratings: RatingReport | None = None
     notes: tuple[str, ...] = ()
     progress: Progress | None = None   # after which round of how many (an event in progress)
+    fold: Fold | None = None           # the Pairings sheet's results folded into the crosstable
 
     @property
     def sheets(self) -> tuple[str, ...]:
@@ -99,12 +102,22 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
     crosstables = [grids[name] for name in evenings] or [_crosstable_grid(grids, settings, problems)]
     tournaments = []
     progress = None
-    for grid in crosstables:
+    fold = None
+    pairings = by_lower.get(PAIRINGS_SHEET.lower()) if not evenings else None
+    for index, grid in enumerate(crosstables):
         if grid is None:
             continue
         try:
             read = read_crosstable(grid, settings.layout, scoring=_scoring(settings), kind=settings.kind,
                                    name=settings.event_name if not evenings else grid.sheet)
+            if pairings is not None:
+                # The results entered on the Pairings sheet go into the crosstable first (fold_results).
+                fold = fold_pairings(pairings, grid, read.extra.get("layout") or "", read)
+                if fold is not None and fold.writes:
+                    grid = crosstables[index] = fold.grid
+                    grids = {**grids, grid.sheet: grid}
+                    read = read_crosstable(grid, settings.layout, scoring=_scoring(settings), kind=settings.kind,
+                                           name=settings.event_name)
         except InputError as exc:
             problems += exc.problems
             continue
@@ -118,6 +131,9 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
                                          after_round_cell=settings.cells.get("after_round", ""),
                                          after_round_flag=flag_after_round)
         problems += found
+        if fold is not None and not fold.complete and not progress.chosen and progress.after_round >= fold.round:
+            # Results of round N still missing on the Pairings sheet: rank after round N-1.
+            progress = replace(progress, after_round=fold.round - 1, round_in_play=fold.round)
         tournaments.append(cut_after_round(read, progress.after_round))
     if problems:
         raise InputError(problems)
@@ -167,7 +183,8 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
         published_line = summary(found, skipped, tournament, _rules_text(rules_date, settings))
     own_notes = ([missing_settings_note(grids, crosstable.sheet, texts, settings, rules_date)]
                  if settings_grid is None else [])
-    notes = tuple(own_notes) + tuple(standings.notes) + (tuple(report.notes) if report else ())
+    notes = (tuple(own_notes) + (fold.notes(PAIRINGS_SHEET) if fold is not None else ()) + tuple(standings.notes)
+             + (tuple(report.notes) if report else ()))
     # A season's Standings are the last evening's: its sheet name says which.
     event_name = settings.event_name or (crosstable.sheet if evenings else
                                          tournament.name if tournament.name != crosstable.sheet else "")
@@ -181,8 +198,10 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
         writes.append(SheetWrite(EXPLAIN_SHEET, rows, header_rows=(), look=explain_look(rows)))
     elif any(name.lower() == EXPLAIN_SHEET.lower() for name in sheet_names):
         writes.append(SheetWrite(EXPLAIN_SHEET, (), header_rows=()))
+    if fold is not None:
+        writes.extend(fold.writes)   # cells of the TD's crosstable sheet (the one write into it)
     return WritePlan(tuple(writes), tournament, standings, settings, layout, crosstable.sheet, report, notes,
-                     progress)
+                     progress, fold)
 
 
 def _published(tournament: Tournament, crosstable: Grid) -> Published:
@@ -229,7 +248,7 @@ def _crosstable_grid(grids: Mapping[str, Grid], settings: WorkbookSettings, prob
         return grid
     if CROSSTABLE_SHEET.lower() in by_lower:
         return by_lower[CROSSTABLE_SHEET.lower()]
-    skip = {s.lower() for s in (*ENGINE_SHEETS, SETTINGS_SHEET, PLAYERS_SHEET)}
+    skip = {s.lower() for s in (*ENGINE_SHEETS, SETTINGS_SHEET, PLAYERS_SHEET, PAIRINGS_SHEET)}
     for name, grid in grids.items():
         if name.lower() not in skip and detect_layout(grid):
             return grid

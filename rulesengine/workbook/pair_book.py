@@ -1,0 +1,157 @@
+"""Pair the next round of a crosstable workbook: `rulesengine pair BOOK.xlsx` and the Excel buttons.
+
+    outcome = pair_grids(grids, sheet_names)          # pure: grids in, writes out
+    result = pair_workbook(Path("open.xlsx"))        # the file route: read, pair, graft, save
+
+The event is read exactly as Recalculate reads it (workbook.recalc.recalculate, which also folds
+the results entered on an existing Pairings sheet into the crosstable); the round is paired with
+the pairing-system hook (api.pair_round); the writes are the recalculation's (Standings, the
+folded cells) plus the new Pairings sheet. The previous round must be complete: a board of the
+Pairings sheet without a result, or a crosstable round typed without results, stops the pairing
+with the cells named, and nothing is written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Mapping, Sequence
+
+from rulesengine import api
+from rulesengine.errors import InputError, Location, Problem, UsageError
+from rulesengine.model import Tournament
+from rulesengine.pairing import PairedRound, next_round
+from rulesengine.registry import Registry, default_registry
+from rulesengine.workbook.grid import Grid
+from rulesengine.workbook.pairings_sheet import PAIRINGS_SHEET, pairings_write
+from rulesengine.workbook.plan import SheetWrite
+from rulesengine.workbook.progress import pending_cells
+from rulesengine.workbook.recalc import WritePlan, recalculate
+from rulesengine.workbook.settings import WorkbookSettings
+
+PAIRED_LAYOUTS = ("template", "swiss_manager", "uschess_wallchart")
+
+
+@dataclass(frozen=True)
+class BookPairing:
+    """A round paired from a workbook: what to write, and what it was computed from."""
+
+    plan: WritePlan                  # the recalculation (results folded, Standings)
+    tournament: Tournament           # the event as paired (rounds = the event's number of rounds)
+    paired: PairedRound
+    writes: tuple[SheetWrite, ...]   # plan.writes + the Pairings sheet
+    notes: tuple[str, ...] = ()
+
+    @property
+    def system(self) -> str:
+        return self.tournament.extra.get("pairing_system", "")
+
+
+def pair_grids(grids: Mapping[str, Grid], sheet_names: Sequence[str] = (), *, round_number: int | None = None,
+               system: str = "dutch", overrides: WorkbookSettings | None = None,
+               registry: Registry | None = None, options: Mapping | None = None) -> BookPairing:
+    """Pair the next round (or `round_number`) of the workbook whose sheets are `grids`."""
+    registry = registry or default_registry()
+    chosen = registry.pairing_system(system)
+    plan = recalculate(grids, overrides, registry=registry, sheet_names=sheet_names)
+    tournament, notes = pairing_event(plan)
+    number = round_number if round_number is not None else next_round(tournament)
+    if number < 1:
+        raise UsageError(f"--round must be 1 or more, not {number}")
+    capacity = int(tournament.extra.get("round_columns") or 0)
+    if capacity and number > capacity:
+        raise InputError(Problem(Location(sheet=plan.crosstable_sheet, cell="A1"),
+                                 f"round {number}: the crosstable has room for {capacity} round(s) only; add the "
+                                 f"columns of round {number} first (nothing was written)"))
+    played = [p.start_rank for p in tournament.players if p.entry(number).opponent is not None]
+    if played:
+        raise UsageError(f"round {number} already has games in {plan.crosstable_sheet!r} (player {played[0]}, "
+                         f"...): the workbook route pairs a round without results; clear them first, or pair a "
+                         f"TRF export with --round {number}")
+    paired = api.pair_round(tournament, number, system, registry, options)
+    event = plan.settings.event_name or tournament.name
+    when = plan.settings.start_date or tournament.start_date
+    sheet = pairings_write(tournament, paired, event=event if event != plan.crosstable_sheet else "",
+                           when=str(when or ""), system=chosen.description)
+    return BookPairing(plan, replace(tournament, extra={**tournament.extra, "pairing_system": chosen.description}),
+                       paired, tuple(plan.writes) + (sheet,), notes)
+
+
+def pairing_event(plan: WritePlan) -> tuple[Tournament, tuple[str, ...]]:
+    """The event to pair from a recalculation: every round held, and its number of rounds.
+
+    The number of rounds (it decides C.04.3 A.7's topscorers in the last round) is Settings'
+    `Rounds`, else the crosstable's round columns (a note says so).
+    """
+    t = plan.tournament
+    if plan.layout not in PAIRED_LAYOUTS:
+        raise UsageError(f"{plan.crosstable_sheet!r} is a {plan.layout.replace('_', ' ')} crosstable: a round "
+                         f"robin is paired by the Berger tables (FIDE C.05 Annex 1), not round by round")
+    fold = plan.fold
+    if fold is not None and not fold.complete:
+        raise InputError([Problem(Location(sheet=PAIRINGS_SHEET, cell=b.cell),
+                                  f"round {fold.round} board {b.number} ({b.white}-{b.black}) has no result yet: "
+                                  f"enter every result of round {fold.round} before pairing round {fold.round + 1}")
+                          for b in fold.missing])
+    progress = plan.progress
+    if progress is not None and progress.round_in_play is not None:
+        raise InputError([Problem(Location(sheet=plan.crosstable_sheet, cell=cell),
+                                  f"round {number} is paired but has no result here yet: enter the round's results "
+                                  f"before pairing the next round")
+                          for number, cell in pending_cells(t) if number == progress.round_in_play]
+                         or Problem(Location(sheet=plan.crosstable_sheet, cell="A1"),
+                                    f"round {progress.round_in_play} is not finished"))
+    if progress is not None and progress.chosen and progress.after_round < _rounds_with_entries(plan):
+        raise UsageError(f"'After round' is {progress.after_round} (Settings or --after-round): clear it to pair "
+                         f"the next round")
+    notes = []
+    total = plan.settings.rounds
+    if total is None:
+        total = int(t.extra.get("round_columns") or 0) or t.rounds
+        notes.append(f"the number of rounds is not on Settings ('Rounds'): taken as {total}, the crosstable's "
+                     f"round columns (C.04.3 A.7 treats the topscorers of the last round apart)")
+    return replace(t, rounds=max(total, t.rounds)), tuple(notes)
+
+
+def _rounds_with_entries(plan: WritePlan) -> int:
+    fold = plan.fold
+    return max(plan.tournament.rounds, fold.round if fold is not None and fold.complete else 0)
+
+
+@dataclass(frozen=True)
+class PairBookResult:
+    outcome: BookPairing
+    save: object       # workbook.save.SaveResult
+    route: str         # "graft" or "openpyxl"
+
+
+def pair_workbook(path: str | Path, *, round_number: int | None = None, system: str = "dutch",
+                  overrides: WorkbookSettings | None = None, registry: Registry | None = None,
+                  options: Mapping | None = None, force: bool = False) -> PairBookResult:
+    """Pair a workbook file and write its Pairings sheet (and the recalculation) in place.
+
+    The same route as `recalc`: lock and open-file checks, package inspection, the fast reader,
+    the graft writer (only the engine's sheets and the folded cells change), atomic save with
+    the backup rules; the openpyxl route when the graft cannot be used.
+    """
+    from rulesengine.workbook.fast_read import read_grids_checked
+    from rulesengine.workbook.graft import GraftUnsupported, prepare_graft
+    from rulesengine.workbook.openpyxl_io import apply_writes, check_workbook_path, load_workbook
+    from rulesengine.workbook.package import DEFAULT_LIMITS, inspect_package
+    from rulesengine.workbook.recalc import sheets_to_read
+    from rulesengine.workbook.save import check_not_open, save_atomically
+
+    path = Path(path)
+    check_not_open(path)
+    check_workbook_path(path)
+    info = inspect_package(path, DEFAULT_LIMITS)
+    names, grids = read_grids_checked(path, info, sheets_to_read, DEFAULT_LIMITS)
+    outcome = pair_grids(grids, names, round_number=round_number, system=system, overrides=overrides,
+                         registry=registry, options=options)
+    try:
+        write = prepare_graft(path, outcome.writes)
+    except GraftUnsupported:
+        wb, info, lost = load_workbook(path, DEFAULT_LIMITS, info=info)
+        apply_writes(wb, outcome.writes)
+        return PairBookResult(outcome, save_atomically(path, wb.save, info, lost, force=force), "openpyxl")
+    return PairBookResult(outcome, save_atomically(path, write, info, force=force), "graft")
