@@ -59,6 +59,15 @@ def to_json_number(value: Number) -> int | float | None:
     averages) are rounded by their rule before they get here, and are written with 6 decimals
     at most so no binary noise shows.
     """
+    if type(value) is Fraction:   # most values of a standings table: tested first
+        denominator = value.denominator
+        if denominator == 1:
+            return value.numerator
+        numerator = value.numerator
+        if not denominator & (denominator - 1) and -_EXACT_INTEGERS < numerator < _EXACT_INTEGERS:
+            # A power of two below (halves, quarters) and a numerator a double holds: the
+            # quotient is exact, so the check below (a Fraction built from the float) is not needed.
+            return numerator / denominator
     if value is None:
         return None
     if isinstance(value, bool):
@@ -75,6 +84,10 @@ def to_json_number(value: Number) -> int | float | None:
     if Fraction(as_float) == value:
         return as_float
     return round(as_float, 6)
+
+
+#: Integers of at most 53 bits are exact as doubles.
+_EXACT_INTEGERS = 2 ** 53
 
 
 def to_text(value: Number) -> str:
