@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
 from rulesengine.audit.explain import AuditExplainer, Explained, Reading
+from rulesengine.audit.pairings import PairingChecks, check_pairings
 from rulesengine.audit.published import Finding, PublishedEvent, PublishedTable
 from rulesengine.errors import PluginError, RulesEngineError
 from rulesengine.model import EntryKind, Tournament
@@ -70,6 +71,8 @@ class EventAudit:
     table: PublishedTable | None = None
     computed: Mapping[str, Mapping[int, TiebreakValue]] = field(default_factory=dict)
     computed_ranks: Mapping[int, int] = field(default_factory=dict)
+    pairings_requested: bool = False           # `--pairings`: the reports then show `pairing_checks`
+    pairing_checks: PairingChecks | None = None  # None when not requested or not checked (a finding says why)
 
 
 def explainers(registry: Registry) -> list[AuditExplainer]:
@@ -84,13 +87,16 @@ def explainers(registry: Registry) -> list[AuditExplainer]:
     return found
 
 
-def audit_event(event: PublishedEvent, registry: Registry, rules_date: date | None = None) -> EventAudit:
-    """Compare an event's printed standings with the engine's (see the module docstring)."""
+def audit_event(event: PublishedEvent, registry: Registry, rules_date: date | None = None, *,
+                pairings: bool = False, pairing_system: str | None = None) -> EventAudit:
+    """Compare an event's printed standings with the engine's (see the module docstring); with
+    `pairings`, also re-pair each swiss round (`rulesengine.audit.pairings`)."""
     t = event.tournament
     known = explainers(registry)
-    day, findings = _rules_date(event, known, rules_date)
-    findings = list(event.findings) + findings
     table = event.table
+    day, date_findings = _rules_date(event, known, rules_date)
+    # The rules date matters to printed tie-breaks only: an input that prints none is not told.
+    findings = list(event.findings) + (date_findings if table is not None else [])
     columns = tuple(_map_column(c.heading, c.legend, registry) for c in table.columns) if table else ()
     specs = list(dict.fromkeys(c.spec for c in columns if c.spec is not None))
     standings = compute_standings(t, specs, registry, rules_date=day)
@@ -126,8 +132,12 @@ def audit_event(event: PublishedEvent, registry: Registry, rules_date: date | No
         else:
             rank_differences, tie_findings = _compare_ranks(table, ranks)
             findings += tie_findings
+    checks = None
+    if pairings:
+        checks, pairing_findings = check_pairings(t, event.input, registry, pairing_system)
+        findings += pairing_findings
     return EventAudit(event.input, t.name, event.date, rules, columns, tuple(differences), tuple(rank_differences),
-                      tuple(findings), table, standings.values, ranks)
+                      tuple(findings), table, standings.values, ranks, pairings, checks)
 
 
 def _compare_ranks(table: PublishedTable, ranks: Mapping[int, int]) -> tuple[list[RankDifference], list[Finding]]:

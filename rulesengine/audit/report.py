@@ -9,28 +9,48 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from rulesengine.audit.check import EventAudit
+from rulesengine.audit.pairings import PairingChecks
 from rulesengine.numbers import to_json_number, to_text
 
 
-def audit_json(audits: Sequence[EventAudit], errors: Sequence[tuple[str, str]] = ()) -> dict[str, Any]:
-    """`{"events": [...]}` exactly as issue 14 spells it; `cell` (where each published value is)
-    and the top-level `errors` (inputs that could not be read) are additions."""
-    return {
-        "events": [{
-            "input": a.input,
-            "event": a.event,
-            "date": a.date.isoformat() if a.date else None,
-            "rules": a.rules,
-            "columns": [{"published": c.published, "rule": c.rule, "why_unmapped": c.why_unmapped} for c in a.columns],
-            "differences": [{"start_no": d.start_no, "name": d.name, "column": d.column, "published": d.published,
-                             "computed": d.computed, "explanation": d.explanation, "article": d.article,
-                             "cell": d.cell} for d in a.differences],
-            "rank_differences": [{"start_no": r.start_no, "published": r.published, "computed": r.computed}
-                                 for r in a.rank_differences],
-            "findings": [{"where": f.where, "what": f.what} for f in a.findings],
-        } for a in audits],
-        "errors": [{"input": name, "error": message} for name, message in errors],
+def pairings_json(checks: PairingChecks | None) -> dict[str, Any] | None:
+    """`pairing_checks` of an event (`audit --pairings`); None when its pairings were not checked."""
+    if checks is None:
+        return None
+    return {"system": checks.system, "description": checks.description, "rounds_checked": checks.rounds_checked,
+            "rounds_differing": [{"round": d.round, "criterion": d.criterion, "article": d.article,
+                                  "verdict": d.verdict,
+                                  "boards": [{"board": b.board, "recorded": list(b.recorded) if b.recorded else None,
+                                              "rules": list(b.rules) if b.rules else None, "differs": b.differs}
+                                             for b in d.boards]}
+                                 for d in checks.rounds_differing]}
+
+
+def _event_json(a: EventAudit) -> dict[str, Any]:
+    data = {
+        "input": a.input,
+        "event": a.event,
+        "date": a.date.isoformat() if a.date else None,
+        "rules": a.rules,
+        "columns": [{"published": c.published, "rule": c.rule, "why_unmapped": c.why_unmapped} for c in a.columns],
+        "differences": [{"start_no": d.start_no, "name": d.name, "column": d.column, "published": d.published,
+                         "computed": d.computed, "explanation": d.explanation, "article": d.article,
+                         "cell": d.cell} for d in a.differences],
+        "rank_differences": [{"start_no": r.start_no, "published": r.published, "computed": r.computed}
+                             for r in a.rank_differences],
+        "findings": [{"where": f.where, "what": f.what} for f in a.findings],
     }
+    if a.pairings_requested:
+        data["pairing_checks"] = pairings_json(a.pairing_checks)
+    return data
+
+
+def audit_json(audits: Sequence[EventAudit], errors: Sequence[tuple[str, str]] = ()) -> dict[str, Any]:
+    """`{"events": [...]}` exactly as issue 14 spells it; `cell` (where each published value is),
+    `pairing_checks` (with `--pairings`) and the top-level `errors` (inputs that could not be read)
+    are additions."""
+    return {"events": [_event_json(a) for a in audits],
+            "errors": [{"input": name, "error": message} for name, message in errors]}
 
 
 def audit_text(audits: Sequence[EventAudit], errors: Sequence[tuple[str, str]] = ()) -> str:
@@ -52,14 +72,41 @@ def audit_text(audits: Sequence[EventAudit], errors: Sequence[tuple[str, str]] =
         out.append(f"Findings: {len(a.findings) or 'none'}")
         for f in a.findings:
             out.append(f"  {f.where}: {f.what}")
+        if a.pairings_requested:
+            out += _pairings_text(a.pairing_checks)
         out.append("")
     for name, message in errors:
         out.append(f"NOT AUDITED {name}: {message}")
     differences = sum(len(a.differences) + len(a.rank_differences) for a in audits)
+    rounds = sum(len(a.pairing_checks.rounds_differing) for a in audits if a.pairing_checks)
     out.append(f"{len(audits)} event{'s' if len(audits) != 1 else ''} audited, {differences} difference"
                f"{'s' if differences != 1 else ''}, {sum(len(a.findings) for a in audits)} findings"
+               + (f", {rounds} round{'s' if rounds != 1 else ''} paired differently from the rules"
+                  if any(a.pairings_requested for a in audits) else "")
                + (f", {len(errors)} input{'s' if len(errors) != 1 else ''} not readable" if errors else ""))
     return "\n".join(out) + "\n"
+
+
+def _pairings_text(checks: PairingChecks | None) -> list[str]:
+    """The pairing check of one event: a line per differing round, then its differing boards."""
+    if checks is None:
+        return ["Pairings: not checked (see the findings)"]
+    differing = checks.rounds_differing
+    out = [f"Pairings ({checks.system}: {checks.description}): {checks.rounds_checked} round"
+           f"{'s' if checks.rounds_checked != 1 else ''} checked, "
+           + (f"{len(differing)} differ{'s' if len(differing) == 1 else ''}" if differing else "all agree")]
+    for d in differing:
+        out.append(f"  Round {d.round}: {d.criterion} [{d.article}]: {d.verdict}")
+        for b in d.boards:
+            if b.differs:
+                out.append(f"    board {b.board}: rules {_pair_text(b.rules)}, recorded {_pair_text(b.recorded)}")
+    return out
+
+
+def _pair_text(pair: tuple[int, int] | None) -> str:
+    if pair is None:
+        return "-"
+    return f"{pair[0]} PAB" if pair[1] == 0 else f"{pair[0]}-{pair[1]}"
 
 
 def _shown(value: Any) -> str:
@@ -86,6 +133,28 @@ def _sheet_title(name: str, taken: set[str]) -> str:
     return title
 
 
+def _pairings_section(ws, checks: PairingChecks | None, bold, differs) -> None:
+    """Under an event's findings: the pairing check, and each differing round's board table with
+    the differing boards filled."""
+    _append(ws, [])
+    if checks is None:
+        _append(ws, ["Pairings", "not checked (see the findings)"])
+        ws.cell(ws.max_row, 1).font = bold
+        return
+    _append(ws, ["Pairings", checks.system, checks.description, "rounds checked", checks.rounds_checked,
+                 "rounds differing", len(checks.rounds_differing)])
+    ws.cell(ws.max_row, 1).font = bold
+    for d in checks.rounds_differing:
+        _append(ws, ["Round", d.round, "criterion", d.criterion, "article", d.article, d.verdict])
+        ws.cell(ws.max_row, 1).font = bold
+        _append(ws, ["", "Board", "Rules", "Recorded"])
+        for b in d.boards:
+            _append(ws, ["", b.board, _pair_text(b.rules), _pair_text(b.recorded)])
+            if b.differs:
+                for c in (3, 4):
+                    ws.cell(ws.max_row, c).fill = differs
+
+
 def write_audit_workbook(path: Path, audits: Sequence[EventAudit], errors: Sequence[tuple[str, str]] = ()) -> None:
     """One sheet per event: the published standings beside the computed values, every differing
     published cell (value or rank) filled; under the table the columns' rules, the differences
@@ -98,12 +167,15 @@ def write_audit_workbook(path: Path, audits: Sequence[EventAudit], errors: Seque
     wb = Workbook()
     summary = wb.active
     summary.title = "Summary"
-    _append(summary, ["Input", "Event", "Date", "Rules", "Differences", "Rank differences", "Findings", "Sheet"])
+    pairings = any(a.pairings_requested for a in audits)
+    _append(summary, ["Input", "Event", "Date", "Rules", "Differences", "Rank differences", "Findings", "Sheet"]
+            + (["Pairing rounds differing"] if pairings else []))
     taken = {"summary"}
     for a in audits:
         title = _sheet_title(a.event or a.input, taken)
         _append(summary, [a.input, a.event, a.date.isoformat() if a.date else None, a.rules, len(a.differences),
-                        len(a.rank_differences), len(a.findings), title])
+                          len(a.rank_differences), len(a.findings), title]
+                + ([len(a.pairing_checks.rounds_differing) if a.pairing_checks else "not checked"] if pairings else []))
         ws = wb.create_sheet(title)
         columns = list(a.columns)
         header = ["Rank (published)", "Rank (computed)", "SNo", "Name", "Pts"]
@@ -143,6 +215,8 @@ def write_audit_workbook(path: Path, audits: Sequence[EventAudit], errors: Seque
         ws.cell(ws.max_row, 1).font = bold
         for f in a.findings:
             _append(ws, ["", f.where, f.what])
+        if a.pairings_requested:
+            _pairings_section(ws, a.pairing_checks, bold, differs)
         ws.column_dimensions["D"].width = 28
     for name, message in errors:
         _append(summary, [name, "NOT AUDITED", None, None, None, None, None, message])

@@ -25,21 +25,29 @@ STANDINGS_SHEET = "Standings"
 _RATING_HEADINGS = {"rating before", "change", "rating after"}
 
 
-def load_event(item: Input) -> PublishedEvent:
-    """The published event an input holds; InputError (with locations) when it cannot be read."""
+def load_event(item: Input, *, unpublished: bool = False, encoding: str = "utf-8") -> PublishedEvent:
+    """The published event an input holds; InputError (with locations) when it cannot be read.
+
+    `unpublished`: an input that prints no standings is still an event (its `table` None), as
+    `audit --pairings` checks its pairings: a TRF file, a workbook with a crosstable only.
+    """
     if item.kind == VEGA:
         from rulesengine.formats.vega import read_vega_event
         event = read_vega_event(item.path)
         return replace(event, input=str(item.path))
     if item.kind == WORKBOOK:
-        return _workbook_event(item)
+        return _workbook_event(item, unpublished)
+    if item.kind == TRF and unpublished:
+        from rulesengine.api import load_tournament
+        tournament = load_tournament(item.path, encoding=encoding, input_format="trf")
+        return PublishedEvent(str(item.path), tournament, None, event_date(tournament))
     if item.kind == TRF:
         raise InputError(Problem(Location(str(item.path)), "a TRF file carries no published tie-breaks to audit "
                                                            "(audit Vega pages or workbooks)"))
     raise InputError(Problem(Location(str(item.path)), f"cannot audit a {item.kind} input"))
 
 
-def _workbook_event(item: Input) -> PublishedEvent:
+def _workbook_event(item: Input, unpublished: bool = False) -> PublishedEvent:
     from rulesengine.workbook.fast_read import read_workbook_grids
     from rulesengine.workbook.recalc import recalculate, sheets_to_read
 
@@ -50,7 +58,7 @@ def _workbook_event(item: Input) -> PublishedEvent:
     table = _standings_sheet(ours) if ours is not None else None
     if table is None:
         table = _swiss_manager_columns(grids[plan.crosstable_sheet])
-    if table is None:
+    if table is None and not unpublished:
         raise InputError(Problem(Location(sheet=plan.crosstable_sheet, cell="A1"),
                                  "no published standings to audit: neither a Standings sheet nor tie-break columns "
                                  "after the points column of the crosstable"))

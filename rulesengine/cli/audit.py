@@ -1,6 +1,10 @@
 """`rulesengine audit INPUT... [--out REPORT] [--format text|json|xlsx]`: published tie-breaks checked
 value by value against the rules in force on each event's date (contract in issue 14).
 
+With `--pairings`, each swiss round's recorded pairing is also re-paired by the event's pairing
+system (Dutch by default, `--pairing-system NAME`); TRF files are then inputs too (they print no
+tie-breaks, but their pairings can be audited).
+
 Exit status 0 when every input was audited (differences are the report, not a failure), 2 when an
 input could not be read (it is named with its location; the others are still audited).
 """
@@ -25,6 +29,13 @@ def register(subparsers) -> None:
                         help="report form (default: xlsx when REPORT ends in .xlsx, else text)")
     parser.add_argument("--date", default=None, metavar="YYYY-MM-DD",
                         help="the events' date, when the inputs do not print it (chooses the rules in force)")
+    parser.add_argument("--pairings", action="store_true",
+                        help="also re-pair every round of each swiss event and report each round whose recorded "
+                             "pairing differs, with the first criterion it breaks; TRF files are then audited too")
+    parser.add_argument("--pairing-system", default=None, metavar="NAME",
+                        help="the pairing system to check every swiss event against (default: the one the file "
+                             "names, else dutch); needs --pairings")
+    parser.add_argument("--encoding", default="utf-8", help="text encoding of TRF inputs (default utf-8)")
     parser.set_defaults(handler=run)
 
 
@@ -49,14 +60,20 @@ def run(args: argparse.Namespace) -> int:
     except ValueError:
         raise UsageError(f"--date {args.date!r}: want YYYY-MM-DD") from None
     registry = default_registry()
-    inputs = [i for i in discover(args.inputs) if i.kind != TRF]
+    if args.pairing_system and not args.pairings:
+        raise UsageError("--pairing-system needs --pairings")
+    if args.pairing_system:
+        registry.pairing_system(args.pairing_system)  # an unknown name is a usage error listing the known ones
+    inputs = [i for i in discover(args.inputs) if args.pairings or i.kind != TRF]
     if not inputs:
         raise UsageError("nothing to audit: no Vega pages or workbooks among the inputs (TRF files print no "
-                         "tie-breaks)")
+                         "tie-breaks; --pairings audits their pairings)")
     audits, errors = [], []
     for item in inputs:
         try:
-            audits.append(audit_event(load_event(item), registry, rules_date=day))
+            event = load_event(item, unpublished=args.pairings, encoding=args.encoding)
+            audits.append(audit_event(event, registry, rules_date=day, pairings=args.pairings,
+                                      pairing_system=args.pairing_system))
         except InputError as exc:
             errors.append((item.relative, "; ".join(str(p) for p in exc.problems[:5])))
     if fmt == "xlsx":

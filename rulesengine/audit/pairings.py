@@ -1,0 +1,267 @@
+"""`audit --pairings`: each swiss round's recorded pairing re-paired by the event's pairing system.
+
+The system comes from the plugins (hook `rulesengine_pairing_systems`, its `check` service: re-pair
+every round from the rounds before it and name the first criterion the recorded pairing breaks).
+This module decides which system an event was paired with, never by guessing: `--pairing-system`,
+else the system the file names (TRF-2026 record 192, else the free text of record 092), else the
+default (Dutch) for a swiss event that names none; a round robin, or an event naming a system no
+plugin provides, is a finding "pairings not checked: ...".
+
+What an input cannot say is supplied from its own record, never invented:
+* the initial colour (C.04.3 E.5 draws it by lot before round 1; TRF `XXC`/`152`) is read from
+  round 1 when the input does not state it (result pages and workbooks never do): the colour of
+  the highest-ranked player paired in round 1, who receives it;
+* a forfeited game that a page prints without colours (Vega's `cf` cell) has no colour to check:
+  such a board agrees when its two players are the rules' pair, and that is a finding. A forfeit's
+  colour never enters a later round (the colour history counts played games only), so the colour
+  the rules give it is filled in before the round is judged again.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Sequence
+
+from rulesengine.audit.published import Finding
+from rulesengine.errors import InputError, RulesEngineError
+from rulesengine.model import Colour, Player, Tournament
+from rulesengine.pairing import PairingSystem, RoundCheck
+from rulesengine.registry import Registry
+
+DEFAULT_SYSTEM = "dutch"
+# Swiss systems of the FIDE Handbook (C.04.4.x) and others a file may name that no plugin of this
+# engine provides: naming one means the event was NOT paired with the default.
+_OTHER_SYSTEMS = {"DUBOV", "BURSTEIN", "LIM", "DOUBLESWISS", "MONRAD", "USCF", "KEIZER", "OLYMPIAD"}
+_CRITERION = re.compile(r"\b(C\d{1,2})\b")
+_SECTION = re.compile(r"\b([A-E])\.(\d{1,2})\b")
+_REGULATION = re.compile(r"\b[A-Z]\.\d{2}(?:\.\d+)*\b")
+
+
+@dataclass(frozen=True)
+class BoardLine:
+    """One line of a differing round's table: the rules' board and the recorded game set beside
+    it (None on a side that has no game on that line); the pairing-allocated bye is `(player, 0)`."""
+
+    board: int
+    rules: tuple[int, int] | None
+    recorded: tuple[int, int] | None
+
+    @property
+    def differs(self) -> bool:
+        return self.rules != self.recorded
+
+
+@dataclass(frozen=True)
+class RoundDifference:
+    round: int
+    criterion: str        # "C7", "E.1-E.5", "D.1-D.3", ...: what the verdict names first
+    article: str          # the criterion in the system's regulation: "C.04.3 C7"
+    verdict: str          # the system's own sentence
+    boards: tuple[BoardLine, ...]
+
+
+@dataclass(frozen=True)
+class PairingChecks:
+    system: str
+    description: str
+    rounds_checked: int
+    rounds_differing: tuple[RoundDifference, ...]
+
+
+def check_pairings(tournament: Tournament, where: str, registry: Registry,
+                   forced: str | None = None) -> tuple[PairingChecks | None, list[Finding]]:
+    """The event's rounds re-paired, or None with the finding that says why they were not."""
+    if tournament.kind == "round robin":
+        return None, [Finding(where, "pairings not checked: a round robin is paired by its round-robin table, "
+                                     "not by a swiss pairing system")]
+    system, findings = _system_for(tournament, where, registry, forced)
+    if system is None:
+        return None, findings
+    if system.check is None:
+        return None, findings + [Finding(where, f"pairings not checked: pairing system {system.name!r} offers no "
+                                                f"check mode")]
+    prepared, notes = _with_initial_colour(tournament, where)
+    findings += notes
+    uncoloured = _uncoloured_games(prepared)
+    try:
+        checks = system.check(prepared)
+        if any(_colours_only(c, uncoloured) and not _agrees(c, uncoloured) for c in checks):
+            # The verdict may be about an uncoloured board: give those forfeits the rules' colours
+            # and judge again (no later round depends on a forfeit's colour).
+            prepared = _coloured(prepared, _rules_colours(checks, uncoloured))
+            checks = system.check(prepared)
+    except RulesEngineError as exc:
+        problems = exc.problems if isinstance(exc, InputError) else ()
+        message = "; ".join(str(p) for p in problems[:3]) or str(exc)
+        return None, findings + [Finding(where, f"pairings not checked: {message}")]
+    differing = []
+    for check in checks:
+        games = uncoloured.get(check.round, set())
+        if games:
+            listed = ", ".join(f"{a}-{b}" for a, b in sorted(tuple(sorted(g)) for g in games))
+            findings.append(Finding(where, f"round {check.round}: the forfeited game(s) {listed} carry no colours in "
+                                           f"the input; their colours were not checked"))
+        if _agrees(check, uncoloured):
+            continue
+        criterion = _criterion(check.verdict)
+        differing.append(RoundDifference(check.round, criterion, _article(system, criterion), check.verdict,
+                                         _board_lines(check, games)))
+    return PairingChecks(system.name, system.description, len(checks), tuple(differing)), findings
+
+
+def _system_for(t: Tournament, where: str, registry: Registry,
+                forced: str | None) -> tuple[PairingSystem | None, list[Finding]]:
+    if forced:
+        return registry.pairing_system(forced), []
+    records = {code: rest.strip() for code, rest in t.header if code in ("092", "192") and rest.strip()}
+    systems = registry.pairing_systems
+    for code in ("192", "092"):
+        text = records.get(code)
+        if not text:
+            continue
+        words = set(re.split(r"[^A-Z]+", text.upper()))
+        named = [s for name, s in systems.items() if name.upper() in words]
+        if named:
+            return named[0], []
+        if code == "192" or words & _OTHER_SYSTEMS:
+            return None, [Finding(where, f"pairings not checked: the event names its pairing system {text!r} "
+                                         f"(record {code}), which no loaded plugin provides (known: "
+                                         f"{', '.join(sorted(systems)) or 'none'}; --pairing-system NAME checks it "
+                                         f"against one of them)")]
+    if DEFAULT_SYSTEM not in systems:
+        return None, [Finding(where, f"pairings not checked: the input names no pairing system and the default "
+                                     f"{DEFAULT_SYSTEM!r} is not loaded (known: {', '.join(sorted(systems)) or 'none'})")]
+    return systems[DEFAULT_SYSTEM], [Finding(where, f"the input names no pairing system: checked against "
+                                                    f"{DEFAULT_SYSTEM!r}, the default (--pairing-system NAME for another)")]
+
+
+def _with_initial_colour(t: Tournament, where: str) -> tuple[Tournament, list[Finding]]:
+    """The tournament with its initial colour stated (TRF `XXC white1|black1`), read from round 1
+    when the input does not state it: C.04.3 E.5 gives it to the highest-ranked player of round 1."""
+    if any(code in ("XXC", "152") for code, _ in t.header):
+        return t, []
+    first = next((p for p in sorted(t.players, key=lambda p: p.start_rank) if p.entry(1).opponent is not None), None)
+    if first is None:
+        return t, []  # no game in round 1: nothing to colour
+    colour = first.entry(1).colour
+    if colour is Colour.NONE:
+        return t, [Finding(where, f"the initial colour is not stated and round 1 of player {first.start_rank} records "
+                                  f"no colour: white for the first player assumed")]
+    word = "white1" if colour is Colour.WHITE else "black1"
+    return replace(t, header=t.header + (("XXC", f" {word}"),)), []
+
+
+def _uncoloured_games(t: Tournament) -> dict[int, set[frozenset[int]]]:
+    """Per round, the games recorded without colours (forfeits on result pages)."""
+    out: dict[int, set[frozenset[int]]] = {}
+    for p in t.players:
+        for e in p.rounds:
+            if e.opponent is not None and e.colour is Colour.NONE:
+                out.setdefault(e.round, set()).add(frozenset((p.start_rank, e.opponent)))
+    return out
+
+
+def _oriented(check: RoundCheck, uncoloured: dict[int, set[frozenset[int]]]) -> set[tuple[int, int]]:
+    """The recorded games, an uncoloured one turned the way the rules colour it."""
+    rules = {(b.white, b.black) for b in check.rules.boards}
+    games = uncoloured.get(check.round, set())
+    out = set()
+    for b in check.recorded.boards:
+        pair = (b.white, b.black)
+        if frozenset(pair) in games and pair not in rules and (b.black, b.white) in rules:
+            pair = (b.black, b.white)
+        out.add(pair)
+    return out
+
+
+def _pab(paired) -> int | None:
+    return next((p for p, kind in paired.byes if kind == "PAB"), None)
+
+
+def _agrees(check: RoundCheck, uncoloured: dict[int, set[frozenset[int]]]) -> bool:
+    if not check.verdict:
+        return True
+    return (_oriented(check, uncoloured) == {(b.white, b.black) for b in check.rules.boards}
+            and _pab(check.recorded) == _pab(check.rules))
+
+
+def _colours_only(check: RoundCheck, uncoloured: dict[int, set[frozenset[int]]]) -> bool:
+    """The round has uncoloured games and the same pairs and PAB as the rules' pairing (so its
+    verdict is about colours)."""
+    return (bool(uncoloured.get(check.round)) and _pab(check.recorded) == _pab(check.rules)
+            and {frozenset((b.white, b.black)) for b in check.recorded.boards}
+            == {frozenset((b.white, b.black)) for b in check.rules.boards})
+
+
+def _rules_colours(checks: Sequence[RoundCheck],
+                   uncoloured: dict[int, set[frozenset[int]]]) -> dict[int, set[tuple[int, int]]]:
+    """Per round, the uncoloured games the rules pair too, as the rules colour them: (white, black)."""
+    out: dict[int, set[tuple[int, int]]] = {}
+    for check in checks:
+        games = uncoloured.get(check.round, set())
+        for b in check.rules.boards:
+            if frozenset((b.white, b.black)) in games:
+                out.setdefault(check.round, set()).add((b.white, b.black))
+    return out
+
+
+def _coloured(t: Tournament, colours: dict[int, set[tuple[int, int]]]) -> Tournament:
+    white_of = {(r, w): Colour.WHITE for r, games in colours.items() for w, _ in games}
+    white_of.update({(r, b): Colour.BLACK for r, games in colours.items() for _, b in games})
+
+    def entries(p: Player):
+        return tuple(replace(e, colour=white_of[(e.round, p.start_rank)])
+                     if e.colour is Colour.NONE and (e.round, p.start_rank) in white_of else e for e in p.rounds)
+    return replace(t, players=tuple(replace(p, rounds=entries(p)) for p in t.players))
+
+
+def _criterion(verdict: str) -> str:
+    """The first criterion a verdict names: a C-criterion ("C7"), else its sections ("E.1-E.5",
+    "D.1-D.3", "B.3"); "availability" for a player paired who was not to be paired."""
+    found = _CRITERION.search(verdict)
+    if found:
+        return found.group(1)
+    sections = _SECTION.findall(verdict)
+    if sections:
+        letter = sections[0][0]
+        numbers = [int(n) for s, n in sections if s == letter]
+        low, high = min(numbers), max(numbers)
+        return f"{letter}.{low}" if low == high else f"{letter}.{low}-{letter}.{high}"
+    return "availability"
+
+
+def _article(system: PairingSystem, criterion: str) -> str:
+    """The criterion within the regulation the system's description cites ("C.04.3 C7")."""
+    found = _REGULATION.search(system.description)
+    regulation = found.group(0) if found else system.name
+    return regulation if criterion == "availability" else f"{regulation} {criterion}"
+
+
+def _board_lines(check: RoundCheck, uncoloured: set[frozenset[int]]) -> tuple[BoardLine, ...]:
+    """The rules' boards in their order, each beside the recorded game that matches it, else the one
+    that holds its white (else its black) player; recorded games left over follow. Every recorded
+    game appears once. An uncoloured recorded game is shown the way the rules colour it."""
+    rules = [(b.white, b.black) for b in check.rules.boards]
+    recorded = sorted(_oriented(check, {check.round: uncoloured}))
+    pab_rules, pab_recorded = _pab(check.rules), _pab(check.recorded)
+    if pab_rules is not None:
+        rules.append((pab_rules, 0))
+    if pab_recorded is not None:
+        recorded.append((pab_recorded, 0))
+    unused = list(recorded)
+    beside: dict[int, tuple[int, int] | None] = {}
+    for i, pair in enumerate(rules):
+        if pair in unused:
+            beside[i] = pair
+            unused.remove(pair)
+    for i, pair in enumerate(rules):
+        if i in beside:
+            continue
+        match = next((g for g in unused if pair[0] in g), None) or next((g for g in unused if pair[1] in g and pair[1]), None)
+        beside[i] = match
+        if match is not None:
+            unused.remove(match)
+    lines = [BoardLine(i + 1, pair, beside[i]) for i, pair in enumerate(rules)]
+    lines += [BoardLine(len(rules) + k + 1, None, pair) for k, pair in enumerate(unused)]
+    return tuple(lines)
