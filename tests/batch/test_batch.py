@@ -298,7 +298,7 @@ def test_a_failed_chunk_makes_each_of_its_inputs_an_error_row(archive, tmp_path)
     folder, _ = archive
     inputs = discover([str(folder)])[:7]
     outcome = run_batch(inputs, tmp_path, BatchOptions(tiebreaks=SPECS), DyingWorker(), chunk=3)
-    assert [(r["file"], r["status"]) for r in outcome.rows] == [(i.relative, "error") for i in inputs]
+    assert sorted((r["file"], r["status"]) for r in outcome.rows) == [(i.relative, "error") for i in inputs]
     assert all(r["error"] == f"{r['file']}: the worker failed: RuntimeError: killed" for r in outcome.rows)
     assert not (tmp_path / MANIFEST_NAME).exists()  # nothing recorded as done
 
