@@ -183,7 +183,7 @@ def _rating_bytes(tournament: Tournament, system_name: str) -> bytes:
     report = system.rate(RatingRequest(tournament, records))
     data = report_json(report)
     data["notes"] = list(notes) + data["notes"]
-    return (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+    return (json.dumps(data, ensure_ascii=False) + "\n").encode("utf-8")  # one line, as the standings
 
 
 def _decode(data: bytes, source: str, encoding: str) -> str:
@@ -238,9 +238,10 @@ def _workbook(job: Job) -> JobResult:
                 result = recalc_workbook(copy, overrides)
                 plan, written = result.plan, result.save.written.read_bytes()
             else:  # nothing to write back: the read-only path
-                sheet_names, grids = read_workbook_grids(copy)
-                plan = recalculate({n: g for n, g in grids.items() if n in sheets_to_read(sheet_names)}, overrides,
-                                   sheet_names=sheet_names)
+                # Only the sheets recalculation reads: not the engine's own (a Standings sheet of an
+                # archived workbook can be its largest).
+                sheet_names, grids = read_workbook_grids(copy, sheets_to_read)
+                plan = recalculate(grids, overrides, sheet_names=sheet_names)
                 written = None
         except InputError as exc:
             # Problems located in the temporary copy are reported against the input's own name.
