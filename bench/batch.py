@@ -60,19 +60,20 @@ class Timing:
     wall: float
     cpu: float                   # this process
     workers: float | None = None  # the pool's processes (None: no pool, or not on Linux)
+    busiest: float | None = None  # the busiest worker's share of it
 
 
-def _process_cpu(pids) -> float | None:
-    """CPU seconds (user + system) of live processes, from /proc (Linux); None elsewhere."""
-    total = 0.0
+def _process_cpu(pids) -> list[float] | None:
+    """CPU seconds (user + system) of each live process, from /proc (Linux); None elsewhere."""
+    out = []
     try:
         for pid in pids:
             with open(f"/proc/{pid}/stat", encoding="ascii") as handle:
                 fields = handle.read().rsplit(")", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+            out.append((int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK"))
     except (OSError, ValueError, IndexError):
         return None
-    return total
+    return out
 
 
 def _timed(function, *args) -> Timing:
@@ -114,8 +115,9 @@ def timed_batch(inputs, expected, make_executor, options, window: int, chunk: in
         outcome = run_batch(inputs, out, options, executor, timings=True, window=window, chunk=chunk)
         timing = Timing(time.perf_counter() - wall, time.process_time() - cpu)
         processes = getattr(executor, "_processes", None)  # a ProcessPoolExecutor's workers
-        if processes:
-            timing.workers = _process_cpu(list(processes))
+        each = _process_cpu(list(processes)) if processes else None
+        if each:
+            timing.workers, timing.busiest = sum(each), max(each)
         check(outcome, expected)
         check_values(out, expected, options.tiebreaks)
         return timing
@@ -182,10 +184,15 @@ def main() -> None:
         print(f"  --jobs 2 / --jobs 1 speed-up (wall): {one.wall / two.wall:.2f}x (target >= 1.7x)")
         print(f"  --jobs 1 / bare parse (wall):         {one.wall / bare.wall:.2f}x (target <= 1.3x)")
         print(f"  --jobs 1 / bare parse (CPU):          {one.cpu / bare.cpu:.2f}x")
-        if two.workers is not None:
+        if two.workers is not None and two.busiest is not None:
+            # What two idle cores would give: the run lasts as long as its busiest worker, or half
+            # of all the CPU it needs (parent included), whichever is longer.
+            estimate = one.cpu / max(two.busiest, (two.workers + two.cpu) / 2)
             print(f"  --jobs 2: parent CPU {two.cpu / n * 1000:.2f} ms/file, "
                   f"{two.cpu / (two.cpu + two.workers) * 100:.1f}% of the run's CPU; "
-                  f"workers' CPU / --jobs 1 CPU {two.workers / one.cpu:.2f}x")
+                  f"workers' CPU / --jobs 1 CPU {two.workers / one.cpu:.2f}x; busiest worker "
+                  f"{two.busiest / two.workers * 100:.0f}% of the workers' CPU")
+            print(f"  --jobs 2 / --jobs 1 speed-up on two idle cores, from CPU times: {estimate:.2f}x")
         print(json.dumps({label: round(n / t.wall, 1) for label, t in best.items()}))
     finally:
         shutil.rmtree(folder, ignore_errors=True)
