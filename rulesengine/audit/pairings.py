@@ -95,6 +95,9 @@ def check_pairings(tournament: Tournament, where: str, registry: Registry,
         problems = exc.problems if isinstance(exc, InputError) else ()
         message = "; ".join(str(p) for p in problems[:3]) or str(exc)
         return None, findings + [Finding(where, f"pairings not checked: {message}")]
+    except Exception as exc:  # a plugin's bug on one event must not stop the audit of the others
+        return None, findings + [Finding(where, f"pairings not checked: pairing system {system.name!r} failed on "
+                                                f"this event ({type(exc).__name__}: {str(exc)[:200]})")]
     differing = []
     for check in checks:
         games = uncoloured.get(check.round, set())

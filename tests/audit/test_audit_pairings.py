@@ -225,3 +225,28 @@ def test_pairing_options_usage_errors(capsys):
 def test_without_pairings_the_json_has_no_pairing_key(capsys):
     assert main(["audit", str(VEGA / "2025_july_rapid"), "--format", "json"]) == 0
     assert "pairing_checks" not in json.loads(capsys.readouterr().out)["events"][0]
+
+
+def test_a_failing_pairing_system_is_a_finding_not_a_stopped_audit(registry):
+    from rulesengine.errors import UsageError
+    from rulesengine.pairing import PairingSystem
+
+    def check(tournament):
+        raise KeyError(7)
+
+    def refuse(tournament):
+        raise UsageError("round 6 is after the last round (5, record XXR/142)")
+
+    t = parse_trf((PAIRING / "p007_r05_plain.trf").read_text(encoding="utf-8"))
+    for fn, said in ((check, "pairings not checked: pairing system 'broken' failed on this event (KeyError: 7)"),
+                     (refuse, "pairings not checked: round 6 is after the last round (5, record XXR/142)")):
+        system = PairingSystem("broken", "a test double", pair=lambda request: (), check=fn)
+
+        class OneSystem:
+            pairing_systems = {"broken": system}
+
+            def pairing_system(self, name):
+                return system
+
+        checks, findings = check_pairings(t, "p007", OneSystem(), "broken")
+        assert checks is None and [f.what for f in findings] == [said]
