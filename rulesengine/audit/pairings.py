@@ -220,8 +220,11 @@ def _coloured(t: Tournament, colours: dict[int, set[tuple[int, int]]]) -> Tourna
     white_of.update({(r, b): Colour.BLACK for r, games in colours.items() for _, b in games})
 
     def entries(p: Player):
+        # Forfeits only: the colours of a game played are history later rounds are paired from,
+        # which the rules' colours must not invent.
         return tuple(replace(e, colour=white_of[(e.round, p.start_rank)])
-                     if e.colour is Colour.NONE and (e.round, p.start_rank) in white_of else e for e in p.rounds)
+                     if e.colour is Colour.NONE and not e.played and (e.round, p.start_rank) in white_of else e
+                     for e in p.rounds)
     return replace(t, players=tuple(replace(p, rounds=entries(p)) for p in t.players))
 
 
