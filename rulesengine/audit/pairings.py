@@ -32,7 +32,7 @@ from rulesengine.registry import Registry
 DEFAULT_SYSTEM = "dutch"
 # Swiss systems of the FIDE Handbook (C.04.4.x) and others a file may name that no plugin of this
 # engine provides: naming one means the event was NOT paired with the default.
-_OTHER_SYSTEMS = {"DUBOV", "BURSTEIN", "LIM", "DOUBLESWISS", "MONRAD", "USCF", "KEIZER", "OLYMPIAD"}
+_OTHER_SYSTEMS = {"DUBOV", "BURSTEIN", "LIM", "DOUBLESWISS", "DOUBLE", "MONRAD", "USCF", "KEIZER", "OLYMPIAD"}
 _CRITERION = re.compile(r"\b(C\d{1,2})\b")
 _SECTION = re.compile(r"\b([A-E])\.(\d{1,2})\b")
 _REGULATION = re.compile(r"\b[A-Z]\.\d{2}(?:\.\d+)*\b")
