@@ -8,9 +8,9 @@ default (Dutch) for a swiss event that names none; a round robin, or an event na
 plugin provides, is a finding "pairings not checked: ...".
 
 What an input cannot say is supplied from its own record, never invented:
-* the initial colour (C.04.3 E.5 draws it by lot before round 1; TRF `XXC`/`152`) is read from
-  round 1 when the input does not state it (result pages and workbooks never do): the colour of
-  the highest-ranked player paired in round 1, who receives it;
+* the initial colour (drawn by lot before round 1; TRF `XXC`/`152`) is read from round 1 when
+  the input does not state it (result pages and workbooks never do): the first board with colours
+  recorded tells it (C.04.3 E.5, see `_with_initial_colour`);
 * a forfeited game that a page prints without colours (Vega's `cf` cell) has no colour to check:
   such a board agrees when its two players are the rules' pair, and that is a finding. A forfeit's
   colour never enters a later round (the colour history counts played games only), so the colour
@@ -25,14 +25,14 @@ from typing import Sequence
 
 from rulesengine.audit.published import Finding
 from rulesengine.errors import InputError, RulesEngineError
-from rulesengine.model import Colour, Player, Tournament
+from rulesengine.model import Colour, Player, ResultCode, Tournament
 from rulesengine.pairing import PairingSystem, RoundCheck
 from rulesengine.registry import Registry
 
 DEFAULT_SYSTEM = "dutch"
 # Swiss systems of the FIDE Handbook (C.04.4.x) and others a file may name that no plugin of this
 # engine provides: naming one means the event was NOT paired with the default.
-_OTHER_SYSTEMS = {"DUBOV", "BURSTEIN", "LIM", "DOUBLESWISS", "MONRAD", "USCF", "KEIZER", "OLYMPIAD"}
+_OTHER_SYSTEMS = {"DUBOV", "BURSTEIN", "LIM", "DOUBLESWISS", "DOUBLE", "MONRAD", "USCF", "KEIZER", "OLYMPIAD"}
 _CRITERION = re.compile(r"\b(C\d{1,2})\b")
 _SECTION = re.compile(r"\b([A-E])\.(\d{1,2})\b")
 _REGULATION = re.compile(r"\b[A-Z]\.\d{2}(?:\.\d+)*\b")
@@ -95,13 +95,16 @@ def check_pairings(tournament: Tournament, where: str, registry: Registry,
         problems = exc.problems if isinstance(exc, InputError) else ()
         message = "; ".join(str(p) for p in problems[:3]) or str(exc)
         return None, findings + [Finding(where, f"pairings not checked: {message}")]
+    except Exception as exc:  # a plugin's bug on one event must not stop the audit of the others
+        return None, findings + [Finding(where, f"pairings not checked: pairing system {system.name!r} failed on "
+                                                f"this event ({type(exc).__name__}: {str(exc)[:200]})")]
     differing = []
     for check in checks:
         games = uncoloured.get(check.round, set())
         if games:
             listed = ", ".join(f"{a}-{b}" for a, b in sorted(tuple(sorted(g)) for g in games))
-            findings.append(Finding(where, f"round {check.round}: the forfeited game(s) {listed} carry no colours in "
-                                           f"the input; their colours were not checked"))
+            findings.append(Finding(where, f"round {check.round}: no colours recorded for {listed} (a forfeit on a "
+                                           f"result page has none); their colours were not checked"))
         if _agrees(check, uncoloured):
             continue
         criterion = _criterion(check.verdict)
@@ -138,18 +141,24 @@ def _system_for(t: Tournament, where: str, registry: Registry,
 
 def _with_initial_colour(t: Tournament, where: str) -> tuple[Tournament, list[Finding]]:
     """The tournament with its initial colour stated (TRF `XXC white1|black1`), read from round 1
-    when the input does not state it: C.04.3 E.5 gives it to the highest-ranked player of round 1."""
+    when the input does not state it. C.04.3 E.5: in round 1 the higher-ranked player of each board
+    gets the initial colour when his position among the players paired (the A.2 order, start
+    ranks in round 1) is odd, the other colour when it is even; so the first board whose colours
+    are recorded tells it (a forfeit printed without colours does not)."""
     if any(code in ("XXC", "152") for code, _ in t.header):
         return t, []
-    first = next((p for p in sorted(t.players, key=lambda p: p.start_rank) if p.entry(1).opponent is not None), None)
-    if first is None:
+    paired = [p for p in sorted(t.players, key=lambda p: p.start_rank)
+              if p.entry(1).opponent is not None or p.entry(1).code is ResultCode.PAIRING_ALLOCATED_BYE]
+    for position, player in enumerate(paired, start=1):
+        entry = player.entry(1)
+        if entry.opponent is None or entry.opponent < player.start_rank or entry.colour is Colour.NONE:
+            continue
+        white = (entry.colour is Colour.WHITE) == (position % 2 == 1)
+        return replace(t, header=t.header + (("XXC", " white1" if white else " black1"),)), []
+    if not paired:
         return t, []  # no game in round 1: nothing to colour
-    colour = first.entry(1).colour
-    if colour is Colour.NONE:
-        return t, [Finding(where, f"the initial colour is not stated and round 1 of player {first.start_rank} records "
-                                  f"no colour: white for the first player assumed")]
-    word = "white1" if colour is Colour.WHITE else "black1"
-    return replace(t, header=t.header + (("XXC", f" {word}"),)), []
+    return t, [Finding(where, "the initial colour is not stated and no game of round 1 records colours: white for "
+                              "the first player assumed")]
 
 
 def _uncoloured_games(t: Tournament) -> dict[int, set[frozenset[int]]]:
@@ -211,8 +220,11 @@ def _coloured(t: Tournament, colours: dict[int, set[tuple[int, int]]]) -> Tourna
     white_of.update({(r, b): Colour.BLACK for r, games in colours.items() for _, b in games})
 
     def entries(p: Player):
+        # Forfeits only: the colours of a game played are history later rounds are paired from,
+        # which the rules' colours must not invent.
         return tuple(replace(e, colour=white_of[(e.round, p.start_rank)])
-                     if e.colour is Colour.NONE and (e.round, p.start_rank) in white_of else e for e in p.rounds)
+                     if e.colour is Colour.NONE and not e.played and (e.round, p.start_rank) in white_of else e
+                     for e in p.rounds)
     return replace(t, players=tuple(replace(p, rounds=entries(p)) for p in t.players))
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from rulesengine import __version__
 from rulesengine.batch.job import BatchOptions
@@ -43,6 +43,7 @@ class Manifest:
         self.path = out_dir / MANIFEST_NAME
         self.out_dir = out_dir
         self.entries: dict[str, dict[str, Any]] = {}
+        self._handle: TextIO | None = None
         if self.path.is_file():
             for line in self.path.read_text(encoding="utf-8").splitlines():
                 try:
@@ -64,9 +65,21 @@ class Manifest:
     def record(self, key: str, row: dict[str, Any], outputs: list[str]) -> None:
         entry = {"key": key, "row": row, "outputs": outputs}
         self.entries[key] = entry
-        with self.path.open("a", encoding="utf-8") as handle:
-            handle.write(json.dumps(entry, ensure_ascii=False) + "\n")
-            # Flushed to the OS, not fsync'ed (an fsync per input costs more than a small event):
-            # a killed process loses nothing; a power cut may lose the last lines, whose inputs
-            # are then simply done again.
-            handle.flush()
+        if self._handle is None:  # opened once per run, not once per input
+            self._handle = self.path.open("a", encoding="utf-8")
+        self._handle.write(json.dumps(entry, ensure_ascii=False) + "\n")
+        # Flushed to the OS, not fsync'ed (an fsync per input costs more than a small event):
+        # a killed process loses nothing; a power cut may lose the last lines, whose inputs
+        # are then simply done again.
+        self._handle.flush()
+
+    def close(self) -> None:
+        if self._handle is not None:
+            self._handle.close()
+            self._handle = None
+
+    def __enter__(self) -> "Manifest":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

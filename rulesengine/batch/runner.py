@@ -13,12 +13,12 @@ from __future__ import annotations
 import os
 import signal
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from rulesengine.batch.inputs import Input, check_out_dir
-from rulesengine.batch.job import BatchOptions, Job, JobResult, run_job
+from rulesengine.batch.job import BatchOptions, Job, JobResult, run_chunk, warm_up
 from rulesengine.batch.manifest import Manifest, engine_versions, manifest_key
 from rulesengine.batch.summary import COLUMNS, write_atomically, write_summaries
 from rulesengine.registry import default_registry
@@ -50,20 +50,35 @@ class InlineExecutor(Executor):
         return future
 
 
-def _ignore_interrupts() -> None:
+def _start_worker(kinds: tuple[str, ...], options: BatchOptions | None) -> None:
     # Ctrl-C reaches the whole process group; only the parent handles it (cancels, summarises).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    default_registry()
+    if options is not None:
+        warm_up(kinds, options)  # forked: a few milliseconds (inherited); spawned: the imports, once
 
 
-def local_executor(jobs: int) -> tuple[Executor, Callable[[], None]]:
+def local_executor(jobs: int, inputs: Sequence[Input] = (),
+                   options: BatchOptions | None = None) -> tuple[Executor, Callable[[], None]]:
     """The executor for a local run (in-process for one job, else a pool of `jobs` processes) and
-    how to shut it down without waiting for jobs never started."""
+    how to shut it down without waiting for jobs never started. With the run's `inputs` and
+    `options`, the plugins and readers their kinds need are loaded here once, before the workers
+    fork, instead of once in every worker."""
     if jobs <= 1:
         executor: Executor = InlineExecutor()
     else:
         default_registry()  # loaded once here; forked workers inherit it
-        executor = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
+        kinds = tuple(sorted({item.kind for item in inputs}))
+        if options is not None:
+            warm_up(kinds, options)
+        executor = ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker, initargs=(kinds, options))
     return executor, lambda: executor.shutdown(wait=False, cancel_futures=True)
+
+
+def chunk_size(inputs: int, workers: int) -> int:
+    """Files per future: up to 8, while every worker still gets 16 chunks or more (so the last
+    chunks do not leave a worker idle, and progress still moves often)."""
+    return max(1, min(8, inputs // (workers * 16)))
 
 
 def dask_executor(address: str) -> tuple[Executor, Callable[[], None]]:
@@ -97,20 +112,22 @@ def _read_contents(item: Input) -> tuple[tuple[str, bytes], ...]:
 
 
 def _row(result: JobResult) -> dict[str, Any]:
-    data = asdict(result)
-    return {c: data[c] for c in COLUMNS}
+    # Not dataclasses.asdict: it deep-copies every output's bytes only to drop them here.
+    return {c: getattr(result, c) for c in COLUMNS}
 
 
 def run_batch(inputs: list[Input], out_dir: Path, options: BatchOptions, executor: Executor, *,
-              progress=None, timings: bool = True, window: int = 4) -> BatchOutcome:
-    """Process every input not already done; write outputs, manifest and summaries under out_dir."""
+              progress=None, timings: bool = True, window: int = 4, chunk: int = 1) -> BatchOutcome:
+    """Process every input not already done; write outputs, manifest and summaries under out_dir.
+
+    `window` bounds the futures in flight; each future runs `chunk` inputs (`chunk_size`)."""
     check_out_dir(out_dir, inputs)
     out_dir.mkdir(parents=True, exist_ok=True)
     manifest = Manifest(out_dir)
+    made: set[Path] = set()  # output folders already made in this run
     versions = engine_versions(default_registry())
     outcome = BatchOutcome()
-    pending: dict[Future, str] = {}
-    todo = iter(inputs)
+    pending: dict[Future, list[tuple[str, str]]] = {}  # future -> (key, file) of each input in its chunk
     if progress is not None:
         progress.start(len(inputs))
 
@@ -119,32 +136,33 @@ def run_batch(inputs: list[Input], out_dir: Path, options: BatchOptions, executo
         if progress is not None:
             progress.advance(row)
 
-    def collect(future: Future, key: str) -> None:
+    def collect(future: Future, chunk_inputs: list[tuple[str, str]]) -> None:
         try:
-            result: JobResult = future.result()
-        except Exception as exc:  # a worker that died (killed, out of memory): that input failed, not the run
-            file = pending_files[key]
-            finish({"file": file, "status": "error", "format": "", "players": None, "rounds": None, "winner": "",
-                    "seconds": 0.0, "error": f"{file}: the worker failed: {type(exc).__name__}: {exc}"})
+            results: tuple[JobResult, ...] = future.result()
+        except Exception as exc:  # a worker that died (killed, out of memory): those inputs failed, not the run
+            for _, file in chunk_inputs:
+                finish({"file": file, "status": "error", "format": "", "players": None, "rounds": None,
+                        "winner": "", "seconds": 0.0,
+                        "error": f"{file}: the worker failed: {type(exc).__name__}: {exc}"})
             return
-        names = []
-        for name, data in result.outputs:
-            write_atomically(out_dir / name, data)
-            names.append(name)
-        row = _row(result)
-        if result.status == "ok":
-            manifest.record(key, row, names)
-        finish(row)
+        for (key, _), result in zip(chunk_inputs, results):
+            names = []
+            for name, data in result.outputs:
+                write_atomically(out_dir / name, data, made)
+                names.append(name)
+            row = _row(result)
+            if result.status == "ok":
+                manifest.record(key, row, names)
+            finish(row)
 
-    pending_files: dict[str, str] = {}
     stop = _StopRequests()
-    with stop:
+    with stop, manifest:
         try:
-            for key, job in _submissions(todo, manifest, options, versions, finish):
+            for chunk_jobs in _chunks(_submissions(inputs, manifest, options, versions, finish), chunk):
                 if stop.requested:
                     break
-                pending_files[key] = job.file
-                pending[executor.submit(run_job, job)] = key
+                pending[executor.submit(run_chunk, tuple(job for _, job in chunk_jobs))] = [
+                    (key, job.file) for key, job in chunk_jobs]
                 while len(pending) >= window and not stop.requested:
                     _collect_some(pending, collect)
             while pending and not stop.requested:
@@ -162,7 +180,18 @@ def run_batch(inputs: list[Input], out_dir: Path, options: BatchOptions, executo
     return outcome
 
 
-def _collect_some(pending: dict[Future, str], collect: Callable[[Future, str], None]) -> None:
+def _chunks(submissions: Iterable[tuple[str, Job]], size: int) -> Iterator[list[tuple[str, Job]]]:
+    chunk: list[tuple[str, Job]] = []
+    for item in submissions:
+        chunk.append(item)
+        if len(chunk) >= size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def _collect_some(pending: dict[Future, Any], collect: Callable[[Future, Any], None]) -> None:
     # A short timeout keeps the loop responsive to Ctrl-C while a long job runs.
     done, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
     for future in done:

@@ -37,9 +37,13 @@ def write_summaries(out_dir: Path, rows: Iterable[dict[str, Any]], *, timings: b
                       (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
 
 
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write beside, then rename: a reader (or a kill) never sees half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+def write_atomically(path: Path, data: bytes, made: set[Path] | None = None) -> None:
+    """Write beside, then rename: a reader (or a kill) never sees half a file. `made`: folders
+    already made (a run writing thousands of files makes each folder once)."""
+    if made is None or path.parent not in made:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if made is not None:
+            made.add(path.parent)
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     temporary.write_bytes(data)
     os.replace(temporary, path)

@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     from rulesengine.batch.inputs import discover
     from rulesengine.batch.job import BatchOptions
     from rulesengine.batch.progress import make_progress
-    from rulesengine.batch.runner import dask_executor, default_jobs, local_executor, run_batch
+    from rulesengine.batch.runner import chunk_size, dask_executor, default_jobs, local_executor, run_batch
     from rulesengine.errors import UsageError
     from rulesengine.registry import default_registry
 
@@ -69,16 +69,17 @@ def run(args: argparse.Namespace) -> int:
         if not address:
             raise UsageError(f"--executor dask needs --scheduler ADDRESS or ${DASK_ENV}")
         executor, close = dask_executor(address)
-        window = 64
+        # The cluster's size is not known here: chunks sized as for 8 workers.
+        window, chunk = 64, chunk_size(len(inputs), 8)
     else:
         jobs = args.jobs if args.jobs is not None else default_jobs()
         if jobs < 1:
             raise UsageError("--jobs must be at least 1")
-        executor, close = local_executor(jobs)
-        window = max(2, 2 * jobs)
+        executor, close = local_executor(jobs, inputs, options)
+        window, chunk = max(2, 2 * jobs), 1 if jobs == 1 else chunk_size(len(inputs), jobs)
     try:
         outcome = run_batch(inputs, out_dir, options, executor, progress=make_progress(sys.stderr),
-                            timings=args.timings, window=window)
+                            timings=args.timings, window=window, chunk=chunk)
     finally:
         close()
     ok, errors, skipped = outcome.count("ok"), outcome.count("error"), outcome.count("skipped")

@@ -126,12 +126,12 @@ def test_the_real_vega_events_agree_with_the_dutch_rules(capsys):
     assert (blitz["pairing_checks"]["rounds_checked"], blitz["pairing_checks"]["rounds_differing"]) == (9, [])
     assert (rapid["pairing_checks"]["rounds_checked"], rapid["pairing_checks"]["rounds_differing"]) == (5, [])
     what = [f["what"] for f in blitz["findings"]]
-    assert "round 1: the forfeited game(s) 22-50 carry no colours in the input; their colours were not checked" in what
-    assert "round 2: the forfeited game(s) 32-50 carry no colours in the input; their colours were not checked" in what
+    unrecorded = "(a forfeit on a result page has none); their colours were not checked"
+    assert f"round 1: no colours recorded for 22-50 {unrecorded}" in what
+    assert f"round 2: no colours recorded for 32-50 {unrecorded}" in what
     assert ("the input names no pairing system: checked against 'dutch', the default (--pairing-system NAME for "
             "another)") in what
-    assert "round 1: the forfeited game(s) 19-39 carry no colours in the input; their colours were not checked" \
-        in [f["what"] for f in rapid["findings"]]
+    assert f"round 1: no colours recorded for 19-39 {unrecorded}" in [f["what"] for f in rapid["findings"]]
     # The published tie-break part of the report is unchanged by --pairings.
     assert blitz["differences"] == [] and blitz["rank_differences"] == []
 
@@ -225,3 +225,46 @@ def test_pairing_options_usage_errors(capsys):
 def test_without_pairings_the_json_has_no_pairing_key(capsys):
     assert main(["audit", str(VEGA / "2025_july_rapid"), "--format", "json"]) == 0
     assert "pairing_checks" not in json.loads(capsys.readouterr().out)["events"][0]
+
+
+def test_a_failing_pairing_system_is_a_finding_not_a_stopped_audit(registry):
+    from rulesengine.errors import UsageError
+    from rulesengine.pairing import PairingSystem
+
+    def check(tournament):
+        raise KeyError(7)
+
+    def refuse(tournament):
+        raise UsageError("round 6 is after the last round (5, record XXR/142)")
+
+    t = parse_trf((PAIRING / "p007_r05_plain.trf").read_text(encoding="utf-8"))
+    for fn, said in ((check, "pairings not checked: pairing system 'broken' failed on this event (KeyError: 7)"),
+                     (refuse, "pairings not checked: round 6 is after the last round (5, record XXR/142)")):
+        system = PairingSystem("broken", "a test double", pair=lambda request: (), check=fn)
+
+        class OneSystem:
+            pairing_systems = {"broken": system}
+
+            def pairing_system(self, name):
+                return system
+
+        checks, findings = check_pairings(t, "p007", OneSystem(), "broken")
+        assert checks is None and [f.what for f in findings] == [said]
+
+
+def test_initial_colour_read_from_the_first_coloured_board_of_round_1(registry):
+    # Board 1 of February round 1 (1-26) with its colours erased, as a page prints a forfeit: the
+    # initial colour is read from board 2 (27-2: player 2, second among the players paired, has
+    # Black, so player 1 had White) and round 1 still agrees. (Later rounds differ: the colours of
+    # a played game are history they are paired from.)
+    t = load_event(discover([str(VEGA / "2025_february_blitz")])[0]).tournament
+    players = []
+    for p in t.players:
+        if p.start_rank in (1, 26):
+            p = replace(p, rounds=tuple(replace(e, colour=Colour.NONE) if e.round == 1 else e for e in p.rounds))
+        players.append(p)
+    checks, findings = check_pairings(replace(t, players=tuple(players)), "feb", registry)
+    assert checks.rounds_differing and checks.rounds_differing[0].round > 1
+    assert ("round 1: no colours recorded for 1-26, 22-50 (a forfeit on a result page has none); their colours "
+            "were not checked") in [f.what for f in findings]
+    assert not any("initial colour" in f.what for f in findings)

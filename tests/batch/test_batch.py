@@ -260,3 +260,56 @@ def test_progress_is_a_bar_on_a_terminal_and_lines_otherwise():
     line.start(1)
     line.advance({"file": "a.trf", "status": "error", "seconds": 0.0, "error": "a.trf:1: no player records"})
     assert plain.getvalue() == "[1/1] error   a.trf: a.trf:1: no player records\n"
+
+
+def test_chunks_of_inputs_give_the_same_results_as_one_input_per_future(archive, tmp_path):
+    from rulesengine.batch.inputs import discover
+    from rulesengine.batch.job import BatchOptions
+    from rulesengine.batch.runner import InlineExecutor, chunk_size, run_batch
+
+    folder, expected = archive
+    inputs = discover([str(folder)])
+    options = BatchOptions(tiebreaks=SPECS, copies=False)
+    for chunk in (1, 5):
+        outcome = run_batch(inputs, tmp_path / str(chunk), options, InlineExecutor(), timings=False, chunk=chunk)
+        assert len(outcome.rows) == len(expected)
+    one, five = _hashes(tmp_path / "1"), _hashes(tmp_path / "5")
+    assert one.pop(MANIFEST_NAME) and five.pop(MANIFEST_NAME)  # its rows hold the seconds
+    assert one == five  # every output and both summaries
+    keys = [{json.loads(line)["key"] for line in (tmp_path / c / MANIFEST_NAME).read_text().splitlines()}
+            for c in ("1", "5")]
+    assert keys[0] == keys[1] and len(keys[0]) == sum(1 for e in expected if not e.error_at)
+    assert (chunk_size(1000, 2), chunk_size(60, 2), chunk_size(200, 8)) == (8, 1, 1)
+
+
+def test_a_failed_chunk_makes_each_of_its_inputs_an_error_row(archive, tmp_path):
+    from concurrent.futures import Future
+
+    from rulesengine.batch.inputs import discover
+    from rulesengine.batch.job import BatchOptions
+    from rulesengine.batch.runner import InlineExecutor, run_batch
+
+    class DyingWorker(InlineExecutor):
+        def submit(self, fn, /, *args, **kwargs):
+            future: Future = Future()
+            future.set_exception(RuntimeError("killed"))
+            return future
+
+    folder, _ = archive
+    inputs = discover([str(folder)])[:7]
+    outcome = run_batch(inputs, tmp_path, BatchOptions(tiebreaks=SPECS), DyingWorker(), chunk=3)
+    assert sorted((r["file"], r["status"]) for r in outcome.rows) == [(i.relative, "error") for i in inputs]
+    assert all(r["error"] == f"{r['file']}: the worker failed: RuntimeError: killed" for r in outcome.rows)
+    assert not (tmp_path / MANIFEST_NAME).exists()  # nothing recorded as done
+
+
+def test_warm_up_writes_nothing_and_leaves_no_scratch(tmp_path, monkeypatch):
+    import tempfile
+
+    from rulesengine.batch.job import KINDS, BatchOptions, warm_up
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    warm_up(KINDS, BatchOptions(tiebreaks=SPECS, copies=False))
+    warm_up(KINDS, BatchOptions(tiebreaks=SPECS, copies=True))
+    leftovers = [p for p in tmp_path.rglob("*") if p.is_file()]
+    assert leftovers == []
