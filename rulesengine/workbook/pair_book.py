@@ -88,7 +88,9 @@ def pairing_event(plan: WritePlan) -> tuple[Tournament, tuple[str, ...]]:
         raise UsageError(f"{plan.crosstable_sheet!r} is a {plan.layout.replace('_', ' ')} crosstable: a round "
                          f"robin is paired by the Berger tables (FIDE C.05 Annex 1), not round by round")
     fold = plan.fold
-    if fold is not None and not fold.complete:
+    if fold is not None and not fold.complete and (fold.folded or fold.already):
+        # Some results of the round are in: the round is being played (with none, the round
+        # on the Pairings sheet is paired again, e.g. after a late withdrawal).
         raise InputError([Problem(Location(sheet=PAIRINGS_SHEET, cell=b.cell),
                                   f"round {fold.round} board {b.number} ({b.white}-{b.black}) has no result yet: "
                                   f"enter every result of round {fold.round} before pairing round {fold.round + 1}")

@@ -1,0 +1,150 @@
+"""The fold-in in detail: the cell patcher, each layout's notation, byes announced before pairing,
+unrated and double-forfeit results, re-pairing a round without results, the openpyxl route."""
+
+from __future__ import annotations
+
+import json
+
+import openpyxl
+import pytest
+
+from rulesengine.model import Colour, ResultCode
+from rulesengine.testing import tournament_from_text
+from rulesengine.workbook import graft
+from rulesengine.workbook.export import crosstable_grid
+from rulesengine.workbook.graft import GraftUnsupported
+from rulesengine.workbook.layouts.detect import read_crosstable
+from rulesengine.workbook.openpyxl_io import write_workbook
+from rulesengine.workbook.pairings_sheet import read_pairings
+from rulesengine.workbook.sheet_patch import PatchUnsupported, patch_cells
+
+from test_pairings_book import NAMES, RATINGS, cli, grids, make_book, parts, stored, type_into
+
+SHEET = (b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+         b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+         b'<dimension ref="A1:C3"/><sheetViews><sheetView workbookViewId="0"/></sheetViews>'
+         b'<sheetData><row r="1" spans="1:3"><c r="A1" t="s"><v>0</v></c><c r="C1" s="4"/></row>'
+         b'<row r="3"><c r="B3"><f>1+1</f><v>2</v></c></row></sheetData>'
+         b'<dataValidations count="1"><dataValidation type="list" sqref="E3"><formula1>"a,b"</formula1>'
+         b'</dataValidation></dataValidations></worksheet>')
+
+
+def test_patched_cells_go_in_column_and_row_order_and_nothing_else_moves():
+    out = patch_cells(SHEET, {"B1": 4, "C1": "w", "E1": "½ & <x>", "A2": 1.5, "D5": " Ødegaard "})
+    assert out.startswith(SHEET[:SHEET.index(b"<dimension")])
+    assert b'<dimension ref="A1:E5"/>' in out
+    assert (b'<row r="1" spans="1:5"><c r="A1" t="s"><v>0</v></c><c r="B1"><v>4</v></c>'
+            b'<c r="C1" s="4" t="inlineStr"><is><t>w</t></is></c>'
+            b'<c r="E1" t="inlineStr"><is><t>\xc2\xbd &amp; &lt;x&gt;</t></is></c></row>') in out
+    assert b'<row r="2"><c r="A2"><v>1.5</v></c></row><row r="3">' in out
+    assert (b'<row r="5"><c r="D5" t="inlineStr"><is><t xml:space="preserve"> \xc3\x98degaard </t></is></c>'
+            b'</row></sheetData>') in out
+    assert out.endswith(SHEET[SHEET.index(b"<dataValidations"):])
+    # openpyxl reads what was typed.
+    import io
+    import zipfile
+    wb = openpyxl.Workbook()
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    with zipfile.ZipFile(buffer) as source:
+        members = {n: source.read(n) for n in source.namelist()}
+    sheet = members["xl/worksheets/sheet1.xml"]
+    members["xl/worksheets/sheet1.xml"] = patch_cells(sheet, {"B2": 4, "C2": "½", "A1": "Zoë"})
+    patched = io.BytesIO()
+    with zipfile.ZipFile(patched, "w") as out_zip:
+        for name, data in members.items():
+            out_zip.writestr(name, data)
+    ws = openpyxl.load_workbook(patched).active
+    assert (ws["A1"].value, ws["B2"].value, ws["C2"].value) == ("Zoë", 4, "½")
+
+
+def test_a_formula_cell_is_never_written_over():
+    with pytest.raises(PatchUnsupported, match="B3 holds a formula"):
+        patch_cells(SHEET, {"B3": 1})
+
+
+def test_wall_chart_gets_its_letters_and_the_colour_row(tmp_path, capsys):
+    t = tournament_from_text(NAMES[:4], ["1-3 1-0, 4-2 0-1"], ratings=RATINGS[:4], total_rounds=3)
+    book = write_workbook(tmp_path / "wall.xlsx", [crosstable_grid(t, "uschess_wallchart")])
+    code, out, err = cli(capsys, "pair", book, "--format", "json")
+    assert code == 0, err
+    sheet = read_pairings(grids(book)["Pairings"])
+    assert [(b.white, b.black) for b in sheet.boards] == [(p["white"], p["black"]) for p in json.loads(out)["pairings"]]
+    type_into(book, "Pairings", dict(zip((b.cell for b in sheet.boards), ["1-0", "-/+"])))
+    code, out, err = cli(capsys, "recalc", book)
+    assert code == 0, err
+    read = read_crosstable(grids(book)["Crosstable"])
+    (w1, b1), (w2, b2) = [(b.white, b.black) for b in sheet.boards]
+    assert (read.player(w1).entry(2).code, read.player(w1).entry(2).colour) == (ResultCode.WIN, Colour.WHITE)
+    assert (read.player(b1).entry(2).code, read.player(b1).entry(2).colour) == (ResultCode.LOSS, Colour.BLACK)
+    assert read.player(w2).entry(2).code is ResultCode.FORFEIT_LOSS
+    assert read.player(b2).entry(2).code is ResultCode.FORFEIT_WIN
+    grid = grids(book)["Crosstable"]
+    row = next(r for r in range(grid.height) if grid.value(r, 0) == w1)
+    assert grid.value(row, 5) == f"W{b1}" and grid.value(row + 1, 5) == "W"
+
+
+def test_a_bye_announced_in_the_crosstable_an_unrated_game_and_a_double_forfeit(tmp_path, capsys):
+    book = make_book(tmp_path / "byes.xlsx", 7, 3)
+    wb = openpyxl.load_workbook(book)
+    wb["Crosstable"]["G9"] = "H"     # player 7 asked for a half-point bye in round 1
+    wb.save(book)
+    assert cli(capsys, "pair", book)[0] == 0
+    sheet = read_pairings(grids(book)["Pairings"])
+    assert sheet.byes == ((7, "HPB"),)
+    assert len(sheet.boards) == 3
+    type_into(book, "Pairings", dict(zip((b.cell for b in sheet.boards), ["1-0 unrated", "-/-", "½-½"])))
+    crosstable = parts(book)["Crosstable"]
+    code, out, err = cli(capsys, "recalc", book)
+    assert code == 0, err
+    assert "3 board(s) folded into Crosstable" in out
+    read = read_crosstable(grids(book)["Crosstable"])
+    first, second, _ = sheet.boards
+    assert read.player(first.white).entry(1).code is ResultCode.UNRATED_WIN
+    assert read.player(first.black).entry(1).code is ResultCode.UNRATED_LOSS
+    assert read.player(second.white).entry(1).double_forfeit and read.player(second.black).entry(1).double_forfeit
+    assert read.player(7).entry(1).code is ResultCode.HALF_POINT_BYE
+    before = stored(book)[crosstable]
+    assert cli(capsys, "recalc", book)[0] == 0
+    assert stored(book)[crosstable] == before
+
+
+def test_a_round_without_results_is_paired_again_and_a_started_one_is_not(tmp_path, capsys):
+    book = make_book(tmp_path / "again.xlsx", 6, 3)
+    assert cli(capsys, "pair", book)[0] == 0
+    first = read_pairings(grids(book)["Pairings"])
+    code, out, err = cli(capsys, "pair", book, "--format", "json")
+    assert code == 0, err
+    assert json.loads(out)["round"] == 1 and read_pairings(grids(book)["Pairings"]) == first
+    type_into(book, "Pairings", {first.boards[0].cell: "1-0"})
+    code, _, err = cli(capsys, "pair", book, "--round", "1")
+    assert code == 2 and "has no result yet" in err
+
+
+def test_the_openpyxl_route_writes_the_same(tmp_path, capsys, monkeypatch):
+    book = make_book(tmp_path / "fallback.xlsx", 5, 3)
+
+    def refuse(*args, **kwargs):
+        raise GraftUnsupported("test: the openpyxl route")
+    monkeypatch.setattr(graft, "prepare_graft", refuse)
+    assert cli(capsys, "pair", book)[0] == 0
+    wb = openpyxl.load_workbook(book)
+    (dv,) = wb["Pairings"].data_validations.dataValidation
+    assert dv.formula1.startswith('"1-0,½-½,0-1')
+    sheet = read_pairings(grids(book)["Pairings"])
+    type_into(book, "Pairings", {b.cell: "0-1" for b in sheet.boards})
+    print_setup = openpyxl.load_workbook(book)["Crosstable"].page_setup.orientation
+    code, out, err = cli(capsys, "recalc", book)
+    assert code == 0, err
+    read = read_crosstable(grids(book)["Crosstable"])
+    assert all(read.player(b.black).entry(1).code is ResultCode.WIN for b in sheet.boards)
+    assert openpyxl.load_workbook(book)["Crosstable"].page_setup.orientation == print_setup
+
+
+@pytest.mark.parametrize("flag", [["--check"], ["--explain"], ["--format", "trf"], ["--estimate", "3=1500"]])
+def test_trf_only_flags_are_refused_for_a_workbook(tmp_path, capsys, flag):
+    book = make_book(tmp_path / "flags.xlsx", 4, 2)
+    before = stored(book)
+    code, _, err = cli(capsys, "pair", book, *flag)
+    assert code == 2 and "is for TRF files" in err
+    assert stored(book) == before
