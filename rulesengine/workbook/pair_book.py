@@ -23,7 +23,7 @@ from rulesengine.model import Tournament
 from rulesengine.pairing import PairedRound, next_round
 from rulesengine.registry import Registry, default_registry
 from rulesengine.workbook.grid import Grid
-from rulesengine.workbook.pairings_sheet import PAIRINGS_SHEET, pairings_write
+from rulesengine.workbook.pairings_sheet import HEADER, PAIRINGS_SHEET, pairings_write, read_pairings
 from rulesengine.workbook.plan import SheetWrite
 from rulesengine.workbook.progress import pending_cells
 from rulesengine.workbook.recalc import WritePlan, recalculate
@@ -53,6 +53,7 @@ def pair_grids(grids: Mapping[str, Grid], sheet_names: Sequence[str] = (), *, ro
     """Pair the next round (or `round_number`) of the workbook whose sheets are `grids`."""
     registry = registry or default_registry()
     chosen = registry.pairing_system(system)
+    _check_pairings_sheet_is_ours(grids)
     plan = recalculate(grids, overrides, registry=registry, sheet_names=sheet_names)
     tournament, notes = pairing_event(plan)
     number = round_number if round_number is not None else next_round(tournament)
@@ -75,6 +76,15 @@ def pair_grids(grids: Mapping[str, Grid], sheet_names: Sequence[str] = (), *, ro
                            when=str(when or ""), system=chosen.description)
     return BookPairing(plan, replace(tournament, extra={**tournament.extra, "pairing_system": chosen.description}),
                        paired, tuple(plan.writes) + (sheet,), notes)
+
+
+def _check_pairings_sheet_is_ours(grids: Mapping[str, Grid]) -> None:
+    """A sheet named Pairings that the engine did not write is the TD's: never written over."""
+    grid = next((g for name, g in grids.items() if name.lower() == PAIRINGS_SHEET.lower()), None)
+    if grid is not None and any(any(v is not None for v in row) for row in grid.rows) and read_pairings(grid) is None:
+        raise InputError(Problem(Location(sheet=grid.sheet, cell="A1"),
+                                 f"this sheet was not written by the engine (no '{' | '.join(HEADER)}' row), so "
+                                 f"pairing would replace it: rename it, then pair again"))
 
 
 def pairing_event(plan: WritePlan) -> tuple[Tournament, tuple[str, ...]]:

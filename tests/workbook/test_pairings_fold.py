@@ -148,3 +148,17 @@ def test_trf_only_flags_are_refused_for_a_workbook(tmp_path, capsys, flag):
     code, _, err = cli(capsys, "pair", book, *flag)
     assert code == 2 and "is for TRF files" in err
     assert stored(book) == before
+
+
+def test_a_sheet_named_pairings_that_the_engine_did_not_write_is_never_replaced(tmp_path, capsys):
+    book = make_book(tmp_path / "own.xlsx", 4, 2)
+    wb = openpyxl.load_workbook(book)
+    wb.create_sheet("Pairings")["A1"] = "my own notes"
+    wb.save(book)
+    before = stored(book)
+    code, _, err = cli(capsys, "pair", book)
+    assert code == 2 and "Pairings!A1: this sheet was not written by the engine" in err
+    assert f"{book} was not changed (1 problem)" in err
+    assert stored(book) == before
+    assert cli(capsys, "recalc", book)[0] == 0   # and Recalculate leaves it alone
+    assert openpyxl.load_workbook(book)["Pairings"]["A1"].value == "my own notes"
