@@ -5,8 +5,8 @@
 
 The event is read exactly as Recalculate reads it (workbook.recalc.recalculate, which also folds
 the results entered on an existing Pairings sheet into the crosstable); the round is paired with
-the pairing-system hook (api.pair_round); the writes are the recalculation's (Standings, the
-folded cells) plus the new Pairings sheet. The previous round must be complete: a board of the
+the pairing-system hook (api.pair_round); the writes are the new Pairings sheet, and the
+recalculation's (Standings, the folded cells) when results were folded in. The previous round must be complete: a board of the
 Pairings sheet without a result, or a crosstable round typed without results, stops the pairing
 with the cells named, and nothing is written.
 """
@@ -39,7 +39,7 @@ class BookPairing:
     plan: WritePlan                  # the recalculation (results folded, Standings)
     tournament: Tournament           # the event as paired (rounds = the event's number of rounds)
     paired: PairedRound
-    writes: tuple[SheetWrite, ...]   # plan.writes + the Pairings sheet
+    writes: tuple[SheetWrite, ...]   # the Pairings sheet, after plan.writes when results were folded
     notes: tuple[str, ...] = ()
 
     @property
@@ -74,8 +74,11 @@ def pair_grids(grids: Mapping[str, Grid], sheet_names: Sequence[str] = (), *, ro
     when = plan.settings.start_date or tournament.start_date
     sheet = pairings_write(tournament, paired, event=event if event != plan.crosstable_sheet else "",
                            when=str(when or ""), system=chosen.description)
+    # The recalculation is written only when results were folded in now (the crosstable changed);
+    # otherwise the Standings stay as the last Recalculate left them.
+    folded = plan.writes if plan.fold is not None and plan.fold.writes else ()
     return BookPairing(plan, replace(tournament, extra={**tournament.extra, "pairing_system": chosen.description}),
-                       paired, tuple(plan.writes) + (sheet,), notes)
+                       paired, tuple(folded) + (sheet,), notes)
 
 
 def _check_pairings_sheet_is_ours(grids: Mapping[str, Grid]) -> None:
