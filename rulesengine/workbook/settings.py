@@ -43,6 +43,7 @@ class WorkbookSettings:
     rating_options: Mapping[str, Any] = field(default_factory=dict)
     rounds: int | None = None            # rounds of the event; else the last round with any entry
     after_round: int | None = None       # standings after this round (an event in progress)
+    first_colour: str | None = None      # "white" / "black": player 1's colour in round 1 (pairing, C.04.3 E)
     # Where each setting was read (field name -> `Settings!B5`), for messages about its value.
     cells: Mapping[str, str] = field(default_factory=dict, compare=False)
 
@@ -75,9 +76,11 @@ _KEYS = {
     "pointsforaloss": "points_loss", "loss": "points_loss", "pointsforloss": "points_loss",
     "rounds": "rounds", "numberofrounds": "rounds", "totalrounds": "rounds",
     "afterround": "after_round", "standingsafterround": "after_round", "roundsplayed": "after_round",
+    "firstcolour": "first_colour", "firstcolor": "first_colour", "initialcolour": "first_colour",
+    "initialcolor": "first_colour",
 }
 KNOWN = ("Tie-breaks, Rating system, Rules date, Rule set, Event, Start date, Crosstable sheet, Layout, Type, "
-         "Points for a win/draw/loss, Rounds, After round, Ladder ...")
+         "Points for a win/draw/loss, Rounds, After round, First colour, Ladder ...")
 _OPTION_PREFIXES = ("ladder", "ratingoption")
 
 
@@ -162,6 +165,14 @@ def _convert(name: str, value: Any) -> Any:
         if word in ("swiss", "dutch"):
             return "swiss"
         raise ValueError(f"{text(value)!r} is not a tournament type (swiss or round robin)")
+    if name == "first_colour":
+        # The colour the lot gave pairing number 1 in round 1 (FIDE C.04.3 E; TRF XXC white1/black1).
+        word = _key(text(value))
+        if word in ("white", "w", "white1"):
+            return "white"
+        if word in ("black", "b", "black1"):
+            return "black"
+        raise ValueError(f"{text(value)!r} is not a colour (white or black)")
     if name == "start_date" and isinstance(value, (date, datetime)):
         return (value.date() if isinstance(value, datetime) else value).isoformat()
     if name == "rating_system" and _key(text(value)) in ("none", "no", "off"):
