@@ -125,9 +125,11 @@ def pairing_event(plan: WritePlan) -> tuple[Tournament, tuple[str, ...]]:
         total = int(t.extra.get("round_columns") or 0) or t.rounds
         notes.append(f"the number of rounds is not on Settings ('Rounds'): taken as {total}, the crosstable's "
                      f"round columns (C.04.3 A.7 treats the topscorers of the last round apart)")
-    # Settings' First colour is what TRF says with JaVaFo's `XXC white1|black1` (records.read_setup).
-    colour = plan.settings.first_colour
-    header = tuple(t.header) + ((("XXC", f" {colour}1"),) if colour else ())
+    # Settings' First colour and Acceleration are what a TRF says with JaVaFo's `XXC white1|black1`
+    # and `192 FIDE_DUTCH_BAKU` (the pairing system's records.read_setup reads them).
+    colour, accelerated = plan.settings.first_colour, plan.settings.acceleration == "baku"
+    header = (tuple(t.header) + ((("XXC", f" {colour}1"),) if colour else ())
+              + ((("192", " FIDE_DUTCH_BAKU"),) if accelerated else ()))
     return replace(t, rounds=max(total, t.rounds), header=header), tuple(notes)
 
 

@@ -44,6 +44,7 @@ class WorkbookSettings:
     rounds: int | None = None            # rounds of the event; else the last round with any entry
     after_round: int | None = None       # standings after this round (an event in progress)
     first_colour: str | None = None      # "white" / "black": player 1's colour in round 1 (pairing, C.04.3 E)
+    acceleration: str | None = None      # "baku": Baku acceleration of the pairing (FIDE C.04.7)
     # Where each setting was read (field name -> `Settings!B5`), for messages about its value.
     cells: Mapping[str, str] = field(default_factory=dict, compare=False)
 
@@ -77,10 +78,10 @@ _KEYS = {
     "rounds": "rounds", "numberofrounds": "rounds", "totalrounds": "rounds",
     "afterround": "after_round", "standingsafterround": "after_round", "roundsplayed": "after_round",
     "firstcolour": "first_colour", "firstcolor": "first_colour", "initialcolour": "first_colour",
-    "initialcolor": "first_colour",
+    "initialcolor": "first_colour", "acceleration": "acceleration", "acceleratedpairings": "acceleration",
 }
 KNOWN = ("Tie-breaks, Rating system, Rules date, Rule set, Event, Start date, Crosstable sheet, Layout, Type, "
-         "Points for a win/draw/loss, Rounds, After round, First colour, Ladder ...")
+         "Points for a win/draw/loss, Rounds, After round, First colour, Acceleration, Ladder ...")
 _OPTION_PREFIXES = ("ladder", "ratingoption")
 
 
@@ -173,6 +174,13 @@ def _convert(name: str, value: Any) -> Any:
         if word in ("black", "b", "black1"):
             return "black"
         raise ValueError(f"{text(value)!r} is not a colour (white or black)")
+    if name == "acceleration":
+        word = _key(text(value))
+        if word in ("baku", "bakuacceleration", "c047"):
+            return "baku"
+        if word in ("none", "no", "off"):
+            return None
+        raise ValueError(f"{text(value)!r} is not an acceleration (Baku or none)")
     if name == "start_date" and isinstance(value, (date, datetime)):
         return (value.date() if isinstance(value, datetime) else value).isoformat()
     if name == "rating_system" and _key(text(value)) in ("none", "no", "off"):

@@ -4,8 +4,8 @@
 with Settings `Rounds` and `First colour` as the TRF's XXR and XXC say. The pairing (boards,
 colours, board order, PAB) equals the recorded one and `rulesengine pair FILE.trf`'s.
 
-Baku-accelerated and 3-1-0 fixtures are left out: a workbook has no acceleration setting (see
-docs/notes/pairbook.md), and a 3-1-0 event needs Settings' points, a different test.
+Baku-accelerated fixtures are paired with Settings `Acceleration: Baku` (TRF `192 FIDE_DUTCH_BAKU`),
+the 3-1-0 fixture with Settings `Points for a win: 3`, `Points for a draw: 1` (TRF 162).
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ from rulesengine.workbook.pair_book import pair_grids
 DATA = Path(__file__).resolve().parents[1] / "data" / "pairing"
 FIXTURES = ["p007_r05_plain", "p009_r07_forfeits", "p011_r09_plain", "p013_r07_mixed", "p015_r09_plain",
             "p017_r07_forfeits", "p019_r09_absences", "p021_r05_mixed", "p030_r08_mixed", "p033_r13_plain",
-            "p051_r11_plain", "p064_r13_mixed", "p100_r10_plain", "p128_r07_plain", "p200_r09_plain"]
+            "p051_r11_plain", "p064_r13_mixed", "p100_r10_plain", "p128_r07_plain", "p200_r09_plain",
+            "p024_r07_baku", "p080_r11_baku", "p175_r09_baku", "p041_r07_score310"]
 ANNOUNCED = {ResultCode.HALF_POINT_BYE, ResultCode.ZERO_POINT_BYE, ResultCode.FULL_POINT_BYE,
              ResultCode.FORFEIT_LOSS}
 
@@ -40,6 +41,10 @@ def workbook_before(t, r: int, colour: str) -> dict[str, Grid]:
         players.append(replace(p, rounds=tuple(rounds), declared_points=None, declared_rank=None))
     held = replace(t, players=tuple(players))
     settings = [["Setting", "Value"], ["Rounds", t.rounds], ["First colour", colour]]
+    if any(code == "192" and text.strip().endswith("_BAKU") for code, text in t.header):
+        settings.append(["Acceleration", "Baku"])
+    if t.scoring.win != 1:
+        settings += [["Points for a win", float(t.scoring.win)], ["Points for a draw", float(t.scoring.draw)]]
     return {"Crosstable": crosstable_grid(held, "template"), "Settings": Grid("Settings", settings)}
 
 
