@@ -183,10 +183,14 @@ class CellStyles:
 def write_values(ws, write: SheetWrite, styles: CellStyles) -> None:
     """One SheetWrite onto a worksheet: values, then every field of its look (plan.SheetLook)."""
     top, left = parse_address(write.top_left)
+    patch = is_cell_patch(write)
     for i, values in enumerate(write.rows):
         for j, value in enumerate(values):
             if value is None or value == "":
                 continue
+            if patch and isinstance(ws.cell(row=top + i + 1, column=left + j + 1).value, str) \
+                    and ws.cell(row=top + i + 1, column=left + j + 1).value.startswith("="):
+                continue   # a TD's formula (a Pts =SUM): never written over; computed on opening
             cell = ws.cell(row=top + i + 1, column=left + j + 1, value=value)
             if isinstance(value, str) and value.startswith("="):
                 cell.data_type = "s"  # text that looks like a formula stays text

@@ -93,3 +93,36 @@ def test_build_addin_reproduces_the_committed_pair_xlam(tmp_path):
             zipfile.ZipFile(ADDIN / "rulesengine_pair.xlam") as committed:
         assert new.namelist() == committed.namelist()
         assert all(new.read(n) == committed.read(n) for n in new.namelist())
+
+
+def test_a_folded_cell_never_replaces_a_formula_in_excel():
+    from rulesengine import excel
+    from rulesengine.workbook.plan import SheetWrite
+
+    class Range:
+        def __init__(self, formula):
+            self.formula, self.written = formula, None
+
+        def resize(self, rows, cols):
+            return self
+
+        @property
+        def value(self):
+            raise AssertionError("not read")
+
+        @value.setter
+        def value(self, block):
+            self.written = block
+
+    class Sheet:
+        def __init__(self, formula):
+            self.cell = Range(formula)
+
+        def range(self, *args):
+            return self.cell
+
+    total = SheetWrite("Crosstable", ((2.5,),), top_left="N3", clear=None, header_rows=())
+    with_formula, typed = Sheet("=SUM(G3,J3)"), Sheet(((2,),))
+    excel._apply(with_formula, total)
+    excel._apply(typed, total)
+    assert with_formula.cell.written is None and typed.cell.written == [[2.5]]

@@ -58,9 +58,13 @@ def test_patched_cells_go_in_column_and_row_order_and_nothing_else_moves():
     assert (ws["A1"].value, ws["B2"].value, ws["C2"].value) == ("Zoë", 4, "½")
 
 
-def test_a_formula_cell_is_never_written_over():
-    with pytest.raises(PatchUnsupported, match="B3 holds a formula"):
-        patch_cells(SHEET, {"B3": 1})
+def test_a_formula_cell_keeps_its_formula_and_loses_its_cached_value():
+    out = patch_cells(SHEET, {"B3": 1, "C3": 2})
+    assert b'<row r="3"><c r="B3"><f>1+1</f></c><c r="C3"><v>2</v></c></row>' in out
+    typed = SHEET.replace(b'<c r="B3"><f>1+1</f><v>2</v></c>', b'<c r="B3" s="2" t="str"><f>A1&amp;"x"</f><v>ax</v></c>')
+    assert b'<c r="B3" s="2"><f>A1&amp;"x"</f></c>' in patch_cells(typed, {"B3": 1})
+    with pytest.raises(PatchUnsupported, match="r attribute"):
+        patch_cells(SHEET.replace(b'<row r="3">', b"<row>"), {"B3": 1})
 
 
 def test_wall_chart_gets_its_letters_and_the_colour_row(tmp_path, capsys):
@@ -162,3 +166,42 @@ def test_a_sheet_named_pairings_that_the_engine_did_not_write_is_never_replaced(
     assert stored(book) == before
     assert cli(capsys, "recalc", book)[0] == 0   # and Recalculate leaves it alone
     assert openpyxl.load_workbook(book)["Pairings"]["A1"].value == "my own notes"
+
+
+def with_cached_values(path, sheet, value: bytes) -> None:
+    import io
+    import re
+    import zipfile
+    part = parts(path)[sheet]
+    with zipfile.ZipFile(path) as archive:
+        members = [(i, archive.read(i.filename)) for i in archive.infolist()]
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as out:
+        for info, data in members:
+            if info.filename == part:
+                data = re.sub(rb"(</f>)<v\s*/>", rb"\1<v>" + value + b"</v>", data)
+            out.writestr(info, data)
+    path.write_bytes(buffer.getvalue())
+
+
+def test_a_pts_formula_is_kept_on_both_routes(tmp_path, capsys, monkeypatch):
+    for route in ("graft", "openpyxl"):
+        book = make_book(tmp_path / f"sum-{route}.xlsx", 4, 2)
+        wb = openpyxl.load_workbook(book)
+        ws = wb["Crosstable"]
+        for r in range(3, 7):
+            ws.cell(row=r, column=11, value=f"=COUNTIF(G{r},1)+COUNTIF(J{r},1)")
+        wb.save(book)
+        with_cached_values(book, "Crosstable", b"0")   # as Excel saves it: each formula with its value
+        assert grids(book)["Crosstable"].value(2, 10) == 0
+        if route == "openpyxl":
+            monkeypatch.setattr(graft, "prepare_graft", lambda *a, **k: (_ for _ in ()).throw(GraftUnsupported("t")))
+        assert cli(capsys, "pair", book)[0] == 0
+        sheet = read_pairings(grids(book)["Pairings"])
+        type_into(book, "Pairings", {b.cell: "1-0" for b in sheet.boards})
+        code, out, err = cli(capsys, "recalc", book)
+        assert code == 0, err
+        ws = openpyxl.load_workbook(book)["Crosstable"]
+        assert [ws.cell(row=r, column=11).value for r in range(3, 7)] == \
+            [f"=COUNTIF(G{r},1)+COUNTIF(J{r},1)" for r in range(3, 7)], route
+        assert cli(capsys, "recalc", book)[0] == 0   # the formula's cached value is not stale
