@@ -205,3 +205,23 @@ def test_a_pts_formula_is_kept_on_both_routes(tmp_path, capsys, monkeypatch):
         assert [ws.cell(row=r, column=11).value for r in range(3, 7)] == \
             [f"=COUNTIF(G{r},1)+COUNTIF(J{r},1)" for r in range(3, 7)], route
         assert cli(capsys, "recalc", book)[0] == 0   # the formula's cached value is not stale
+
+
+def test_results_typed_into_the_crosstable_itself_count_and_a_retitled_sheet_is_reported(tmp_path, capsys):
+    book = make_book(tmp_path / "direct.xlsx", 4, 2)
+    assert cli(capsys, "pair", book)[0] == 0
+    sheet = read_pairings(grids(book)["Pairings"])
+    first, second = sheet.boards
+    # The TD typed board 1 into the crosstable rows (Opp, Col, Res of round 1), not the Pairings sheet.
+    type_into(book, "Crosstable", {f"E{2 + first.white}": first.black, f"F{2 + first.white}": "w",
+                                   f"G{2 + first.white}": 1, f"E{2 + first.black}": first.white,
+                                   f"F{2 + first.black}": "b", f"G{2 + first.black}": 0})
+    code, out, err = cli(capsys, "recalc", book)
+    assert code == 0, err
+    assert f"1 of 2 board(s) have no result yet: board 2 (Pairings!{second.cell})" in out
+    type_into(book, "Pairings", {second.cell: "0-1"})
+    code, out, err = cli(capsys, "recalc", book)
+    assert code == 0 and "after round 1 of 2" in out, err
+    type_into(book, "Pairings", {"A1": "Pairings"})
+    code, _, err = cli(capsys, "recalc", book)
+    assert code == 2 and "Pairings!A1: the title must say which round" in err
