@@ -55,7 +55,7 @@ def pair_grids(grids: Mapping[str, Grid], sheet_names: Sequence[str] = (), *, ro
     chosen = registry.pairing_system(system)
     _check_pairings_sheet_is_ours(grids)
     plan = recalculate(grids, overrides, registry=registry, sheet_names=sheet_names)
-    tournament, notes = pairing_event(plan)
+    tournament, notes = pairing_event(plan, system)
     number = round_number if round_number is not None else next_round(tournament)
     if number < 1:
         raise UsageError(f"--round must be 1 or more, not {number}")
@@ -90,7 +90,7 @@ def _check_pairings_sheet_is_ours(grids: Mapping[str, Grid]) -> None:
                                  f"pairing would replace it: rename it, then pair again"))
 
 
-def pairing_event(plan: WritePlan) -> tuple[Tournament, tuple[str, ...]]:
+def pairing_event(plan: WritePlan, system: str = "dutch") -> tuple[Tournament, tuple[str, ...]]:
     """The event to pair from a recalculation: every round held, and its number of rounds.
 
     The number of rounds (it decides C.04.3 A.7's topscorers in the last round) is Settings'
@@ -125,11 +125,12 @@ def pairing_event(plan: WritePlan) -> tuple[Tournament, tuple[str, ...]]:
         total = int(t.extra.get("round_columns") or 0) or t.rounds
         notes.append(f"the number of rounds is not on Settings ('Rounds'): taken as {total}, the crosstable's "
                      f"round columns (C.04.3 A.7 treats the topscorers of the last round apart)")
-    # Settings' First colour and Acceleration are what a TRF says with JaVaFo's `XXC white1|black1`
-    # and `192 FIDE_DUTCH_BAKU` (the pairing system's records.read_setup reads them).
+    # Settings' First colour and Acceleration are what a TRF file says with JaVaFo's `XXC
+    # white1|black1` and TRF-2026's record 192, the pairing system's type, ending in `_BAKU`
+    # for Baku acceleration; the pairing system reads them from the header, as from a TRF file.
     colour, accelerated = plan.settings.first_colour, plan.settings.acceleration == "baku"
     header = (tuple(t.header) + ((("XXC", f" {colour}1"),) if colour else ())
-              + ((("192", " FIDE_DUTCH_BAKU"),) if accelerated else ()))
+              + ((("192", f" {system.upper()}_BAKU"),) if accelerated else ()))
     return replace(t, rounds=max(total, t.rounds), header=header), tuple(notes)
 
 
