@@ -143,6 +143,14 @@ def _after_prefix(label: str, prefix: str) -> str:
     return ""
 
 
+_WORDS: dict[str, tuple[dict[str | None, tuple[str, ...]], str]] = {
+    "first_colour": ({"white": ("white", "w", "white1"), "black": ("black", "b", "black1")},
+                     "a colour (white or black)"),
+    "acceleration": ({"baku": ("baku", "bakuacceleration", "c047"), None: ("none", "no", "off")},
+                     "an acceleration (Baku or none)"),
+}
+
+
 def _convert(name: str, value: Any) -> Any:
     if name == "tiebreaks":
         raw = value if isinstance(value, str) else text(value)
@@ -166,21 +174,15 @@ def _convert(name: str, value: Any) -> Any:
         if word in ("swiss", "dutch"):
             return "swiss"
         raise ValueError(f"{text(value)!r} is not a tournament type (swiss or round robin)")
-    if name == "first_colour":
-        # The colour the lot gave pairing number 1 in round 1 (FIDE C.04.3 E; TRF XXC white1/black1).
+    if name in _WORDS:
+        # First colour: what the lot gave pairing number 1 in round 1 (FIDE C.04.3 E; TRF XXC
+        # white1/black1). Acceleration: Baku (FIDE C.04.7) or none.
+        choices, what = _WORDS[name]
         word = _key(text(value))
-        if word in ("white", "w", "white1"):
-            return "white"
-        if word in ("black", "b", "black1"):
-            return "black"
-        raise ValueError(f"{text(value)!r} is not a colour (white or black)")
-    if name == "acceleration":
-        word = _key(text(value))
-        if word in ("baku", "bakuacceleration", "c047"):
-            return "baku"
-        if word in ("none", "no", "off"):
-            return None
-        raise ValueError(f"{text(value)!r} is not an acceleration (Baku or none)")
+        for meaning, spellings in choices.items():
+            if word in spellings:
+                return meaning
+        raise ValueError(f"{text(value)!r} is not {what}")
     if name == "start_date" and isinstance(value, (date, datetime)):
         return (value.date() if isinstance(value, datetime) else value).isoformat()
     if name == "rating_system" and _key(text(value)) in ("none", "no", "off"):

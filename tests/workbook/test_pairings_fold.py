@@ -18,7 +18,7 @@ from rulesengine.workbook.openpyxl_io import write_workbook
 from rulesengine.workbook.pairings_sheet import read_pairings
 from rulesengine.workbook.sheet_patch import PatchUnsupported, patch_cells
 
-from test_pairings_book import NAMES, RATINGS, cli, grids, make_book, parts, stored, type_into
+from test_pairings_book import NAMES, RATINGS, cli, grids, make_book, parts, rewrite_sheet, stored, type_into
 
 SHEET = (b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
          b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
@@ -169,19 +169,8 @@ def test_a_sheet_named_pairings_that_the_engine_did_not_write_is_never_replaced(
 
 
 def with_cached_values(path, sheet, value: bytes) -> None:
-    import io
     import re
-    import zipfile
-    part = parts(path)[sheet]
-    with zipfile.ZipFile(path) as archive:
-        members = [(i, archive.read(i.filename)) for i in archive.infolist()]
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as out:
-        for info, data in members:
-            if info.filename == part:
-                data = re.sub(rb"(</f>)<v\s*/>", rb"\1<v>" + value + b"</v>", data)
-            out.writestr(info, data)
-    path.write_bytes(buffer.getvalue())
+    rewrite_sheet(path, sheet, lambda xml: re.sub(rb"(</f>)<v\s*/>", rb"\1<v>" + value + b"</v>", xml))
 
 
 def test_a_pts_formula_is_kept_on_both_routes(tmp_path, capsys, monkeypatch):
