@@ -4,34 +4,21 @@ Skips as test_excel_pyodide.py does (node, the npm pyodide package, the wheels).
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
 import pytest
 
-from test_excel_pyodide import (HERE, PYODIDE, RUNNER, WHEELS, _last_json, _tools,  # noqa: F401 (fixtures)
-                                project_wheel)
+from test_excel_pyodide import HERE, _tools, project_wheel, run_in_cpython, run_in_pyodide  # noqa: F401 (fixtures)
 
 SMOKE = HERE / "pyodide" / "pair_smoke.py"
 
 
 @pytest.fixture(scope="module")
 def in_pyodide(project_wheel) -> dict:
-    command = ["node", str(RUNNER), "--pyodide", str(PYODIDE), "--wheels", str(WHEELS / "runtime"),
-               "--wheels", str(project_wheel), "--script", str(SMOKE), "--with", str(HERE / "fake_xlwings.py")]
-    run = subprocess.run(command, capture_output=True, text=True, timeout=300)
-    assert run.returncode == 0, run.stdout + run.stderr
-    return _last_json(run.stdout)
+    return run_in_pyodide(project_wheel, SMOKE, [HERE / "fake_xlwings.py"])
 
 
 @pytest.fixture(scope="module")
 def in_cpython(_tools) -> dict:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")])}
-    run = subprocess.run([sys.executable, str(SMOKE)], capture_output=True, text=True, timeout=120, env=env,
-                         cwd=HERE / "pyodide")
-    assert run.returncode == 0, run.stdout + run.stderr
-    return _last_json(run.stdout)
+    return run_in_cpython(SMOKE)
 
 
 def test_pairing_and_fold_run_in_pyodide_as_in_cpython(in_pyodide, in_cpython):
