@@ -129,9 +129,28 @@ def _apply(sheet: Any, write: SheetWrite) -> None:
         return
     block = [[_to_excel(v) for v in row] + [None] * (width - len(row)) for row in write.rows]
     row0, col0 = parse_address(write.top_left)
-    sheet.range((row0 + 1, col0 + 1)).resize(len(block), width).value = block
+    target = sheet.range((row0 + 1, col0 + 1)).resize(len(block), width)
+    if is_cell_patch(write) and _holds_formula(target):
+        return   # a TD's formula (a Pts =SUM) is never written over; Excel computes it
+    target.value = block
     if not is_cell_patch(write):   # a folded result: the TD's sheet keeps its own look
         _apply_look(sheet, write, row0, col0)
+
+
+def _holds_formula(rng: Any) -> bool:
+    """Whether a cell of the range holds a formula (an engine without `Range.formula`: no)."""
+    try:
+        formulas = rng.formula
+    except (AttributeError, NotImplementedError):
+        return False
+    stack = [formulas]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (list, tuple)):
+            stack.extend(item)
+        elif isinstance(item, str) and item.startswith("="):
+            return True
+    return False
 
 
 # What xlwings can set on a range, per CellFormat field. Each call is tried on its own: an engine

@@ -250,6 +250,7 @@ def _check_text(tournament, checks, fmt: str) -> tuple[str, int]:
 
 def _run_workbook(args: argparse.Namespace) -> int:
     """`pair BOOK.xlsx`: pair the next round and write the Pairings sheet (and the recalculation)."""
+    from rulesengine.errors import InputError
     from rulesengine.workbook.pair_book import pair_workbook
     from rulesengine.workbook.settings import settings_from_options
 
@@ -260,8 +261,15 @@ def _run_workbook(args: argparse.Namespace) -> int:
             raise UsageError(f"{flag} is for TRF files; a workbook is paired into its Pairings sheet "
                              f"(export the event as TRF for {flag})")
     overrides = settings_from_options(layout=args.layout, crosstable_sheet=args.sheet)
-    result = pair_workbook(Path(args.file), round_number=args.round, system=args.system, overrides=overrides,
-                           force=args.force)
+    try:
+        result = pair_workbook(Path(args.file), round_number=args.round, system=args.system, overrides=overrides,
+                               force=args.force)
+    except InputError as exc:
+        # One `Sheet!Cell: message` line per problem (as recalc prints them); nothing was written.
+        print(exc, file=sys.stderr)
+        print(f"rulesengine: {args.file} was not changed ({len(exc.problems)} problem"
+              f"{'s' if len(exc.problems) != 1 else ''})", file=sys.stderr)
+        return 2
     outcome, saved = result.outcome, result.save
     paired, tournament = outcome.paired, outcome.tournament
     tell = sys.stderr if args.format == "json" else sys.stdout

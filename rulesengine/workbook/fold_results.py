@@ -33,6 +33,7 @@ class Fold:
     grid: Grid                       # the crosstable with the results folded in
     writes: tuple[SheetWrite, ...]   # the cells to type into the TD's crosstable sheet
     folded: int                      # boards and byes written now
+    byes: int                        # of which byes
     already: int                     # boards already in the crosstable
     missing: tuple[Board, ...]       # boards still without a result
     boards: int
@@ -44,7 +45,10 @@ class Fold:
     def notes(self, pairings_sheet: str) -> tuple[str, ...]:
         notes = []
         if self.folded:
-            notes.append(f"{pairings_sheet}: round {self.round}: {self.folded} result(s) folded into {self.sheet}")
+            games = self.folded - self.byes
+            what = " and ".join(part for part in (f"{games} board(s)" if games else "",
+                                                  f"{self.byes} bye(s)" if self.byes else "") if part)
+            notes.append(f"{pairings_sheet}: round {self.round}: {what} folded into {self.sheet}")
         if self.missing:
             shown = ", ".join(f"{b.number} ({pairings_sheet}!{b.cell})" for b in self.missing[:12])
             more = f" and {len(self.missing) - 12} more" if len(self.missing) > 12 else ""
@@ -79,7 +83,7 @@ def fold_pairings(pairings: Grid, crosstable: Grid, layout: str, tournament: Tou
         raise InputError(problems)
     writes: dict[str, CellValue] = {}
     written: dict[int, ResultCode] = {}
-    missing, already, folded, started = [], 0, 0, False
+    missing, already, folded, started, byes = [], 0, 0, False, 0
     for board in sheet.boards:
         unknown = [p for p in (board.white, board.black) if p not in cells.rows]
         if unknown:
@@ -143,11 +147,13 @@ def fold_pairings(pairings: Grid, crosstable: Grid, layout: str, tournament: Tou
             writes.update(cells.cells(player, n, None, Colour.NONE, code))
             written[player] = code
             folded += 1
+            byes += 1
     if problems:
         raise InputError(problems)
     writes.update(_totals(cells, tournament, written, writes))
     grid = _patched(crosstable, writes)
-    return Fold(n, where, grid, _cell_writes(where, writes), folded, already, tuple(missing), len(sheet.boards))
+    return Fold(n, where, grid, _cell_writes(where, writes), folded, byes, already, tuple(missing),
+                len(sheet.boards))
 
 
 def _conflict(at, cells: CrosstableCells, board: Board, n: int, sides, found, what: str) -> None:

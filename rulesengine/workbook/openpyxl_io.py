@@ -183,14 +183,19 @@ class CellStyles:
 def write_values(ws, write: SheetWrite, styles: CellStyles) -> None:
     """One SheetWrite onto a worksheet: values, then every field of its look (plan.SheetLook)."""
     top, left = parse_address(write.top_left)
+    patch = is_cell_patch(write)
     for i, values in enumerate(write.rows):
         for j, value in enumerate(values):
             if value is None or value == "":
                 continue
+            if patch:
+                held = ws.cell(row=top + i + 1, column=left + j + 1).value
+                if isinstance(held, str) and held.startswith("="):
+                    continue   # a TD's formula (a Pts =SUM): never written over; computed on opening
             cell = ws.cell(row=top + i + 1, column=left + j + 1, value=value)
             if isinstance(value, str) and value.startswith("="):
                 cell.data_type = "s"  # text that looks like a formula stays text
-    if not write.rows or is_cell_patch(write):
+    if not write.rows or patch:
         return  # cells typed into a TD's own sheet (a fold-in): values only, the sheet's look is the TD's
     for r, c, fmt in formatted_cells(write):
         styles.apply(ws.cell(row=top + r + 1, column=left + c + 1), fmt)

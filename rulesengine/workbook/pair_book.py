@@ -5,8 +5,8 @@
 
 The event is read exactly as Recalculate reads it (workbook.recalc.recalculate, which also folds
 the results entered on an existing Pairings sheet into the crosstable); the round is paired with
-the pairing-system hook (api.pair_round); the writes are the recalculation's (Standings, the
-folded cells) plus the new Pairings sheet. The previous round must be complete: a board of the
+the pairing-system hook (api.pair_round); the writes are the new Pairings sheet, and the
+recalculation's (Standings, the folded cells) when results were folded in. The previous round must be complete: a board of the
 Pairings sheet without a result, or a crosstable round typed without results, stops the pairing
 with the cells named, and nothing is written.
 """
@@ -23,7 +23,7 @@ from rulesengine.model import Tournament
 from rulesengine.pairing import PairedRound, next_round
 from rulesengine.registry import Registry, default_registry
 from rulesengine.workbook.grid import Grid
-from rulesengine.workbook.pairings_sheet import PAIRINGS_SHEET, pairings_write
+from rulesengine.workbook.pairings_sheet import HEADER, PAIRINGS_SHEET, pairings_write, read_pairings
 from rulesengine.workbook.plan import SheetWrite
 from rulesengine.workbook.progress import pending_cells
 from rulesengine.workbook.recalc import WritePlan, recalculate
@@ -39,7 +39,7 @@ class BookPairing:
     plan: WritePlan                  # the recalculation (results folded, Standings)
     tournament: Tournament           # the event as paired (rounds = the event's number of rounds)
     paired: PairedRound
-    writes: tuple[SheetWrite, ...]   # plan.writes + the Pairings sheet
+    writes: tuple[SheetWrite, ...]   # the Pairings sheet, after plan.writes when results were folded
     notes: tuple[str, ...] = ()
 
     @property
@@ -53,8 +53,9 @@ def pair_grids(grids: Mapping[str, Grid], sheet_names: Sequence[str] = (), *, ro
     """Pair the next round (or `round_number`) of the workbook whose sheets are `grids`."""
     registry = registry or default_registry()
     chosen = registry.pairing_system(system)
+    _check_pairings_sheet_is_ours(grids)
     plan = recalculate(grids, overrides, registry=registry, sheet_names=sheet_names)
-    tournament, notes = pairing_event(plan)
+    tournament, notes = pairing_event(plan, system)
     number = round_number if round_number is not None else next_round(tournament)
     if number < 1:
         raise UsageError(f"--round must be 1 or more, not {number}")
@@ -73,11 +74,23 @@ def pair_grids(grids: Mapping[str, Grid], sheet_names: Sequence[str] = (), *, ro
     when = plan.settings.start_date or tournament.start_date
     sheet = pairings_write(tournament, paired, event=event if event != plan.crosstable_sheet else "",
                            when=str(when or ""), system=chosen.description)
+    # The recalculation is written only when results were folded in now (the crosstable changed);
+    # otherwise the Standings stay as the last Recalculate left them.
+    folded = plan.writes if plan.fold is not None and plan.fold.writes else ()
     return BookPairing(plan, replace(tournament, extra={**tournament.extra, "pairing_system": chosen.description}),
-                       paired, tuple(plan.writes) + (sheet,), notes)
+                       paired, tuple(folded) + (sheet,), notes)
 
 
-def pairing_event(plan: WritePlan) -> tuple[Tournament, tuple[str, ...]]:
+def _check_pairings_sheet_is_ours(grids: Mapping[str, Grid]) -> None:
+    """A sheet named Pairings that the engine did not write is the TD's: never written over."""
+    grid = next((g for name, g in grids.items() if name.lower() == PAIRINGS_SHEET.lower()), None)
+    if grid is not None and any(any(v is not None for v in row) for row in grid.rows) and read_pairings(grid) is None:
+        raise InputError(Problem(Location(sheet=grid.sheet, cell="A1"),
+                                 f"this sheet was not written by the engine (no '{' | '.join(HEADER)}' row), so "
+                                 f"pairing would replace it: rename it, then pair again"))
+
+
+def pairing_event(plan: WritePlan, system: str = "dutch") -> tuple[Tournament, tuple[str, ...]]:
     """The event to pair from a recalculation: every round held, and its number of rounds.
 
     The number of rounds (it decides C.04.3 A.7's topscorers in the last round) is Settings'
@@ -88,7 +101,9 @@ def pairing_event(plan: WritePlan) -> tuple[Tournament, tuple[str, ...]]:
         raise UsageError(f"{plan.crosstable_sheet!r} is a {plan.layout.replace('_', ' ')} crosstable: a round "
                          f"robin is paired by the Berger tables (FIDE C.05 Annex 1), not round by round")
     fold = plan.fold
-    if fold is not None and not fold.complete:
+    if fold is not None and not fold.complete and (fold.folded or fold.already):
+        # Some results of the round are in: the round is being played (with none, the round
+        # on the Pairings sheet is paired again, e.g. after a late withdrawal).
         raise InputError([Problem(Location(sheet=PAIRINGS_SHEET, cell=b.cell),
                                   f"round {fold.round} board {b.number} ({b.white}-{b.black}) has no result yet: "
                                   f"enter every result of round {fold.round} before pairing round {fold.round + 1}")
@@ -110,7 +125,13 @@ def pairing_event(plan: WritePlan) -> tuple[Tournament, tuple[str, ...]]:
         total = int(t.extra.get("round_columns") or 0) or t.rounds
         notes.append(f"the number of rounds is not on Settings ('Rounds'): taken as {total}, the crosstable's "
                      f"round columns (C.04.3 A.7 treats the topscorers of the last round apart)")
-    return replace(t, rounds=max(total, t.rounds)), tuple(notes)
+    # Settings' First colour and Acceleration are what a TRF file says with JaVaFo's `XXC
+    # white1|black1` and TRF-2026's record 192, the pairing system's type, ending in `_BAKU`
+    # for Baku acceleration; the pairing system reads them from the header, as from a TRF file.
+    colour, accelerated = plan.settings.first_colour, plan.settings.acceleration == "baku"
+    header = (tuple(t.header) + ((("XXC", f" {colour}1"),) if colour else ())
+              + ((("192", f" {system.upper()}_BAKU"),) if accelerated else ()))
+    return replace(t, rounds=max(total, t.rounds), header=header), tuple(notes)
 
 
 def _rounds_with_entries(plan: WritePlan) -> int:

@@ -43,6 +43,8 @@ class WorkbookSettings:
     rating_options: Mapping[str, Any] = field(default_factory=dict)
     rounds: int | None = None            # rounds of the event; else the last round with any entry
     after_round: int | None = None       # standings after this round (an event in progress)
+    first_colour: str | None = None      # "white" / "black": player 1's colour in round 1 (pairing, C.04.3 E)
+    acceleration: str | None = None      # "baku": Baku acceleration of the pairing (FIDE C.04.7)
     # Where each setting was read (field name -> `Settings!B5`), for messages about its value.
     cells: Mapping[str, str] = field(default_factory=dict, compare=False)
 
@@ -75,9 +77,11 @@ _KEYS = {
     "pointsforaloss": "points_loss", "loss": "points_loss", "pointsforloss": "points_loss",
     "rounds": "rounds", "numberofrounds": "rounds", "totalrounds": "rounds",
     "afterround": "after_round", "standingsafterround": "after_round", "roundsplayed": "after_round",
+    "firstcolour": "first_colour", "firstcolor": "first_colour", "initialcolour": "first_colour",
+    "initialcolor": "first_colour", "acceleration": "acceleration", "acceleratedpairings": "acceleration",
 }
 KNOWN = ("Tie-breaks, Rating system, Rules date, Rule set, Event, Start date, Crosstable sheet, Layout, Type, "
-         "Points for a win/draw/loss, Rounds, After round, Ladder ...")
+         "Points for a win/draw/loss, Rounds, After round, First colour, Acceleration, Ladder ...")
 _OPTION_PREFIXES = ("ladder", "ratingoption")
 
 
@@ -139,6 +143,14 @@ def _after_prefix(label: str, prefix: str) -> str:
     return ""
 
 
+_WORDS: dict[str, tuple[dict[str | None, tuple[str, ...]], str]] = {
+    "first_colour": ({"white": ("white", "w", "white1"), "black": ("black", "b", "black1")},
+                     "a colour (white or black)"),
+    "acceleration": ({"baku": ("baku", "bakuacceleration", "c047"), None: ("none", "no", "off")},
+                     "an acceleration (Baku or none)"),
+}
+
+
 def _convert(name: str, value: Any) -> Any:
     if name == "tiebreaks":
         raw = value if isinstance(value, str) else text(value)
@@ -162,6 +174,15 @@ def _convert(name: str, value: Any) -> Any:
         if word in ("swiss", "dutch"):
             return "swiss"
         raise ValueError(f"{text(value)!r} is not a tournament type (swiss or round robin)")
+    if name in _WORDS:
+        # First colour: what the lot gave pairing number 1 in round 1 (FIDE C.04.3 E; TRF XXC
+        # white1/black1). Acceleration: Baku (FIDE C.04.7) or none.
+        choices, what = _WORDS[name]
+        word = _key(text(value))
+        for meaning, spellings in choices.items():
+            if word in spellings:
+                return meaning
+        raise ValueError(f"{text(value)!r} is not {what}")
     if name == "start_date" and isinstance(value, (date, datetime)):
         return (value.date() if isinstance(value, datetime) else value).isoformat()
     if name == "rating_system" and _key(text(value)) in ("none", "no", "off"):

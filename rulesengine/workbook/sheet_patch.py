@@ -9,9 +9,12 @@ each target `<c>` element is replaced (keeping its style `s`), or inserted at it
 a row's `spans` hint and the sheet's `<dimension>` are widened when a cell falls outside them.
 Text is written as an inline string (`t="inlineStr"`, as openpyxl writes text), numbers as `<v>`.
 
+A target cell holding a formula keeps its formula and loses only its cached value (`<v>`), so
+Excel and LibreOffice compute it afresh on opening (a TD's `=SUM(...)` in the Pts column): the
+engine never writes over a formula.
+
 What this does not patch raises PatchUnsupported (the caller then takes the openpyxl route):
-namespace-prefixed sheet XML, rows or cells without their `r` address, a target cell holding a
-formula (the fold-in never writes over a formula).
+namespace-prefixed sheet XML, rows or cells without their `r` address.
 """
 
 from __future__ import annotations
@@ -37,6 +40,8 @@ _ATTR_S = re.compile(rb'\ss="(\d+)"')
 _SPANS = re.compile(rb'\sspans="(\d+):(\d+)"')
 _DIMENSION = re.compile(rb'<dimension\b[^>]*\sref="([^"]*)"[^>]*/>')
 _FORMULA = re.compile(rb"<f[\s>/]")
+_CACHED = re.compile(rb"<v>.*?</v>|<v\s*/>", re.DOTALL)
+_TYPE = re.compile(rb'\st="[^"]*"')
 
 
 def patch_cells(data: bytes, cells: Mapping[str, CellValue]) -> bytes:
@@ -127,7 +132,10 @@ def _patch_row(xml: bytes, number: int, values: Mapping[int, CellValue]) -> byte
         if todo and todo[0] == col:
             todo.pop(0)
             if _FORMULA.search(cell):
-                raise PatchUnsupported(f"cell {cell_address(number - 1, col)} holds a formula")
+                pieces.append(inner[at:start])
+                pieces.append(_without_cached_value(cell))
+                at = end
+                continue
             style = _ATTR_S.search(cell[:cell.find(b">") + 1])
             pieces.append(inner[at:start])
             pieces.append(_cell_xml(cell_address(number - 1, col), values[col], style.group(1) if style else b""))
@@ -140,6 +148,13 @@ def _patch_row(xml: bytes, number: int, values: Mapping[int, CellValue]) -> byte
         high = max(int(spans.group(2)), max(values) + 1)
         head = head[:spans.start()] + f' spans="{low}:{high}"'.encode() + head[spans.end():]
     return head + b"".join(pieces) + tail
+
+
+def _without_cached_value(cell: bytes) -> bytes:
+    """A formula cell with its cached value (and the value's type) removed: computed on opening."""
+    head_end = cell.find(b">")
+    head = _TYPE.sub(b"", cell[:head_end])
+    return head + _CACHED.sub(b"", cell[head_end:])
 
 
 def _new_row(number: int, values: Mapping[int, CellValue]) -> bytes:

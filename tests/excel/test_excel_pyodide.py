@@ -77,26 +77,36 @@ def project_wheel(tmp_path_factory, _tools) -> Path:
     return out
 
 
-@pytest.fixture(scope="module")
-def in_pyodide(project_wheel) -> dict:
+def run_in_pyodide(project_wheel: Path, script: Path = SMOKE, helpers=HELPERS) -> dict:
+    """`script` inside Pyodide with the project's wheel and `helpers` beside it: its last JSON line."""
     command = ["node", str(RUNNER), "--pyodide", str(PYODIDE), "--wheels", str(WHEELS / "runtime"),
-               "--wheels", str(project_wheel), "--script", str(SMOKE), "--env", "XLWINGS_LICENSE_KEY"]
+               "--wheels", str(project_wheel), "--script", str(script), "--env", "XLWINGS_LICENSE_KEY"]
     if list((WHEELS / "lite").glob("xlwings-*-py3-none-any.whl")):
         command += ["--wheels", str(WHEELS / "lite")]
-    for helper in HELPERS:
+    for helper in helpers:
         command += ["--with", str(helper)]
     run = subprocess.run(command, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
     return _last_json(run.stdout)
 
 
-@pytest.fixture(scope="module")
-def in_cpython(_tools) -> dict:
+def run_in_cpython(script: Path = SMOKE) -> dict:
+    """The same script under this CPython, the helpers importable from this folder."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")])}
-    run = subprocess.run([sys.executable, str(SMOKE)], capture_output=True, text=True, timeout=120, env=env,
+    run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, env=env,
                          cwd=HERE / "pyodide")
     assert run.returncode == 0, run.stdout + run.stderr
     return _last_json(run.stdout)
+
+
+@pytest.fixture(scope="module")
+def in_pyodide(project_wheel) -> dict:
+    return run_in_pyodide(project_wheel)
+
+
+@pytest.fixture(scope="module")
+def in_cpython(_tools) -> dict:
+    return run_in_cpython()
 
 
 def test_engine_runs_in_pyodide_offline(in_pyodide):

@@ -71,7 +71,8 @@ def test_settings_sheet_values():
     assert parsed.rating_options == {"k_for_newcomers": 40}
     assert [str(p) for p in problems] == [
         "Settings!A9: unknown setting 'Colour' (known: Tie-breaks, Rating system, Rules date, Rule set, Event, "
-        "Start date, Crosstable sheet, Layout, Type, Points for a win/draw/loss, Rounds, After round, Ladder ...)"]
+        "Start date, Crosstable sheet, Layout, Type, Points for a win/draw/loss, Rounds, After round, First colour, "
+        "Acceleration, Ladder ...)"]
 
 
 def test_problems_from_every_sheet_come_together(registry):
