@@ -73,7 +73,9 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     for name, (module_name, help_text) in COMMANDS.items():
         if name == wanted:
             importlib.import_module(module_name).register(_OnlyCommand(subparsers, name))
-        else:
+        elif wanted is None:
+            # Listed for `--help` and for the "invalid choice" error only: once a command is named,
+            # the others play no part in parsing (a sub-parser each costs start-up time).
             subparsers.add_parser(name, help=help_text, add_help=False)
     return parser
 
