@@ -17,15 +17,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from rulesengine.dates import DateReading, parse_date, read_date
 from rulesengine.errors import InputError, Location, Problem, UsageError
 from rulesengine.model import Tournament
-from rulesengine.rating import RatingRecord, RatingReport, RatingRequest, RatingSystem
 from rulesengine.registry import Registry, default_registry
 from rulesengine.standings import POINTS, Standings, compute_standings
 from rulesengine.tiebreak import Explanation, TiebreakContext, TiebreakRule, TiebreakSpec, TiebreakValue
+
+if TYPE_CHECKING:   # imported by `rate` itself: `standings` and `explain` need no rating module
+    from rulesengine.rating import RatingRecord, RatingReport, RatingSystem
 
 __all__ = ["RulesUsed", "StandingsRun", "DateReading", "explain_tiebreak", "load_tournament", "parse_date",
            "parse_options", "rate", "read_date", "rules_date", "standings", "tiebreak_options", "with_kind"]
@@ -297,6 +299,7 @@ def rate(tournament: Tournament, system: RatingSystem | str | None, records: Map
     """Rate one event with a system; `option_texts` are `NAME=VALUE` checked against its options.
 
     `detail` False: the caller reads no per-game records (see `RatingRequest.detail`)."""
+    from rulesengine.rating import RatingRequest, RatingSystem  # noqa: PLC0415 (see the imports above)
     if not isinstance(system, RatingSystem):
         system = rating_system(system, registry)
     chosen = dict(options or {})

@@ -46,7 +46,8 @@ def test_plugins_from_its_cache_imports_no_plugin(tmp_path):
 def test_standings_imports_no_rating_pairing_audit_or_us_chess_rating():
     modules = imported("standings", str(EVENT), "--tiebreaks", "BH/C1,SB,DE")
     assert "rulesengine_fide.tiebreaks.opposition" in modules          # what it uses
-    unwanted = {m for m in modules if m.startswith(("rulesengine.pairing", "rulesengine.audit", "rulesengine_fide.rating",
+    unwanted = {m for m in modules if m.startswith(("rulesengine.pairing", "rulesengine.audit", "rulesengine.rating",
+                                                    "rulesengine_fide.rating",
                                                     "rulesengine_uschess.rating", "rulesengine_ratings",
                                                     "rulesengine_fide.pairing", "rulesengine_club"))}
     assert unwanted == set()
