@@ -17,15 +17,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from rulesengine.dates import DateReading, parse_date, read_date
 from rulesengine.errors import InputError, Location, Problem, UsageError
 from rulesengine.model import Tournament
-from rulesengine.rating import RatingRecord, RatingReport, RatingRequest, RatingSystem
 from rulesengine.registry import Registry, default_registry
 from rulesengine.standings import POINTS, Standings, compute_standings
 from rulesengine.tiebreak import Explanation, TiebreakContext, TiebreakRule, TiebreakSpec, TiebreakValue
+
+if TYPE_CHECKING:   # imported by `rate` itself: `standings` and `explain` need no rating module
+    from rulesengine.rating import RatingRecord, RatingReport, RatingSystem
 
 __all__ = ["RulesUsed", "StandingsRun", "DateReading", "explain_tiebreak", "load_tournament", "pair_round",
            "parse_date", "parse_options", "rate", "read_date", "rules_date", "standings", "tiebreak_options", "with_kind"]
@@ -293,8 +295,11 @@ def rating_system_for(tournament: Tournament, name: str | None, registry: Regist
 
 def rate(tournament: Tournament, system: RatingSystem | str | None, records: Mapping[int, RatingRecord], *,
          event_date: date | None = None, rule_set: str | None = None, options: Mapping[str, Any] | None = None,
-         option_texts: Iterable[str] = (), registry: Registry | None = None) -> RatingReport:
-    """Rate one event with a system; `option_texts` are `NAME=VALUE` checked against its options."""
+         option_texts: Iterable[str] = (), registry: Registry | None = None, detail: bool = True) -> RatingReport:
+    """Rate one event with a system; `option_texts` are `NAME=VALUE` checked against its options.
+
+    `detail` False: the caller reads no per-game records (see `RatingRequest.detail`)."""
+    from rulesengine.rating import RatingRequest, RatingSystem  # noqa: PLC0415 (see the imports above)
     if not isinstance(system, RatingSystem):
         system = rating_system(system, registry)
     chosen = dict(options or {})
@@ -302,7 +307,7 @@ def rate(tournament: Tournament, system: RatingSystem | str | None, records: Map
     if rule_set and system.rule_sets and rule_set not in system.rule_sets:
         raise UsageError(f"rating system {system.name!r} has no rule set {rule_set!r}; "
                          f"known: {', '.join(system.rule_sets)}")
-    return system.rate(RatingRequest(tournament, records, event_date, rule_set, chosen))
+    return system.rate(RatingRequest(tournament, records, event_date, rule_set, chosen, detail))
 
 
 # ---------------------------------------------------------------- pairing

@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import pluggy
 
-from rulesengine.formats.base import TournamentFormat
-from rulesengine.pairing import PairingSystem
-from rulesengine.rating import RatingSystem
-from rulesengine.tiebreak import TiebreakLegend, TiebreakPreset, TiebreakRule
-from rulesengine.workbook.layouts.detect import CrosstableLayout
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # the record types only annotate the hooks: not imported at start-up
+    from rulesengine.formats.base import TournamentFormat
+    from rulesengine.pairing import PairingSystem
+    from rulesengine.rating import RatingSystem
+    from rulesengine.tiebreak import TiebreakLegend, TiebreakPreset, TiebreakRule
+    from rulesengine.workbook.layouts.detect import CrosstableLayout
 
 hookspec = pluggy.HookspecMarker("rulesengine")
 

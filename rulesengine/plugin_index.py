@@ -16,18 +16,34 @@ import importlib
 import os
 import re
 import sys
-from dataclasses import dataclass
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # typing and dataclasses cost as much to import as the rest of `rulesengine plugins`
+    from typing import Any
 
 _METADATA_FILES = ("METADATA", "PKG-INFO")
+_FOLDER_SUFFIXES = (".dist-info", ".egg-info")
 
 
-@dataclass(frozen=True)
 class EntryPoint:
-    name: str
-    value: str
-    distribution: str
-    version: str
+    """One `name = module[:attribute]` line of a distribution's `entry_points.txt`."""
+
+    __slots__ = ("name", "value", "distribution", "version")
+
+    def __init__(self, name: str, value: str, distribution: str, version: str):
+        self.name, self.value, self.distribution, self.version = name, value, distribution, version
+
+    def _fields(self) -> tuple[str, str, str, str]:
+        return self.name, self.value, self.distribution, self.version
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, EntryPoint) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return "EntryPoint(name={!r}, value={!r}, distribution={!r}, version={!r})".format(*self._fields())
 
     def load(self) -> Any:
         """The module (or `module:attribute`) the entry point names."""
@@ -88,7 +104,7 @@ def installed_entry_points(group: str) -> list[EntryPoint]:
         except OSError:
             continue
         for folder_name in names:
-            if not folder_name.endswith((".dist-info", ".egg-info")):
+            if not folder_name.endswith(_FOLDER_SUFFIXES):
                 continue
             folder = os.path.join(directory or ".", folder_name)
             if not os.path.isdir(folder):
@@ -104,3 +120,32 @@ def installed_entry_points(group: str) -> list[EntryPoint]:
             if os.path.isfile(entry_file):
                 points += [EntryPoint(ep_name, value, name, version) for ep_name, value in _entries(entry_file, group)]
     return points
+
+
+def distribution_fingerprint() -> list[list]:
+    """What changes when a distribution on `sys.path` is installed, removed, upgraded or has its
+    entry points edited: per path directory its modification time and the names of its
+    `*.dist-info` / `*.egg-info` folders (the version is in the name; pip removes and writes the
+    folder anew on every install), each with the (modification time, size) of its
+    `entry_points.txt`. Only `listdir` and `stat`, no file is read (see rulesengine.plugin_cache)."""
+    fingerprint: list[list] = []
+    join = os.path.join
+    for directory in sys.path:
+        directory = directory or "."
+        try:
+            names = sorted(os.listdir(directory))
+            mtime = os.stat(directory).st_mtime_ns
+        except OSError:
+            fingerprint.append([directory, None])
+            continue
+        fingerprint.append([directory, mtime, [[name, file_stamp(join(directory, name, "entry_points.txt"))]
+                                               for name in names if name.endswith(_FOLDER_SUFFIXES)]])
+    return fingerprint
+
+
+def file_stamp(path: str) -> list[int] | None:
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    return [status.st_mtime_ns, status.st_size]

@@ -16,21 +16,58 @@ command's start-up benefits from.
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable
 
 from rulesengine import hookimpl
-from rulesengine.audit.explain import AuditExplainer, Explained, Reading
-from rulesengine.errors import InputError, Location, PluginError, Problem, UsageError
-from rulesengine.formats.base import TournamentFormat
-from rulesengine.model import (Colour, EntryKind, Player, ResultCode, RoundEntry, ScoringSystem, STANDARD_SCORING,
-                               Tournament)
-from rulesengine.pairing import Pairing, PairingRequest, PairingSystem
-from rulesengine.rating import (GameRating, PlayerRating, RatingExplanation, RatingRecord, RatingReport,
-                                RatingRequest, RatingSystem, UnratedRound, event_date_of, rating_score,
-                                round_half_away_from_zero, rule_set_for)
-from rulesengine.tiebreak import (ContributionLine, Explanation, TiebreakContext, TiebreakLegend, TiebreakOutcome,
-                                  TiebreakPreset, TiebreakRule, TiebreakSpec, TiebreakValue, parse_spec)
-from rulesengine.workbook.layouts.detect import CrosstableLayout
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # for type checkers and IDEs; at run time each name is imported when first asked for
+    from typing import Any, Callable
+
+    from rulesengine.audit.explain import AuditExplainer, Explained, Reading
+    from rulesengine.errors import InputError, Location, PluginError, Problem, UsageError
+    from rulesengine.formats.base import TournamentFormat
+    from rulesengine.model import (Colour, EntryKind, Player, ResultCode, RoundEntry, ScoringSystem,
+                                   STANDARD_SCORING, Tournament)
+    from rulesengine.pairing import Pairing, PairingRequest, PairingSystem
+    from rulesengine.rating import (GameRating, PlayerRating, RatingExplanation, RatingRecord, RatingReport,
+                                    RatingRequest, RatingSystem, UnratedRound, event_date_of, rating_score,
+                                    round_half_away_from_zero, rule_set_for)
+    from rulesengine.tiebreak import (ContributionLine, Explanation, TiebreakContext, TiebreakLegend,
+                                      TiebreakOutcome, TiebreakPreset, TiebreakRule, TiebreakSpec, TiebreakValue,
+                                      parse_spec)
+    from rulesengine.workbook.layouts.detect import CrosstableLayout
+
+# Where each public name lives. A plugin module that needs only `lazy` and `TiebreakRule` (the FIDE
+# tie-breaks) then does not import the audit, pairing and workbook layout modules on every start-up.
+_HOME = {
+    **dict.fromkeys(("AuditExplainer", "Explained", "Reading"), "rulesengine.audit.explain"),
+    **dict.fromkeys(("InputError", "Location", "PluginError", "Problem", "UsageError"), "rulesengine.errors"),
+    "TournamentFormat": "rulesengine.formats.base",
+    **dict.fromkeys(("Colour", "EntryKind", "Player", "ResultCode", "RoundEntry", "ScoringSystem",
+                     "STANDARD_SCORING", "Tournament"), "rulesengine.model"),
+    **dict.fromkeys(("Pairing", "PairingRequest", "PairingSystem"), "rulesengine.pairing"),
+    **dict.fromkeys(("GameRating", "PlayerRating", "RatingExplanation", "RatingRecord", "RatingReport",
+                     "RatingRequest", "RatingSystem", "UnratedRound", "event_date_of", "rating_score",
+                     "round_half_away_from_zero", "rule_set_for"), "rulesengine.rating"),
+    **dict.fromkeys(("ContributionLine", "Explanation", "TiebreakContext", "TiebreakLegend", "TiebreakOutcome",
+                     "TiebreakPreset", "TiebreakRule", "TiebreakSpec", "TiebreakValue", "parse_spec"),
+                    "rulesengine.tiebreak"),
+    "CrosstableLayout": "rulesengine.workbook.layouts.detect",
+}
+
+
+def __getattr__(name: str):
+    """`rulesengine.plugins.NAME` (and `from rulesengine.plugins import NAME`): imported on first use."""
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module 'rulesengine.plugins' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
 
 
 def lazy(module: str, name: str) -> Callable[..., Any]:

@@ -141,10 +141,20 @@ class PlayerRating:
     extra: Mapping[str, Any] = field(default_factory=dict)
     assumed: tuple[str, ...] = ()
     unrated_rounds: tuple[UnratedRound, ...] = ()
+    # Set by a system that skipped the per-game records (`RatingRequest.detail` False): how many
+    # games counted, which `games` can then no longer say. None when `games` is complete.
+    rated_game_count: int | None = None
 
     @property
     def rated_games(self) -> tuple[GameRating, ...]:
         return tuple(g for g in self.games if g.rated)
+
+    @property
+    def games_counted(self) -> int:
+        """How many games counted, whether or not the per-game records were built."""
+        if self.rated_game_count is not None:
+            return self.rated_game_count
+        return sum(1 for g in self.games if g.rated)
 
 
 @dataclass(frozen=True)
@@ -178,6 +188,12 @@ class RatingRequest:
     an empty record (unrated, nothing known) — use `record` to read it. `event_date` decides which
     dated rules apply; when None, systems use `event_date_of` (the tournament's start date).
     `options` are system-specific (e.g. Glicko-2's `tau`), documented in `RatingSystem.options`.
+
+    `detail` False tells the system that nobody will read the per-game records (`rate --format
+    table|csv` shows per-player figures only): it may then leave `PlayerRating.games` and
+    `unrated_rounds` empty and set `rated_game_count` instead, which saves building a record per
+    game. Every per-player figure, rule text and `record_after` stays exactly as with detail. A
+    system may ignore the flag (then `rated_game_count` stays None and `games` is complete).
     """
 
     tournament: Tournament
@@ -185,6 +201,7 @@ class RatingRequest:
     event_date: date | None = None
     rule_set: str | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
+    detail: bool = True
 
     def record(self, start_rank: int) -> RatingRecord:
         return self.records.get(start_rank) or RatingRecord(start_rank)
@@ -343,6 +360,26 @@ def next_records(report: RatingReport, before: Mapping[int, RatingRecord]) -> di
         if player.record_after is not None:
             after[player.start_rank] = player.record_after
     return after
+
+
+def record_with(record: RatingRecord, **changes: Any) -> RatingRecord:
+    """`dataclasses.replace(record, **changes)` without its per-call field introspection.
+
+    A rating run makes one `record_after` per player; `replace` inspects every field each time
+    (about 15 us). `RatingRecord` has no `__post_init__` and no init-only fields, so copying the
+    instance's fields and setting the changed ones gives the same record (tested against
+    `replace`).
+    """
+    if type(record) is not RatingRecord or changes.keys() - _RECORD_FIELDS:
+        return replace(record, **changes)   # a subclass, or a misspelt field: replace says what is wrong
+    copy = object.__new__(RatingRecord)
+    values = copy.__dict__
+    values.update(record.__dict__)
+    values.update(changes)
+    return copy
+
+
+_RECORD_FIELDS = frozenset(RatingRecord.__dataclass_fields__)
 
 
 def with_assumed(record: RatingRecord, *notes: str) -> RatingRecord:

@@ -41,12 +41,15 @@ import pluggy
 
 from rulesengine import hookspecs
 from rulesengine.errors import PluginError, RulesEngineError, UsageError
-from rulesengine.formats.base import TournamentFormat
-from rulesengine.pairing import PairingSystem
-from rulesengine.rating import RatingReport, RatingSystem
 from rulesengine.tiebreak import (TiebreakLegend, TiebreakOutcome, TiebreakPreset, TiebreakRule, TiebreakSpec,
                                   parse_spec)
-from rulesengine.workbook.layouts.detect import CrosstableLayout
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # imported when their hook is first collected (see `_Hook.record`), not at start-up
+    from rulesengine.formats.base import TournamentFormat
+    from rulesengine.pairing import PairingSystem
+    from rulesengine.rating import RatingSystem
+    from rulesengine.workbook.layouts.detect import CrosstableLayout
 
 ENTRY_POINT_GROUP = "rulesengine"
 PLUGINS_ENV = "RULESENGINE_PLUGINS"
@@ -198,6 +201,7 @@ def _check_legend(legend: TiebreakLegend, owner: PluginInfo) -> TiebreakLegend:
 
 
 def _check_rating_system(system: RatingSystem, owner: PluginInfo) -> RatingSystem:
+    from rulesengine.rating import RatingReport  # noqa: PLC0415 (with the rating records, see _Hook)
     name = _text(system, "name")
     _text(system, "description", empty=True)
     _callable(system, "rate")
@@ -235,34 +239,49 @@ def _check_layout(layout: CrosstableLayout, owner: PluginInfo) -> CrosstableLayo
 
 @dataclass(frozen=True)
 class _Hook:
-    """One record-returning hook: its record type, where PluginInfo lists it, its key, its check."""
+    """One record-returning hook: its record type, where PluginInfo lists it, its key, its check.
+
+    `record_type` is "module:Class": the module is imported when the hook's records are first
+    collected, so a command that never asks for pairing systems or layouts does not import them.
+    """
 
     name: str
-    record: type
+    record_type: str
     info_field: str
     key: Callable[[Any], str]
     check: Callable[[Any, PluginInfo], Any]
 
+    @property
+    def record(self) -> type:
+        module, _, name = self.record_type.partition(":")
+        return getattr(importlib.import_module(module), name)
+
 
 HOOKS = (
-    _Hook("rulesengine_tiebreaks", TiebreakRule, "tiebreaks", lambda r: r.code.upper(), _check_tiebreak),
-    _Hook("rulesengine_tiebreak_presets", TiebreakPreset, "presets", lambda r: r.name.lower(), _check_preset),
-    _Hook("rulesengine_tiebreak_legends", TiebreakLegend, "", lambda r: "", _check_legend),
-    _Hook("rulesengine_rating_systems", RatingSystem, "rating_systems", lambda r: r.name.lower(),
+    _Hook("rulesengine_tiebreaks", "rulesengine.tiebreak:TiebreakRule", "tiebreaks", lambda r: r.code.upper(),
+          _check_tiebreak),
+    _Hook("rulesengine_tiebreak_presets", "rulesengine.tiebreak:TiebreakPreset", "presets", lambda r: r.name.lower(),
+          _check_preset),
+    _Hook("rulesengine_tiebreak_legends", "rulesengine.tiebreak:TiebreakLegend", "", lambda r: "", _check_legend),
+    _Hook("rulesengine_rating_systems", "rulesengine.rating:RatingSystem", "rating_systems", lambda r: r.name.lower(),
           _check_rating_system),
-    _Hook("rulesengine_pairing_systems", PairingSystem, "pairing_systems", lambda r: r.name.lower(),
-          _check_pairing_system),
-    _Hook("rulesengine_formats", TournamentFormat, "formats", lambda r: r.name.lower(), _check_format),
-    _Hook("rulesengine_crosstable_layouts", CrosstableLayout, "layouts", lambda r: r.name.lower(), _check_layout),
+    _Hook("rulesengine_pairing_systems", "rulesengine.pairing:PairingSystem", "pairing_systems",
+          lambda r: r.name.lower(), _check_pairing_system),
+    _Hook("rulesengine_formats", "rulesengine.formats.base:TournamentFormat", "formats", lambda r: r.name.lower(),
+          _check_format),
+    _Hook("rulesengine_crosstable_layouts", "rulesengine.workbook.layouts.detect:CrosstableLayout", "layouts",
+          lambda r: r.name.lower(), _check_layout),
 )
 
 
 def _records_of(plugin: Any, info: PluginInfo, manager: pluggy.PluginManager, hook: "_Hook") -> list:
     """Call one hook of the plugin and check what it returns; ValueError says what failed."""
     found: list = []
+    record_type = None
     for impl in getattr(manager.hook, hook.name).get_hookimpls():
         if impl.plugin is not plugin:
             continue
+        record_type = record_type or hook.record
         try:
             returned = impl.function()
         except RulesEngineError as exc:
@@ -276,9 +295,9 @@ def _records_of(plugin: Any, info: PluginInfo, manager: pluggy.PluginManager, ho
                              f"not a list of {hook.record.__name__}")
         checked = []
         for position, record in enumerate(returned):
-            if not isinstance(record, hook.record):
+            if not isinstance(record, record_type):
                 raise ValueError(f"hook {hook.name} item {position + 1} is a {type(record).__name__}, "
-                                 f"not a {hook.record.__name__}")
+                                 f"not a {record_type.__name__}")
             try:
                 checked.append(hook.check(record, info))
             except (ValueError, UsageError) as exc:

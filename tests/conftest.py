@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -13,6 +16,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 # Tests must not depend on whatever third-party plugins happen to be installed.
 os.environ["RULESENGINE_PLUGINS"] = "builtin"
+# The CLI processes tests start keep their plugin listing (rulesengine.plugin_cache) in a throw-away
+# folder, not in the user's ~/.cache.
+os.environ["RULESENGINE_CACHE_DIR"] = tempfile.mkdtemp(prefix="rulesengine-test-cache-")
+atexit.register(shutil.rmtree, os.environ["RULESENGINE_CACHE_DIR"], True)
 
 # Fixture files live in tests/data/ (../shared, when present, is only an extra source): see fixture_data.
 from fixture_data import RATING_VECTORS, TIEBREAK_FIXTURES, fixture_dir  # noqa: E402,F401

@@ -1,7 +1,9 @@
 """Entry point of the FIDE plugin: hands the registry its tie-breaks and rating systems.
 
-The tie-break records import their arithmetic on first use (`tiebreaks`); each rating system
-explains itself through `rating.explain`, the front ends read none of its private figures.
+Each hook imports its modules when the registry first asks for it (`rate` loads no tie-break,
+`standings` no rating system); the tie-break records import their arithmetic on first use
+(`tiebreaks`); each rating system explains itself through `rating.explain`, the front ends read
+none of its private figures.
 """
 
 from __future__ import annotations
@@ -9,16 +11,17 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rulesengine import hookimpl
-from rulesengine_fide import tiebreaks
 
 
 @hookimpl
 def rulesengine_tiebreaks():
+    from rulesengine_fide import tiebreaks  # noqa: PLC0415 (only when the tie-breaks are asked for: not by `rate`)
     return list(tiebreaks.RULES)
 
 
 @hookimpl
 def rulesengine_tiebreak_legends():
+    from rulesengine_fide import tiebreaks  # noqa: PLC0415
     return list(tiebreaks.LEGENDS)
 
 

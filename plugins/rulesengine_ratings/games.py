@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Callable, Iterator
 
-from rulesengine.model import EntryKind, RoundEntry, Tournament
+from rulesengine.model import EntryKind, ResultCode, RoundEntry, Tournament
 from rulesengine.rating import GameRating, UnratedRound, rating_score
 
 
@@ -21,44 +21,67 @@ def classify(tournament: Tournament, start_rank: int) -> Iterator[tuple[RoundEnt
     Entries without an opponent are yielded with score None and a reason; callers turn them
     into `UnratedRound`s.
     """
+    for entry in _entries(tournament, start_rank):
+        yield _classified(entry)
+
+
+def _entries(tournament: Tournament, start_rank: int):
     player = tournament.player(start_rank)
     entries = player.rounds[:tournament.rounds]
     if len(entries) < tournament.rounds:
         entries = tuple(tournament.entries(start_rank))   # missing rounds read as not paired
-    for entry in entries:
-        kind = entry.kind
-        if entry.opponent is None:
-            yield entry, None, f"no game ({kind.value}): byes and absences are not rated"
-        elif kind is EntryKind.GAME:
-            yield entry, rating_score(entry), None
-        elif kind is EntryKind.UNRATED_GAME:
-            yield entry, rating_score(entry), "played but marked not to be rated (TRF W/D/L result)"
-        else:
-            score = Fraction(1) if kind is EntryKind.FORFEIT_WIN else Fraction(0)
-            yield entry, score, f"unplayed game ({kind.value}): not rated"
+    return entries
 
 
-def split_entries(tournament: Tournament, start_rank: int,
-                  opponent_reason: Callable[[int], str | None]) -> tuple[list[tuple[RoundEntry, Fraction]],
-                                                                         list[GameRating], list[UnratedRound]]:
+def _classified(entry: RoundEntry) -> tuple[RoundEntry, Fraction | None, str | None]:
+    kind = entry.kind
+    if entry.opponent is None:
+        return entry, None, f"no game ({kind.value}): byes and absences are not rated"
+    if kind is EntryKind.GAME:
+        return entry, rating_score(entry), None
+    if kind is EntryKind.UNRATED_GAME:
+        return entry, rating_score(entry), "played but marked not to be rated (TRF W/D/L result)"
+    score = Fraction(1) if kind is EntryKind.FORFEIT_WIN else Fraction(0)
+    return entry, score, f"unplayed game ({kind.value}): not rated"
+
+
+def split_entries(tournament: Tournament, start_rank: int, opponent_reason: Callable[[int], str | None] | None,
+                  detail: bool = True) -> tuple[list[tuple[RoundEntry, Fraction]], list[GameRating],
+                                                list[UnratedRound]]:
     """Rated games (entry, score), excluded games as GameRatings, and rounds without an opponent.
 
     `opponent_reason(opponent)` returns why a game against that opponent is not rated (e.g. the
-    opponent has no rating), or None.
+    opponent has no rating), or None; None for the function: every opponent counts. Without
+    `detail` (`RatingRequest.detail`) only the rated games are returned, the other two lists
+    stay empty. The decision is `classify`'s: a game counts when it was played and rated over the
+    board (TRF 1 = 0, `EntryKind.GAME`) against an opponent; everything else goes to `classify`
+    for its reason.
     """
     rated: list[tuple[RoundEntry, Fraction]] = []
     excluded: list[GameRating] = []
     byes: list[UnratedRound] = []
-    for entry, score, reason in classify(tournament, start_rank):
-        if entry.opponent is None:
-            byes.append(UnratedRound(entry.round, entry.kind.value, reason or ""))
+    for entry in _entries(tournament, start_rank):
+        opponent = entry.opponent
+        score = _GAME_SCORES.get(entry.code)
+        if score is not None and opponent is not None:   # EntryKind.GAME: rated unless the opponent is not
+            reason = opponent_reason(opponent) if opponent_reason is not None else None
+            if reason is None:
+                rated.append((entry, score))
+            elif detail:
+                excluded.append(GameRating(entry.round, opponent, None, None, score, False, reason))
             continue
-        reason = reason or opponent_reason(entry.opponent)
-        if reason:
-            excluded.append(GameRating(entry.round, entry.opponent, None, None, score, False, reason))
+        if not detail:
+            continue
+        _, score, reason = _classified(entry)
+        if opponent is None:
+            byes.append(UnratedRound(entry.round, entry.kind.value, reason or ""))
         else:
-            rated.append((entry, score))
+            excluded.append(GameRating(entry.round, opponent, None, None, score, False, reason or ""))
     return rated, excluded, byes
+
+
+# The score of each code of a rated game (`rating_score`'s values for TRF 1 = 0).
+_GAME_SCORES = {ResultCode.WIN: Fraction(1), ResultCode.DRAW: Fraction(1, 2), ResultCode.LOSS: Fraction(0)}
 
 
 def score_total(scores) -> Fraction:

@@ -10,11 +10,11 @@ Options: `c`, `periods` (t, default 1), `rating` (1500) and `rd` (350) for unkno
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Sequence
 
 from rulesengine.collector import collector_paused
-from rulesengine.rating import GameRating, PlayerRating, RatingReport, RatingRequest, RatingSystem
+from rulesengine.rating import GameRating, PlayerRating, RatingReport, RatingRequest, RatingSystem, record_with
 from rulesengine_ratings.games import score_total, split_entries
 from rulesengine_ratings.starting import numeric_options, rating_and_deviation
 
@@ -78,22 +78,25 @@ def _rate(request: RatingRequest) -> RatingReport:
     for player in tournament.players:
         record = request.record(player.start_rank)
         rating, rd, assumed = start[player.start_rank]
-        rated, excluded, byes = split_entries(tournament, player.start_rank, lambda opp: None)
+        rated, excluded, byes = split_entries(tournament, player.start_rank, None, request.detail)
         result = update(rating, rd, [(start[e.opponent][0], start[e.opponent][1], float(s)) for e, s in rated])
-        games = [GameRating(e.round, e.opponent, start[e.opponent][0], ex, s, True,
-                            "rated: game played (one Glicko rating period)", opponent_rating=start[e.opponent][0],
-                            extra={"opponent_rd": start[e.opponent][1]})
-                 for (e, s), ex in zip(rated, result.expected)]
-        games = sorted(games + excluded, key=lambda x: x.round)
+        games = []
+        if request.detail:    # else nobody reads the per-game records (`RatingRequest.detail`)
+            games = [GameRating(e.round, e.opponent, start[e.opponent][0], ex, s, True,
+                                "rated: game played (one Glicko rating period)", opponent_rating=start[e.opponent][0],
+                                extra={"opponent_rd": start[e.opponent][1]})
+                     for (e, s), ex in zip(rated, result.expected)]
+            games = sorted(games + excluded, key=lambda x: x.round)
         change = result.rating - rating
-        after = replace(record, rating=result.rating, deviation=result.rd, assumed=(),
-                        games=None if record.games is None else record.games + len(rated))
+        after = record_with(record, rating=result.rating, deviation=result.rd, assumed=(),
+                            games=None if record.games is None else record.games + len(rated))
         players.append(PlayerRating(
             player.start_rank, player.name, rating, None, tuple(games), sum(result.expected),
             score_total(s for _, s in rated), change, change, result.rating, record.rating is None,
             rules=("Glicko steps 1-2 (Glickman, The Glicko system)", "ratings are kept unrounded"),
             record_after=after, assumed=assumed, unrated_rounds=tuple(byes),
-            extra={"rd_before": rd, "rd_after": result.rd, "d": result.d}))
+            extra={"rd_before": rd, "rd_after": result.rd, "d": result.d},
+            rated_game_count=None if request.detail else len(rated)))
     return RatingReport("glicko", f"Glicko, c {options['c']:g}", tuple(players))
 
 

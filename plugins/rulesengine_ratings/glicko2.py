@@ -18,14 +18,16 @@ defaults for unknown data: `rating` (1500), `rd` (350), `volatility` (0.06).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from fractions import Fraction
 from operator import attrgetter
 from typing import Sequence
 
 from rulesengine.collector import collector_paused
 from rulesengine.errors import UsageError
-from rulesengine.rating import GameRating, PlayerRating, RatingReport, RatingRequest, RatingSystem
-from rulesengine_ratings.games import score_total, split_entries
+from rulesengine.model import ResultCode
+from rulesengine.rating import GameRating, PlayerRating, RatingReport, RatingRequest, RatingSystem, record_with
+from rulesengine_ratings.games import split_entries
 from rulesengine_ratings.starting import numeric_options, rating_and_deviation
 
 SCALE = 173.7178  # the paper's conversion factor, 400 / ln 10
@@ -62,21 +64,35 @@ def expected(mu: float, mu_j: float, phi_j: float) -> float:
 def update(rating: float, rd: float, volatility: float, games: Sequence[tuple[float, float, float]],
            tau: float = 0.5, epsilon: float = 0.000001) -> Glicko2Result:
     """One player's Glicko-2 update for a rating period; `games` are (opponent r, opponent RD, score)."""
+    return _update(rating, rd, volatility, [((r_j - 1500.0) / SCALE, g(rd_j / SCALE), s_j) for r_j, rd_j, s_j in games],
+                   tau, epsilon)
+
+
+def _update(rating: float, rd: float, volatility: float, games: Sequence[tuple[float, float, float]],
+            tau: float, epsilon: float) -> Glicko2Result:
+    """`update` with each opponent given as (μj, g(φj), score): an opponent's μ and g are the same
+    in every game against them, so a rating run works them out once per player, not per game.
+    Each sum is added in the order of the games, as `sum` over them would (same floats)."""
     mu = (rating - 1500.0) / SCALE
     phi = rd / SCALE
     if not games:
         return Glicko2Result(rating, math.sqrt(phi * phi + volatility * volatility) * SCALE, volatility, None, None, ())
-    weights = [g(rd_j / SCALE) for _, rd_j, _ in games]
-    expectations = tuple(1.0 / (1.0 + math.exp(-g_j * (mu - (r_j - 1500.0) / SCALE)))
-                         for g_j, (r_j, _, _) in zip(weights, games))
-    v = 1.0 / sum(g_j * g_j * e * (1.0 - e) for g_j, e in zip(weights, expectations))
-    improvement = sum(g_j * (s_j - e) for g_j, (_, _, s_j), e in zip(weights, games, expectations))
+    exp = math.exp
+    expectations = []
+    v_inverse = 0
+    improvement = 0
+    for mu_j, g_j, s_j in games:                      # step 3 and 4
+        e = 1.0 / (1.0 + exp(-g_j * (mu - mu_j)))
+        expectations.append(e)
+        v_inverse += g_j * g_j * e * (1.0 - e)
+        improvement += g_j * (s_j - e)
+    v = 1.0 / v_inverse
     delta = v * improvement
     new_volatility = _new_volatility(phi, volatility, v, delta, tau, epsilon)
     phi_star = math.sqrt(phi * phi + new_volatility * new_volatility)
     new_phi = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)
     new_mu = mu + new_phi * new_phi * improvement
-    return Glicko2Result(SCALE * new_mu + 1500.0, SCALE * new_phi, new_volatility, v, delta, expectations)
+    return Glicko2Result(SCALE * new_mu + 1500.0, SCALE * new_phi, new_volatility, v, delta, tuple(expectations))
 
 
 def _new_volatility(phi: float, sigma: float, v: float, delta: float, tau: float, epsilon: float) -> float:
@@ -123,7 +139,9 @@ def rate(request: RatingRequest) -> RatingReport:
 def _rate(request: RatingRequest) -> RatingReport:
     options = _options(request)
     tournament = request.tournament
+    detail = request.detail
     start: dict[int, tuple[float, float, float, tuple[str, ...]]] = {}
+    opponent: dict[int, tuple[float, float]] = {}     # μj and g(φj) of every player, for their opponents
     for player in tournament.players:
         record = request.record(player.start_rank)
         rating, rd, assumed = rating_and_deviation(record, options["rating"], options["rd"],
@@ -133,30 +151,46 @@ def _rate(request: RatingRequest) -> RatingReport:
             sigma = options["volatility"]
             assumed.append(f"volatility unknown: {sigma:g} assumed")
         start[player.start_rank] = (rating, rd, sigma, tuple(assumed))
+        opponent[player.start_rank] = ((rating - 1500.0) / SCALE, g(rd / SCALE))
     players = []
     for player in tournament.players:
         record = request.record(player.start_rank)
         rating, rd, sigma, assumed = start[player.start_rank]
-        rated, excluded, byes = split_entries(tournament, player.start_rank, lambda opp: None)
-        result = update(rating, rd, sigma, [(start[e.opponent][0], start[e.opponent][1], s.numerator / s.denominator)
-                                            for e, s in rated], options["tau"], options["epsilon"])
-        games = [GameRating(e.round, e.opponent, start[e.opponent][0], ex, s, True, RATED_REASON,
-                            opponent_rating=start[e.opponent][0], extra={"opponent_rd": start[e.opponent][1]})
-                 for (e, s), ex in zip(rated, result.expected)]
-        if excluded:
-            games = sorted(games + excluded, key=_ROUND)
+        rated, excluded, byes = split_entries(tournament, player.start_rank, None, detail)
+        opponents = []
+        half_points = 0
+        for entry, _ in rated:
+            mu_j, g_j = opponent[entry.opponent]
+            opponents.append((mu_j, g_j, _FLOAT_SCORE[entry.code]))
+            half_points += _HALF_POINTS[entry.code]
+        result = _update(rating, rd, sigma, opponents, options["tau"], options["epsilon"])
+        if detail:
+            games = [GameRating(e.round, e.opponent, start[e.opponent][0], ex, s, True, RATED_REASON,
+                                opponent_rating=start[e.opponent][0], extra={"opponent_rd": start[e.opponent][1]})
+                     for (e, s), ex in zip(rated, result.expected)]
+            if excluded:
+                games = sorted(games + excluded, key=_ROUND)
+        else:
+            games = []
         change = result.rating - rating
-        after = replace(record, rating=result.rating, deviation=result.rd, volatility=result.volatility, assumed=(),
-                        games=None if record.games is None else record.games + len(rated))
+        after = record_with(record, rating=result.rating, deviation=result.rd, volatility=result.volatility,
+                            assumed=(), games=None if record.games is None else record.games + len(rated))
         players.append(PlayerRating(
             player.start_rank, player.name, rating, None, tuple(games), sum(result.expected),
-            score_total(s for _, s in rated), change, change, result.rating, record.rating is None,
+            Fraction(half_points, 2), change, change, result.rating, record.rating is None,
             rules=PLAYER_RULES,
             notes=() if rated else ("no games: rating and volatility unchanged, RD grows (step 6)",),
             record_after=after, assumed=assumed, unrated_rounds=tuple(byes),
             extra={"rd_before": rd, "rd_after": result.rd, "volatility_before": sigma,
-                   "volatility_after": result.volatility, "v": result.v, "Delta": result.delta}))
+                   "volatility_after": result.volatility, "v": result.v, "Delta": result.delta},
+            rated_game_count=None if detail else len(rated)))
     return RatingReport("glicko2", f"Glicko-2, tau {options['tau']:g}, epsilon {options['epsilon']:g}", tuple(players))
+
+
+# A rated game's score (TRF 1 = 0, see `split_entries`) as the float of Glickman's sums, and in half
+# points for the exact score total (`games.score_total`'s sum).
+_FLOAT_SCORE = {ResultCode.WIN: 1.0, ResultCode.DRAW: 0.5, ResultCode.LOSS: 0.0}
+_HALF_POINTS = {ResultCode.WIN: 2, ResultCode.DRAW: 1, ResultCode.LOSS: 0}
 
 
 SYSTEM = RatingSystem("glicko2", "Glicko-2 (Glickman): rating, RD and volatility; the event is one rating period",

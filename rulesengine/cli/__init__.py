@@ -13,10 +13,9 @@ import argparse
 import gc
 import importlib
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from rulesengine import __version__
-from rulesengine.errors import RulesEngineError
 
 # command name -> (module that registers it, one-line help), in the order `--help` lists them.
 # A module may register several commands (rate registers `rate` and `explain-rating`).
@@ -74,7 +73,9 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     for name, (module_name, help_text) in COMMANDS.items():
         if name == wanted:
             importlib.import_module(module_name).register(_OnlyCommand(subparsers, name))
-        else:
+        elif wanted is None:
+            # Listed for `--help` and for the "invalid choice" error only: once a command is named,
+            # the others play no part in parsing (a sub-parser each costs start-up time).
             subparsers.add_parser(name, help=help_text, add_help=False)
     return parser
 
@@ -89,6 +90,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         # rescan the event's hundreds of thousands of acyclic records (a third of reading a large
         # TRF). Commands over many files (batch, season, ladder) keep it.
         gc.disable()
+    # Imported here, not at the top: `--help` and `--version` exit inside parse_args, and the
+    # errors module pulls in dataclasses and typing (a quarter of a bare start-up).
+    from rulesengine.errors import RulesEngineError  # noqa: PLC0415
     try:
         return int(args.handler(args) or 0)
     except RulesEngineError as exc:

@@ -1,12 +1,22 @@
 """`rulesengine plugins`: every plugin, its distribution and version, what it provides, and
-whether it is broken (then why: it contributes nothing, the other plugins work as usual)."""
+whether it is broken (then why: it contributes nothing, the other plugins work as usual).
+
+The listing is computed from the live registry (every hook of every plugin called) and kept by
+`rulesengine.plugin_cache` for the next run, which then imports no plugin at all while nothing it
+was computed from has changed.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
 
-from rulesengine.cli.common import print_json
-from rulesengine.registry import PluginInfo, Registry, default_registry
+from rulesengine import plugin_cache
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from rulesengine.registry import PluginInfo, Registry
 
 
 def register(subparsers) -> None:
@@ -27,30 +37,52 @@ def declared(registry: Registry, info: PluginInfo) -> tuple[list[str], dict[str,
     return list(rule_sets), options
 
 
+def plugin_rows(registry: Registry) -> list[dict]:
+    """The listing: one row per plugin, in the shape of `--format json` (a contract)."""
+    rows = []
+    for i in registry.plugin_list():
+        rule_sets, options = declared(registry, i)
+        rows.append({"name": i.name, "distribution": i.distribution, "version": i.version, "builtin": i.builtin,
+                     "tiebreaks": i.tiebreaks, "tiebreak_presets": i.presets,
+                     "rating_systems": i.rating_systems, "pairing_systems": i.pairing_systems,
+                     "formats": i.formats, "layouts": i.layouts, "tiebreak_rule_sets": rule_sets,
+                     "tiebreak_options": options, "broken": i.broken or None})
+    return rows
+
+
+def listing() -> list[dict]:
+    """The rows, from the cache when it still holds, else from the registry (then kept)."""
+    rows = plugin_cache.load()
+    if rows is None:
+        from rulesengine.registry import default_registry  # noqa: PLC0415 (not needed when cached)
+        rows = plugin_rows(default_registry())
+        plugin_cache.store(rows)
+    return rows
+
+
 def run(args: argparse.Namespace) -> int:
-    registry = default_registry()
-    infos = registry.plugin_list()
+    rows = listing()
     if args.format == "json":
-        rows = []
-        for i in infos:
-            rule_sets, options = declared(registry, i)
-            rows.append({"name": i.name, "distribution": i.distribution, "version": i.version, "builtin": i.builtin,
-                         "tiebreaks": i.tiebreaks, "tiebreak_presets": i.presets,
-                         "rating_systems": i.rating_systems, "pairing_systems": i.pairing_systems,
-                         "formats": i.formats, "layouts": i.layouts, "tiebreak_rule_sets": rule_sets,
-                         "tiebreak_options": options, "broken": i.broken or None})
-        print_json(rows)
+        # As rulesengine.cli.common.print_json, which is not imported: it loads the registry.
+        sys.stdout.write(json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
         return 0
-    for info in infos:
-        origin = "built-in" if info.builtin else "third-party"
-        print(f"{info.name}  ({info.distribution} {info.version}, {origin})".replace(" ,", ","))
-        if info.broken:
-            print(f"  BROKEN, not loaded: {info.broken}")
-        rule_sets, options = declared(registry, info)
-        for label, names in (("tie-breaks", info.tiebreaks), ("tie-break presets", info.presets),
-                             ("tie-break rule sets (--rules)", rule_sets), ("tie-break options (--option)", options),
-                             ("rating systems", info.rating_systems), ("pairing systems", info.pairing_systems),
-                             ("formats", info.formats), ("crosstable layouts", info.layouts)):
-            if names:
-                print(f"  {label}: {', '.join(names)}")
+    sys.stdout.write(table(rows))
     return 0
+
+
+def table(rows: list[dict]) -> str:
+    """The listing for people: a line per plugin, then what it provides."""
+    out = []
+    for row in rows:
+        origin = "built-in" if row["builtin"] else "third-party"
+        out.append(f"{row['name']}  ({row['distribution']} {row['version']}, {origin})".replace(" ,", ","))
+        if row["broken"]:
+            out.append(f"  BROKEN, not loaded: {row['broken']}")
+        for label, key in (("tie-breaks", "tiebreaks"), ("tie-break presets", "tiebreak_presets"),
+                           ("tie-break rule sets (--rules)", "tiebreak_rule_sets"),
+                           ("tie-break options (--option)", "tiebreak_options"),
+                           ("rating systems", "rating_systems"), ("pairing systems", "pairing_systems"),
+                           ("formats", "formats"), ("crosstable layouts", "layouts")):
+            if row[key]:
+                out.append(f"  {label}: {', '.join(row[key])}")
+    return "".join(line + "\n" for line in out)

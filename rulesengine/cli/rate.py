@@ -53,14 +53,17 @@ def _add_rating_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a system option, e.g. tau=0.5 for glicko2 or k=32 for elo (repeatable)")
 
 
-def compute(args: argparse.Namespace) -> tuple[RatingReport, RatingSystem]:
-    """Load the event and the records, and rate it with the chosen system (shared by both commands)."""
+def compute(args: argparse.Namespace, detail: bool = True) -> tuple[RatingReport, RatingSystem]:
+    """Load the event and the records, and rate it with the chosen system (shared by both commands).
+
+    `detail` False when the output shows per-player figures only (the table and CSV of `rate`):
+    the system may then skip its per-game records (`RatingRequest.detail`)."""
     registry = default_registry()
     tournament = load_tournament(args, registry)
     system = api.rating_system_for(tournament, args.system, registry)
     records, notes = build_records(tournament, args.rating_list, args.encoding)
     report = api.rate(tournament, system, records, event_date=date_argument(args.date), rule_set=args.rule_set,
-                      option_texts=args.option, registry=registry)
+                      option_texts=args.option, registry=registry, detail=detail)
     return RatingReport(report.system, report.rules, report.players, tuple(notes) + report.notes,
                         report.rule_set, report.event_date), system
 
@@ -125,13 +128,13 @@ def _json_value(value):
 
 
 def run_rate(args: argparse.Namespace) -> int:
-    report, _ = compute(args)
+    report, _ = compute(args, detail=args.format == "json")
     if args.format == "json":
         print_json(report_json(report))
         return 0
     header = ["SNo", "Name", "Rtg", "K", "G", "Score", "Exp", "Change", "Pub", "New"]
     # Ratings show one decimal where they have one (a club ladder's 2316.5), none where whole.
-    rows = [[str(p.start_rank), p.name, _num(p.rating_before, 1), _num(p.k, 2), str(len(p.rated_games)),
+    rows = [[str(p.start_rank), p.name, _num(p.rating_before, 1), _num(p.k, 2), str(p.games_counted),
              _num(p.score_total, 1), _num(p.expected_total, 2), _signed(p.change, 2), _signed(p.change_published, 2),
              _num(p.rating_after, 1) + (" (initial)" if p.initial_rating else "")]
             for p in report.players]

@@ -24,9 +24,9 @@ from functools import lru_cache
 from typing import Sequence
 
 from rulesengine.collector import collector_paused
-from rulesengine.model import EntryKind, RoundEntry
+from rulesengine.model import EntryKind, ResultCode, RoundEntry
 from rulesengine.rating import (GameRating, PlayerRating, RatingRecord, RatingReport, RatingRequest, UnratedRound,
-                                event_date_of, rating_score, round_half_away_from_zero, rule_set_for)
+                                event_date_of, rating_score, record_with, round_half_away_from_zero, rule_set_for)
 from rulesengine_fide.rating.rules import (INITIAL_2022, INITIAL_HYPOTHETICAL_DRAWS, FideRules,
                                            development_coefficient, k_for_games)
 from rulesengine_fide.rating.tables import expected_hundredths, hundredths, rating_difference, score_hundredths
@@ -73,7 +73,8 @@ def _rate_event(request: RatingRequest, table: Sequence[FideRules], system: str)
         if len(entries) < tournament.rounds:
             entries = tuple(tournament.entries(player.start_rank))   # missing rounds read as not paired
         if record.rating is not None:
-            rated = _rate_rated_player(player.start_rank, player.name, record, entries, ratings, rules, event_date)
+            rated = _rate_rated_player(player.start_rank, player.name, record, entries, ratings, rules, event_date,
+                                       request.detail)
             if player.start_rank in from_standard:
                 rated = replace(rated, rules=(STANDARD_RATING_RULE.format(record.rating),) + rated.rules)
             players.append(rated)
@@ -135,41 +136,48 @@ def _classify(entries: Sequence[RoundEntry], ratings: dict[int, float | None], o
 
 
 def _rate_rated_player(start_rank: int, name: str, record: RatingRecord, entries: Sequence[RoundEntry],
-                       ratings: dict[int, float | None], rules: FideRules, event_date: date | None) -> PlayerRating:
+                       ratings: dict[int, float | None], rules: FideRules, event_date: date | None,
+                       detail: bool = True) -> PlayerRating:
     own = record.rating
-    byes, classified = _classify(entries, ratings, own, rules, for_initial=False)
-    # First pass: which games count and their PD; K depends on how many count (the 700 rule).
+    # First pass: which games count (5.1, 8.3.1, 7.3.1) and their PD (8.3.2a), summed in whole
+    # hundredths; K depends on how many count (the 700 rule), so the per-game changes wait.
+    # Without `detail` nothing per game is kept: only the sums (the figures are the same).
+    byes: list[UnratedRound] = []
     looked_at: list[tuple] = []
     cap_used = False
-    for entry, opponent, score, reason in classified:
-        if reason:
-            looked_at.append((entry, opponent, score, reason, None))
+    rated = expected_total_h = score_total_h = 0
+    cap = rules.cap
+    plain_games = rules.unrated_if_difference is None   # no 7.3.1: a game against a rated player counts
+    for entry in entries:
+        opponent_rank = entry.opponent
+        if opponent_rank is None:
+            if detail:
+                byes.append(_unrated_round(entry))
             continue
-        difference, used, game_rules = _capped_difference(own, opponent, rules, cap_used)
-        cap_used = cap_used or difference != own - opponent
-        looked_at.append((entry, opponent, score, None, (difference, used, game_rules, expected_hundredths(difference))))
-    rated = sum(1 for item in looked_at if item[4] is not None)
+        opponent = ratings.get(opponent_rank)
+        score_h = _GAME_SCORE_H.get(entry.code)
+        if score_h is None or opponent is None or not plain_games:
+            reason = _exclusion(entry, own, opponent, rules, for_initial=False)
+            if reason:
+                if detail:
+                    looked_at.append((entry, opponent, _score(entry), reason, None))
+                continue
+        difference = own - opponent
+        if -cap <= difference <= cap:
+            used, game_rules = opponent, ()
+        else:
+            difference, used, game_rules = _capped_difference(own, opponent, rules, cap_used)
+            cap_used = cap_used or difference != own - opponent
+        expected_h = expected_hundredths(difference)
+        rated += 1
+        expected_total_h += expected_h
+        score_total_h += score_h
+        if detail:
+            looked_at.append((entry, opponent, _score(entry), None, (difference, used, game_rules, expected_h)))
     assumed: list[str] = list(record.assumed)
     k, k_rules = _k_for(record, rated, rules, event_date, assumed)
-    games: list[GameRating] = []
-    # Exact arithmetic in whole hundredths: PD is a table value, scores are 1, 1/2, 0; the Fractions
-    # handed out are shared per value (`_in_hundredths`): building them is most of the cost.
     whole_k = isinstance(k, int)
-    expected_total_h = score_total_h = 0
-    for entry, opponent, score, reason, figures in looked_at:
-        if figures is None:
-            games.append(GameRating(entry.round, entry.opponent, None, None, score, False, reason,
-                                    opponent_rating=opponent))
-            continue
-        difference, used, game_rules, expected_h = figures
-        delta_h = score.numerator * 100 // score.denominator - expected_h
-        expected_total_h += expected_h
-        score_total_h += delta_h + expected_h
-        change_h = _in_hundredths(k * delta_h) if whole_k else k * hundredths(delta_h)
-        games.append(GameRating(entry.round, entry.opponent, used, hundredths(expected_h), score, True, RATED_REASON,
-                                change=change_h, opponent_rating=opponent,
-                                rules=game_rules + _PD_RULES if game_rules else _PD_RULES,
-                                extra={"difference": difference, "delta_R": hundredths(delta_h)}))
+    games = _game_ratings(looked_at, k, whole_k) if detail else ()
     expected_total = _in_hundredths(expected_total_h)
     score_total = _in_hundredths(score_total_h)
     delta_total = _in_hundredths(score_total_h - expected_total_h)
@@ -191,18 +199,47 @@ def _rate_rated_player(start_rank: int, name: str, record: RatingRecord, entries
     if not rated:
         notes.append("no rated game in this event: rating unchanged")
     highest = max(x for x in (record.highest_rating, own, rating_after) if x is not None)
-    record_after = replace(record, rating=next_rating, games=record.games + rated if record.games is not None
-                           else None, highest_rating=highest if next_rating is not None else record.highest_rating,
-                           k=None, assumed=(), extra=_without_pool(record.extra))
+    record_after = record_with(record, rating=next_rating, games=record.games + rated if record.games is not None
+                               else None, highest_rating=highest if next_rating is not None else record.highest_rating,
+                               k=None, assumed=(), extra=_without_pool(record.extra))
     return PlayerRating(
         start_rank=start_rank, name=name, rating_before=own, k=k, games=tuple(games),
         expected_total=expected_total, score_total=score_total, change=change, change_published=published,
         rating_after=rating_after if rated else own, initial_rating=False,
-        rules=tuple(k_rules) + ("8.3.2: change = K x sum of (score - PD)",
-                                "8.3.4: change rounded to a whole number, 0.5 away from zero "
-                                "(here per event; FIDE rounds per rating period)"),
-        notes=tuple(notes), record_after=record_after, assumed=tuple(assumed), unrated_rounds=tuple(byes),
-        extra={"sum_delta_R": delta_total, "games_in_event": rated})
+        rules=tuple(k_rules) + _CHANGE_RULES, notes=tuple(notes), record_after=record_after, assumed=tuple(assumed),
+        unrated_rounds=tuple(byes), extra={"sum_delta_R": delta_total, "games_in_event": rated},
+        rated_game_count=None if detail else rated)
+
+
+def _game_ratings(looked_at: list[tuple], k: int | float, whole_k: bool) -> list[GameRating]:
+    """Every game's record, its change by the event's K (8.3.2: K x (score - PD))."""
+    games: list[GameRating] = []
+    for entry, opponent, score, reason, figures in looked_at:
+        if figures is None:
+            games.append(GameRating(entry.round, entry.opponent, None, None, score, False, reason,
+                                    opponent_rating=opponent))
+            continue
+        difference, used, game_rules, expected_h = figures
+        delta_h = score.numerator * 100 // score.denominator - expected_h
+        # The Fractions handed out are shared per value (`_in_hundredths`): building them is most of the cost.
+        change_h = _in_hundredths(k * delta_h) if whole_k else k * hundredths(delta_h)
+        games.append(GameRating(entry.round, entry.opponent, used, hundredths(expected_h), score, True, RATED_REASON,
+                                change=change_h, opponent_rating=opponent,
+                                rules=game_rules + _PD_RULES if game_rules else _PD_RULES,
+                                extra={"difference": difference, "delta_R": hundredths(delta_h)}))
+    return games
+
+
+def _score(entry: RoundEntry) -> Fraction:
+    """The game's score as the records show it: 1, 1/2, 0 (a forfeit: 1 or 0)."""
+    return rating_score(entry) if entry.played else _forfeit_score(entry)
+
+
+# Score in hundredths of a game that can count (TRF 1 = 0); every other code is decided by `_exclusion`.
+_GAME_SCORE_H = {ResultCode.WIN: 100, ResultCode.DRAW: 50, ResultCode.LOSS: 0}
+_CHANGE_RULES = ("8.3.2: change = K x sum of (score - PD)",
+                 "8.3.4: change rounded to a whole number, 0.5 away from zero (here per event; FIDE rounds per "
+                 "rating period)")
 
 
 # The rule texts of a plain rated game, shared by every game rather than rebuilt per game.

@@ -45,18 +45,11 @@ from rulesengine_uschess.rating.floors import player_floor
 from rulesengine_uschess.rating.formulas import (FLAT_STRETCH_RULES, effective_games, provisional_expectancy,
                                                  special_rating, standard_rating)
 from rulesengine_uschess.rating.initial import InitialRating, age_based_rating, age_in_years, blended_rating
-from rulesengine_uschess.rating.parameters import RULE_SETS, UsChessRules
+from rulesengine_uschess.rating.parameters import OPTIONS, RULE_SETS, UsChessRules  # noqa: F401 (OPTIONS re-exported)
 from rulesengine_uschess.rating.time_control import SYSTEM_NAMES, parse_time_control, systems_for
 
 SYSTEM = "uschess"
 ASSUMED_GAMES_WHEN_UNKNOWN = 50
-OPTIONS = {
-    "time_control": "the event's time control, e.g. G/45;d5 (decides Regular, Quick, Blitz and dual rating)",
-    "system": "which US Chess system to rate: OTBR, OTBQ, OTBB, OLR, OLQ or OLB",
-    "online": "true for an online event (OLR, OLQ, OLB)",
-    "special_flat_stretch": "how the special formula settles a non-unique solution: document (default, the "
-                            "2020 text's test) or interval (the prior clamped into every solution)",
-}
 
 
 @dataclass(frozen=True)

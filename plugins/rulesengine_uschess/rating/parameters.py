@@ -58,3 +58,13 @@ RULE_SETS: tuple[UsChessRules, ...] = (
 
 RULE_SET_NAMES = tuple(r.name for r in RULE_SETS)
 CURRENT = RULE_SETS[-1]
+
+# The options of `rulesengine rate --system uschess` (`RatingSystem.options`); here, with the dated
+# table, so that registering the system does not import the event calculation (`event.rate`).
+OPTIONS = {
+    "time_control": "the event's time control, e.g. G/45;d5 (decides Regular, Quick, Blitz and dual rating)",
+    "system": "which US Chess system to rate: OTBR, OTBQ, OTBB, OLR, OLQ or OLB",
+    "online": "true for an online event (OLR, OLQ, OLB)",
+    "special_flat_stretch": "how the special formula settles a non-unique solution: document (default, the "
+                            "2020 text's test) or interval (the prior clamped into every solution)",
+}
