@@ -9,6 +9,7 @@ values reach a lower bound that no candidate can beat:
 * C4/C6/C7: every player paired but one resident when the bracket is odd; the rest of the round
   stays pairable, the PAB going where the round's best PAB goes (C5, C9);
 * C8: that one downfloater plays in the next bracket, which is then paired completely;
+  in the last bracket that player gets the PAB: C2-eligible, C5 and C9 at the round's best;
 * C10-C13: no more unmet colour preferences than the pigeonhole bound (each pair has one white);
 * C14-C21: no repeated float.
 
@@ -70,8 +71,6 @@ def fast_bracket(rnd: "DutchRound", mdps: list[int], residents: list[int], lower
     states = rnd.states
     bracket = mdps + residents
     size = len(bracket)
-    if not lower and size % 2:
-        return None          # the PAB is decided here: leave it to the matching (C5, C9)
     if len(mdps) > len(residents):
         return None
     pairs_target = size // 2
@@ -102,7 +101,13 @@ def fast_bracket(rnd: "DutchRound", mdps: list[int], residents: list[int], lower
         if s.floated(1) == DOWN or s.floated(2) == DOWN:
             leftover_ok[x] = False        # C14/C16: a candidate without it may exist later
             return False
-        verdict = next_bracket_takes(rnd, x, lower)
+        if not lower:
+            # The last bracket: its one unpaired player gets the PAB, at its best when that
+            # player is one the round's best PAB can go to (C2 eligible, C5 and C9 at the
+            # round's optimum; completion is then immediate).
+            verdict = s.bye_eligible and rnd.bye_value(x) == rnd.bye_target
+        else:
+            verdict = next_bracket_takes(rnd, x, lower)
         leftover_ok[x] = verdict
         return verdict
 
