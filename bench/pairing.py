@@ -166,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
                 return format(d[key], fmt) if key in d else ("error" if "error" in d else "-").rjust(width)
             same = "-"
             if theirs.get("pairs") is not None and "pairs" in ours:
-                same = "yes" if theirs["pairs"] == ours["pairs"] else "NO"
+                same = "yes" if sorted(theirs["pairs"]) == sorted(ours["pairs"]) else "NO"
             line = (f"{size:>7} {played + 1:>5}  {cell(ours, 'cpu', '10.1f')} {cell(ours, 'peak_mb', '8.0f')}  "
                     f"{cell(theirs, 'cpu', '12.1f')} {cell(theirs, 'peak_mb', '9.0f')}  {same:>4}")
             if old_env is not None:
