@@ -45,3 +45,19 @@ def test_pair_up_repairs_what_the_greedy_leaves():
     forbidden |= {frozenset((2, 3))}
     pairs, unpaired = pair_up([1, 2, 3, 4], compatible, 0)
     assert pairs == 1 and sorted(unpaired) == [2, 4]
+
+
+def test_first_round_of_3001_players():
+    # C.04.3 round 1: S1 = 1..1500 against S2 = 1501..3000 (D.1), the lowest-ranked player gets
+    # the PAB (C5 all equal, C9 all equal, the last in generation order), colours alternate from
+    # the initial colour (E.5): board 1's higher seed white, board 2's black. The search goes
+    # 1,500 levels deep: no RecursionError.
+    from rulesengine.model import Player, Tournament
+    players = tuple(Player(i, f"Spieler {i}", (), rating=3000 - i // 2) for i in range(1, 3002))
+    t = Tournament("first round", players, 9, header=(("XXR", " 9"), ("XXC", " white1")))
+    result = pair_round(t, 1)
+    assert result.byes == [(3001, "PAB")]
+    assert len(result.boards) == 1500
+    assert [(b.white, b.black) for b in result.boards[:3]] == [(1, 1501), (1502, 2), (3, 1503)]
+    assert {frozenset((b.white, b.black)) for b in result.boards} == \
+        {frozenset((i, i + 1500)) for i in range(1, 1501)}

@@ -20,6 +20,7 @@ candidate reaches the bounds (or a search budget runs out) the caller uses the m
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING
 
 from rulesengine_fide.pairing.completion import can_complete
@@ -111,6 +112,10 @@ def fast_bracket(rnd: "DutchRound", mdps: list[int], residents: list[int], lower
         leftover_ok[x] = verdict
         return verdict
 
+    # The searches recurse once per S1 player: a 3,000-player first round goes 1,500 deep.
+    # (Python-to-Python calls do not use the C stack since 3.11, so a higher limit is safe.)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 2 * size + 1000))
     try:
         if mdps:
             result = _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok,
@@ -120,6 +125,8 @@ def fast_bracket(rnd: "DutchRound", mdps: list[int], residents: list[int], lower
                                 (c12_target, c13_target))
     except _Budget:
         return None
+    finally:
+        sys.setrecursionlimit(limit)
     if result is None or isinstance(result, RemainderNeeded):
         return result
     pairs = result
