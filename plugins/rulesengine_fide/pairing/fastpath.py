@@ -331,6 +331,7 @@ class _Room:
         self.owner: list[int | None] = [None] * len(s2)     # S2 slot -> S1 player
         self.partner: dict[int, int] = {}                    # S1 player -> S2 slot
         self.strict = (False, False)
+        self.hint = 0          # every S2 slot below it is owned or used
         self._costs: dict[tuple[int, int], tuple[int, int, int, int] | None] = {}
 
     def allowed(self, a: int, j: int) -> bool:
@@ -349,10 +350,15 @@ class _Room:
         return not (self.strict[0] and pc[2]) and not (self.strict[1] and pc[3])
 
     def save(self):
-        return list(self.owner), dict(self.partner), self.strict
+        return list(self.owner), dict(self.partner), self.strict, self.hint
 
     def restore(self, saved) -> None:
-        self.owner, self.partner, self.strict = list(saved[0]), dict(saved[1]), saved[2]
+        self.owner, self.partner, self.strict, self.hint = list(saved[0]), dict(saved[1]), saved[2], saved[3]
+
+    def _free(self, j: int) -> None:
+        self.owner[j] = None
+        if j < self.hint:
+            self.hint = j
 
     def settle(self, players: list[int], strict: tuple[bool, bool]) -> bool:
         """Give every player in `players` a partner (after the strictness may have grown)."""
@@ -362,7 +368,7 @@ class _Room:
             for a, j in list(self.partner.items()):
                 if not self.allowed(a, j):
                     del self.partner[a]
-                    self.owner[j] = None
+                    self._free(j)
                     displaced.append(a)
         return all(self._augment(a) for a in displaced)
 
@@ -370,7 +376,7 @@ class _Room:
         """a is paired with slot j for good (the caller marked j used): re-home whoever held j."""
         old = self.partner.pop(a, None)
         if old is not None:
-            self.owner[old] = None
+            self._free(old)
         holder = self.owner[j]
         self.owner[j] = None
         displaced = []
@@ -383,6 +389,16 @@ class _Room:
         """One augmenting path (breadth first) from the unpartnered S1 player `root`."""
         self.tick()
         owner, partner, used = self.owner, self.partner, self.used
+        # Most often a free slot is at hand (the first S2 players not yet taken).
+        j = self.hint
+        while j < len(owner) and (owner[j] is not None or used[j]):
+            j += 1
+        self.hint = j
+        for j in range(j, len(owner)):
+            if owner[j] is None and not used[j] and self.allowed(root, j):
+                owner[j] = root
+                partner[root] = j
+                return True
         prev: dict[int, int | None] = {root: None}
         seen: set[int] = set()
         queue = [root]
