@@ -1,16 +1,23 @@
 """Time one round of FIDE Dutch pairing on large generated fields (issue 15).
 
-    .venv/bin/python bench/pairing.py [--sizes 1000,3000] [--seed 15] [--no-peer]
+    .venv/bin/python bench/pairing.py [--sizes 1000,3000] [--seed 15] [--played N] [--no-peer]
+                                      [--against REV]
 
 Each field is generated, seeded: ratings in start-rank order, rounds 1..r-1 paired by a cheap
 greedy Swiss-like rule (score group, then rating, no rematches, alternating colours; not a
 certified pairing, but realistic score groups and colour histories), results drawn from the
 rating difference with 25 % draws. 1,000 players get 4 rounds and round 5 is paired; 3,000
-players get 6 rounds and round 7 is paired (the research notes' g1000/h3000 inputs).
+players get 6 rounds and round 7 is paired (the research notes' g1000/h3000 inputs); other
+sizes get 4 rounds unless --played says otherwise.
 
 Each pairing runs in a fresh subprocess; CPU seconds (user + system) and peak RSS are printed.
 When the reference engine gacrux is installed in /work/peers/venv (never a project dependency),
-it pairs the same TRF side by side.
+it pairs the same TRF side by side and the last column says whether its pairing (games, colours
+and PAB) is the same as ours.
+
+--against REV also pairs every field with the pairing engine of git revision REV (exported to a
+temporary directory) and exits 1 unless both give the same JSON: the check that a speed-up
+changed no pairing.
 """
 
 from __future__ import annotations
@@ -81,12 +88,16 @@ result = pair_round(t, int(sys.argv[2]))
 cpu = time.process_time() - start
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 pairs = sorted([b.white, b.black] for b in result.boards) + ([[result.pab, 0]] if result.pab else [])
-print(json.dumps({"cpu": cpu, "peak_mb": peak, "pairs": pairs}))
+shape = {"round": result.round, "pairings": [{"board": b.number, "white": b.white, "black": b.black}
+                                             for b in result.boards],
+         "byes": [{"player": p, "kind": k} for p, k in result.byes]}
+print(json.dumps({"cpu": cpu, "peak_mb": peak, "pairs": pairs, "json": shape}))
 """
 
 _PEER = """
 import io, json, resource, runpy, sys, time, contextlib
-sys.argv = ["pairingchecker", "-i", sys.argv[1], "-p"]
+out_file = sys.argv[2]
+sys.argv = ["pairingchecker", "-i", sys.argv[1], "-p", "-o", out_file]
 out = io.StringIO()
 start = time.process_time()
 with contextlib.redirect_stdout(out):
@@ -96,41 +107,81 @@ with contextlib.redirect_stdout(out):
         pass
 cpu = time.process_time() - start
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-print(json.dumps({"cpu": cpu, "peak_mb": peak, "output": out.getvalue()[-2000:]}))
+try:
+    with open(out_file, encoding="utf-8") as f:
+        pairs = sorted(list(p) for p in json.load(f)["pairingResult"]["pairs"])
+except (OSError, KeyError, ValueError):
+    pairs = None
+print(json.dumps({"cpu": cpu, "peak_mb": peak, "pairs": pairs, "output": out.getvalue()[-2000:]}))
 """
 
 
-def _run(python: str, script: str, *args: str) -> dict:
-    done = subprocess.run([python, "-c", script, *args], capture_output=True, text=True, check=False)
+def _run(python: str, script: str, *args: str, env: dict | None = None) -> dict:
+    done = subprocess.run([python, "-c", script, *args], capture_output=True, text=True, check=False,
+                          env=env)
     if done.returncode != 0:
         return {"error": done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "failed"}
     return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def _export(revision: str, into: Path) -> dict:
+    """The environment that imports the FIDE plugin (pairing engine included) of `revision`."""
+    repo = Path(__file__).resolve().parent.parent
+    archive = subprocess.run(["git", "-C", str(repo), "archive", revision, "plugins/rulesengine_fide"],
+                             capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(into / "plugins"), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+    return env
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="1000,3000")
     parser.add_argument("--seed", type=int, default=15)
+    parser.add_argument("--played", type=int, help="rounds played before the one paired (default by size)")
     parser.add_argument("--no-peer", action="store_true", help="do not run gacrux even when installed")
+    parser.add_argument("--against", metavar="REV", help="also pair with git revision REV's engine; "
+                        "exit 1 unless the JSON is the same")
     args = parser.parse_args(argv)
     peer = PEER_PYTHON.exists() and not args.no_peer
-    print(f"{'players':>7} {'round':>5}  {'ours CPU s':>10} {'ours MB':>8}  {'gacrux CPU s':>12} {'gacrux MB':>9}")
+    status = 0
+    print(f"{'players':>7} {'round':>5}  {'ours CPU s':>10} {'ours MB':>8}  {'gacrux CPU s':>12} {'gacrux MB':>9}"
+          f"  {'same':>4}" + (f"  {'REV CPU s':>9}  same as REV" if args.against else ""))
     with tempfile.TemporaryDirectory() as tmp:
+        old_env = None
+        if args.against:
+            (Path(tmp) / "old").mkdir()
+            old_env = _export(args.against, Path(tmp) / "old")
         for size in (int(s) for s in args.sizes.split(",")):
             played, total = SHAPES.get(size, (4, 9))
+            if args.played:
+                played, total = args.played, max(total, args.played + 2)
             path = Path(tmp) / f"bench{size}.trf"
             path.write_text(write_trf(generate(size, played, total, args.seed)), encoding="utf-8")
             ours = _run(sys.executable, _OURS, str(path), str(played + 1))
-            theirs = _run(str(PEER_PYTHON), _PEER, str(path)) if peer else {}
+            theirs = _run(str(PEER_PYTHON), _PEER, str(path), str(Path(tmp) / f"peer{size}.json")) if peer else {}
             def cell(d, key, fmt):
-                return format(d[key], fmt) if key in d else ("error" if "error" in d else "-")
-            print(f"{size:>7} {played + 1:>5}  {cell(ours, 'cpu', '10.1f')} {cell(ours, 'peak_mb', '8.0f')}  "
-                  f"{cell(theirs, 'cpu', '12.1f')} {cell(theirs, 'peak_mb', '9.0f')}", flush=True)
+                width = int(fmt.rstrip("f").split(".")[0])
+                return format(d[key], fmt) if key in d else ("error" if "error" in d else "-").rjust(width)
+            same = "-"
+            if theirs.get("pairs") is not None and "pairs" in ours:
+                same = "yes" if sorted(theirs["pairs"]) == sorted(ours["pairs"]) else "NO"
+            line = (f"{size:>7} {played + 1:>5}  {cell(ours, 'cpu', '10.1f')} {cell(ours, 'peak_mb', '8.0f')}  "
+                    f"{cell(theirs, 'cpu', '12.1f')} {cell(theirs, 'peak_mb', '9.0f')}  {same:>4}")
+            if old_env is not None:
+                old = _run(sys.executable, _OURS, str(path), str(played + 1), env=old_env)
+                agree = "json" in old and "json" in ours and old["json"] == ours["json"]
+                line += f"  {cell(old, 'cpu', '9.1f')}  {'yes' if agree else 'NO'}"
+                if not agree:
+                    status = 1
+            print(line, flush=True)
             if "error" in ours:
                 print(f"  ours failed: {ours['error']}")
+                status = 1
             if theirs.get("error"):
                 print(f"  gacrux failed: {theirs['error']}")
-    return 0
+    return status
 
 
 if __name__ == "__main__":

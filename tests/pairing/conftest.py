@@ -1,4 +1,4 @@
-"""Pairing tests: the 301- and 400-player conformance files run only with RULESENGINE_SLOW_TESTS=1."""
+"""Pairing tests: tests marked `slow` run only with RULESENGINE_SLOW_TESTS=1."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 
 def pytest_configure(config):
-    config.addinivalue_line("markers", "slow: long conformance runs (set RULESENGINE_SLOW_TESTS=1)")
+    config.addinivalue_line("markers", "slow: long runs (set RULESENGINE_SLOW_TESTS=1)")
 
 
 def pytest_collection_modifyitems(config, items):

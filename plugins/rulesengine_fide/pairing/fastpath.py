@@ -9,6 +9,7 @@ values reach a lower bound that no candidate can beat:
 * C4/C6/C7: every player paired but one resident when the bracket is odd; the rest of the round
   stays pairable, the PAB going where the round's best PAB goes (C5, C9);
 * C8: that one downfloater plays in the next bracket, which is then paired completely;
+  in the last bracket that player gets the PAB: C2-eligible, C5 and C9 at the round's best;
 * C10-C13: no more unmet colour preferences than the pigeonhole bound (each pair has one white);
 * C14-C21: no repeated float.
 
@@ -19,6 +20,7 @@ candidate reaches the bounds (or a search budget runs out) the caller uses the m
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING
 
 from rulesengine_fide.pairing.completion import can_complete
@@ -70,8 +72,6 @@ def fast_bracket(rnd: "DutchRound", mdps: list[int], residents: list[int], lower
     states = rnd.states
     bracket = mdps + residents
     size = len(bracket)
-    if not lower and size % 2:
-        return None          # the PAB is decided here: leave it to the matching (C5, C9)
     if len(mdps) > len(residents):
         return None
     pairs_target = size // 2
@@ -102,10 +102,20 @@ def fast_bracket(rnd: "DutchRound", mdps: list[int], residents: list[int], lower
         if s.floated(1) == DOWN or s.floated(2) == DOWN:
             leftover_ok[x] = False        # C14/C16: a candidate without it may exist later
             return False
-        verdict = next_bracket_takes(rnd, x, lower)
+        if not lower:
+            # The last bracket: its one unpaired player gets the PAB, at its best when that
+            # player is one the round's best PAB can go to (C2 eligible, C5 and C9 at the
+            # round's optimum; completion is then immediate).
+            verdict = s.bye_eligible and rnd.bye_value(x) == rnd.bye_target
+        else:
+            verdict = next_bracket_takes(rnd, x, lower)
         leftover_ok[x] = verdict
         return verdict
 
+    # The searches recurse once per S1 player: a 3,000-player first round goes 1,500 deep.
+    # (Python-to-Python calls do not use the C stack since 3.11, so a higher limit is safe.)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 2 * size + 1000))
     try:
         if mdps:
             result = _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok,
@@ -115,6 +125,8 @@ def fast_bracket(rnd: "DutchRound", mdps: list[int], residents: list[int], lower
                                 (c12_target, c13_target))
     except _Budget:
         return None
+    finally:
+        sys.setrecursionlimit(limit)
     if result is None or isinstance(result, RemainderNeeded):
         return result
     pairs = result
@@ -234,6 +246,12 @@ def _remainder(rnd, players, fixed, cost, pair_cost, compatible, tick, leaf_ok, 
         return c[2] + need12 > targets[0] or c[3] + need13 > targets[1]
 
     k_done = [0]
+    # When S2 has one player more, he is left over: one who may be (leaf_ok not False).
+    spare = len(s2) > len(s1)
+    room = _Room(s1, s2, used, pair_cost, compatible, tick,
+                 (lambda b: leaf_ok([b]) is not False) if spare else None)
+    if not room.settle(list(s1) + ([_LEFTOVER] if spare else []), _strictness(cost, targets)):
+        return None      # no way to pair S1 into S2 within the bounds: no transposition can
 
     def extend(k: int, c) -> bool:
         if k == len(s1):
@@ -264,12 +282,15 @@ def _remainder(rnd, players, fixed, cost, pair_cost, compatible, tick, leaf_ok, 
                 left[t] -= kb[t]
             k_done[0] += 1
             if not hopeless(nc):
+                saved = room.save()
                 used[j] = True
-                chosen.append((a, b))
-                if extend(k + 1, nc):
-                    return True
-                chosen.pop()
+                if room.fix(a, j, _strictness(nc, targets)):
+                    chosen.append((a, b))
+                    if extend(k + 1, nc):
+                        return True
+                    chosen.pop()
                 used[j] = False
+                room.restore(saved)
             k_done[0] -= 1
             for t in range(4):
                 left[t] += kb[t]
@@ -280,3 +301,121 @@ def _remainder(rnd, players, fixed, cost, pair_cost, compatible, tick, leaf_ok, 
     if not extend(0, cost):
         return None
     return found[0]
+
+
+def _strictness(cost, targets) -> tuple[bool, bool]:
+    """Whether the C12 / C13 budgets are used up: from here on a pair may not break them."""
+    return cost[2] >= targets[0], cost[3] >= targets[1]
+
+
+_LEFTOVER = -1   # the stand-in of the S2 player left over in an odd remainder
+
+
+class _Room:
+    """Whether the S1 players not yet paired can still all get an S2 partner that is allowed
+    (C1, C3 compatible, no C10/C11 cost, no C12/C13 cost once that budget is used up), and, in
+    an odd remainder, one S2 player be left over who may be (C8, C14, C16: `leaf_ok`).
+
+    A necessary condition of every complete candidate below a node of the D.1 search, so
+    cutting the nodes that fail it changes no answer; it keeps the search from wandering
+    through exponentially many dead transpositions when the first good one lies deep (a
+    bipartite matching kept up to date with one augmenting path per displaced player)."""
+
+    def __init__(self, s1, s2, used, pair_cost, compatible, tick, may_be_left=None):
+        self.may_be_left = may_be_left
+        self.s2 = s2
+        self.used = used
+        self.pair_cost = pair_cost
+        self.compatible = compatible
+        self.tick = tick
+        self.owner: list[int | None] = [None] * len(s2)     # S2 slot -> S1 player
+        self.partner: dict[int, int] = {}                    # S1 player -> S2 slot
+        self.strict = (False, False)
+        self.hint = 0          # every S2 slot below it is owned or used
+        self._costs: dict[tuple[int, int], tuple[int, int, int, int] | None] = {}
+
+    def allowed(self, a: int, j: int) -> bool:
+        key = (a, j)
+        if a == _LEFTOVER:
+            if key not in self._costs:
+                self._costs[key] = (0, 0, 0, 0) if self.may_be_left(self.s2[j]) else None
+            return self._costs[key] is not None
+        if key in self._costs:
+            pc = self._costs[key]
+        else:
+            b = self.s2[j]
+            pc = self._costs[key] = self.pair_cost(a, b) if self.compatible(a, b) else None
+        if pc is None or pc[0] or pc[1]:
+            return False
+        return not (self.strict[0] and pc[2]) and not (self.strict[1] and pc[3])
+
+    def save(self):
+        return list(self.owner), dict(self.partner), self.strict, self.hint
+
+    def restore(self, saved) -> None:
+        self.owner, self.partner, self.strict, self.hint = list(saved[0]), dict(saved[1]), saved[2], saved[3]
+
+    def _free(self, j: int) -> None:
+        self.owner[j] = None
+        if j < self.hint:
+            self.hint = j
+
+    def settle(self, players: list[int], strict: tuple[bool, bool]) -> bool:
+        """Give every player in `players` a partner (after the strictness may have grown)."""
+        displaced = list(players)
+        if strict != self.strict:
+            self.strict = strict
+            for a, j in list(self.partner.items()):
+                if not self.allowed(a, j):
+                    del self.partner[a]
+                    self._free(j)
+                    displaced.append(a)
+        return all(self._augment(a) for a in displaced)
+
+    def fix(self, a: int, j: int, strict: tuple[bool, bool]) -> bool:
+        """a is paired with slot j for good (the caller marked j used): re-home whoever held j."""
+        old = self.partner.pop(a, None)
+        if old is not None:
+            self._free(old)
+        holder = self.owner[j]
+        self.owner[j] = None
+        displaced = []
+        if holder is not None and holder != a:
+            del self.partner[holder]
+            displaced.append(holder)
+        return self.settle(displaced, strict)
+
+    def _augment(self, root: int) -> bool:
+        """One augmenting path (breadth first) from the unpartnered S1 player `root`."""
+        self.tick()
+        owner, partner, used = self.owner, self.partner, self.used
+        # Most often a free slot is at hand (the first S2 players not yet taken).
+        j = self.hint
+        while j < len(owner) and (owner[j] is not None or used[j]):
+            j += 1
+        self.hint = j
+        for j in range(j, len(owner)):
+            if owner[j] is None and not used[j] and self.allowed(root, j):
+                owner[j] = root
+                partner[root] = j
+                return True
+        prev: dict[int, int | None] = {root: None}
+        seen: set[int] = set()
+        queue = [root]
+        for u in queue:
+            for j in range(len(owner)):
+                if used[j] or j in seen or not self.allowed(u, j):
+                    continue
+                seen.add(j)
+                w = owner[j]
+                if w is None:
+                    while u is not None:
+                        held = partner.get(u)
+                        owner[j] = u
+                        partner[u] = j
+                        u, j = prev[u], held
+                    return True
+                if w not in prev:
+                    prev[w] = u
+                    queue.append(w)
+        return False
