@@ -225,12 +225,40 @@ class Player:
 
 
 @dataclass(frozen=True)
+class PendingRound:
+    """A round that is paired and not played yet: the file after `rulesengine pair --format trf`
+    (TRF round blocks with an opponent and a blank result, `  0012 w  `).
+
+    It is no part of the results: standings, tie-breaks and ratings are those after round
+    `number - 1`, as if the file stopped there. A pending round is not a voluntarily unplayed
+    round (FIDE C.07 art. 16.2: the player has not had the chance to play it yet) and earns no
+    points, its pairing-allocated and requested byes included. The tournament's players hold
+    rounds 1..number-1 only; `entries` holds each player's entries from this round on as the
+    file gives them (a game without a result: opponent and colour set, code NOT_PAIRED), so the
+    file is written back as it was read.
+    """
+
+    number: int
+    games: tuple[tuple[int, int], ...]          # (white, black) start ranks, by white's start rank
+    byes: tuple[tuple[int, ResultCode], ...]    # (player, bye code: U, H, F or Z), by start rank
+    entries: Mapping[int, tuple[RoundEntry, ...]] = field(default_factory=dict)
+
+    @property
+    def games_without_result(self) -> tuple[tuple[int, int], ...]:
+        """The games of this round whose result is still blank (usually all of them)."""
+        return tuple((white, black) for white, black in self.games
+                     if self.entries[white][0].code is ResultCode.NOT_PAIRED)
+
+
+@dataclass(frozen=True)
 class Tournament:
     """A tournament: header facts, scoring, and players with their round entries.
 
     `header` keeps every non-player record of the source file in order, as (code, text) pairs,
     so a file written back is the file read (TRF 0xx records, XX extension lines, comments).
     `kind` is "swiss" or "round robin" (TRF record 092, or set by the caller).
+    `pending_round` is the next round when it is paired and not played yet (results blank):
+    the players' rounds stop before it (see `PendingRound`).
     """
 
     name: str
@@ -244,6 +272,7 @@ class Tournament:
     header: tuple[tuple[str, str], ...] = ()
     source: str = ""
     extra: Mapping[str, str] = field(default_factory=dict)
+    pending_round: PendingRound | None = None
 
     @cached_property
     def by_start_rank(self) -> dict[int, Player]:

@@ -66,6 +66,19 @@ def declared_points_notes(tournament: Tournament) -> list[str]:
     return notes
 
 
+def pending_round_note(tournament: Tournament) -> str | None:
+    """Say that a paired, unplayed round is left out (see `model.PendingRound`): the standings
+    are those after the round before it."""
+    pending = tournament.pending_round
+    if pending is None:
+        return None
+    blank, games = len(pending.games_without_result), len(pending.games)
+    entered = blank < games
+    return (f"round {pending.number} is pending (paired, {f'{blank} of {games}' if entered else str(games)} "
+            f"game{'s' if games != 1 else ''} without a result): the standings are after round {pending.number - 1}"
+            f"{f'; the results entered for round {pending.number} are not counted yet' if entered else ''}")
+
+
 def _sort_column(values: Mapping[int, TiebreakValue], start_ranks: Sequence[int], higher_is_better: bool
                  ) -> list:
     """One criterion's sort key per player (in `start_ranks` order): smaller sorts first.
@@ -118,6 +131,9 @@ def _compute_standings(tournament: Tournament, specs: Sequence[TiebreakSpec], re
     points = tournament.points
     previous: list[tuple[TiebreakSpec, Mapping[int, TiebreakValue]]] = [(POINTS, points)]
     notes: list[str] = declared_points_notes(tournament)
+    pending = pending_round_note(tournament)
+    if pending:
+        notes.insert(0, pending)
     values: dict[str, Mapping[int, TiebreakValue]] = {}
     directions: list[bool] = []
     for spec in specs:

@@ -42,6 +42,9 @@ def standings_json(standings: Standings, rules: api.RulesUsed | None = None) -> 
         ],
         "notes": list(standings.notes),
     }
+    if t.pending_round is not None:
+        # Paired and not played yet: the standings are after the round before it.
+        data["pending_round"] = t.pending_round.number
     if rules is not None:
         data["rules"] = rules.to_json()
     return data
@@ -73,6 +76,9 @@ def run(args: argparse.Namespace) -> int:
         print_csv(header, rows, raw=args.csv_raw)
     else:
         title = f"{tournament.name} ({tournament.rounds} rounds)"
+        if tournament.pending_round is not None:
+            number = tournament.pending_round.number
+            title += f", after round {number - 1}: round {number} pending"
         sys.stdout.write(title + "\n\n" + format_table(header, rows, [True, True, False, True] + [True] * len(names)))
     # Under the table in both forms; "#" lets CSV readers skip these lines as comments.
     prefix = "# " if args.format == "csv" else ""
