@@ -9,15 +9,19 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from rulesengine.standings import POINTS, compute_standings, event_date
 from rulesengine.tiebreak import TiebreakContext
 from rulesengine_fide.tiebreaks.direct_encounter import _tied_groups
 from rulesengine_fide.tiebreaks.modifiers import Contribution, apply_cuts, cut_totals
+from rulesengine_fide.tiebreaks import rating_based
+from rulesengine_fide.tiebreaks.event import event_data
+from rulesengine_fide.tiebreaks.fide_tables import expected_by_difference
+from rulesengine_fide.tiebreaks.opposition import opposition_totals, oppositions, treatment
 from rulesengine_fide.tiebreaks.rulesets import RuleSet
-from fide_tiebreaks.test_properties import REGISTRY, swiss_events
+from fide_tiebreaks.test_properties import REGISTRY, compute, swiss_events
 
 CRITERIA = ("BH/C1", "BH", "BH/M1", "SB/C1", "DE", "WIN", "ARO/C1", "TPR", "RTNG/R")
 
@@ -89,3 +93,75 @@ def test_standings_order_and_ranks_are_those_of_comparing_the_values(t):
     assert [r.start_rank for r in standings.rows] == [r.start_rank for r in rows]
     for before, after in zip(rows, rows[1:]):
         assert (after.rank == before.rank) == (key(after) == key(before))
+
+
+# --- players who played every round over the board (EventData.all_over_the_board) -------------
+
+@st.composite
+def events_with_full_players(draw):
+    """Random Swiss events where some players play every round and others have unplayed ones
+    (the fast paths cover the first, the plain definitions the second)."""
+    t = draw(swiss_events())
+    assume(event_data(t).all_over_the_board)
+    return t
+
+
+TREATMENTS = [("BH", {}), ("BH/P", {}), ("FB", {}), ("BH", {"fide_rules": "fide-2024"}),
+              ("BH", {"fide_rules": "fide-2017-virtual-opponent"}), ("BH", {"pairing_kind": "round robin"})]
+
+
+@settings(max_examples=80, deadline=None)
+@given(events_with_full_players(), st.sampled_from(TREATMENTS), st.booleans(), st.integers(0, 3),
+       st.integers(0, 2))
+def test_opposition_totals_are_cut_totals_of_every_contribution(t, treated, weighted, low, high):
+    text, options = treated
+    (spec,) = REGISTRY.resolve_specs([text])
+    context = TiebreakContext(t, event_date(t), options, ((POINTS, t.points),))
+    tr = treatment(spec, context, fore=spec.code == "FB")
+    expected = cut_totals(oppositions(tr, weighted), low, high, tr.data.rounds, tr.rule_set)
+    assert opposition_totals(tr, low, high, weighted) == expected
+
+
+def _definition(t, text):
+    """A rating-based or counting tie-break through its plain definition (records per game)."""
+    (spec,) = REGISTRY.resolve_specs([text])
+    context = TiebreakContext(t, event_date(t), {}, ((POINTS, t.points),))
+    data = event_data(t)
+    ratings = rating_based._ratings(spec, data)
+    if text.startswith("ARO"):
+        return {s: rating_based.average_rating(rating_based.cut_games(spec, context, data,
+                                                                       rating_based._games(data, ratings, s))[0])
+                for s in data.start_ranks}
+    if text in ("TPR", "PTP"):
+        compute = rating_based.performance if text == "TPR" else rating_based.perfect_performance
+        return {s: compute(rating_based._games(data, ratings, s)) for s in data.start_ranks}
+    if text == "WIN":
+        return {s: sum(r.points == data.win for r in data.table[s]) for s in data.start_ranks}
+    if text == "BPG":
+        return {s: sum(r.black and r.over_the_board for r in data.table[s]) for s in data.start_ranks}
+    assert text in ("PS", "PS/C1")
+    cut = 1 if text == "PS/C1" else 0
+    return {s: data.value(sum([sum(r.points for r in data.table[s][:n]) for n in range(1, data.rounds + 1)][cut:]))
+            for s in data.start_ranks}
+
+
+@settings(max_examples=80, deadline=None)
+@given(events_with_full_players(), st.sampled_from(["ARO", "ARO/C1", "ARO/M1", "ARO/C2", "TPR", "PTP", "WIN", "BPG",
+                                                   "PS", "PS/C1"]))
+def test_fast_paths_of_players_who_played_every_round_give_the_definition(t, text):
+    assert compute(t, text) == _definition(t, text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 4000), min_size=1, max_size=9), st.data())
+def test_perfect_performance_is_the_lowest_rating_reaching_the_score(ratings, data):
+    """Art. 10.3 by its definition: the lowest R whose expected score (table 8.1.2) reaches the
+    score; the table read in C when the differences fit it, the function beyond (4,000)."""
+    score100 = data.draw(st.integers(0, 2 * len(ratings))) * 50
+    got = rating_based._perfect(ratings, score100)
+    if score100 == 0:
+        assert got == min(ratings) - 800
+        return
+    reaches = [r for r in range(min(ratings) - 800, max(ratings) + 801)
+               if sum(expected_by_difference(r - o) for o in ratings) >= score100]
+    assert got == reaches[0]

@@ -10,8 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rulesengine.tiebreak import ContributionLine, Explanation, TiebreakContext, TiebreakOutcome, TiebreakSpec
-from rulesengine_fide.tiebreaks.modifiers import apply_cuts, cut_and_median, cut_totals
-from rulesengine_fide.tiebreaks.opposition import Treatment, explanation_lines, opposition, oppositions, treatment
+from rulesengine_fide.tiebreaks.modifiers import apply_cuts, cut_and_median
+from rulesengine_fide.tiebreaks.opposition import Treatment, explanation_lines, opposition, opposition_totals, treatment
 from rulesengine_fide.tiebreaks.unplayed import contributed_points
 
 ROUND_ROBIN_NOTE = ("{spec}: Buchholz tie-breaks must not be used in round-robins (FIDE C.07 art. 8, note); "
@@ -26,7 +26,7 @@ def _buchholz_units(spec: TiebreakSpec, context: TiebreakContext, fore: bool) ->
     """Every player's (Fore) Buchholz in units, and the treatment it was computed under."""
     t = treatment(spec, context, fore=fore)
     low, high = cut_and_median(spec)
-    return cut_totals(oppositions(t), low, high, t.data.rounds, t.rule_set), t
+    return opposition_totals(t, low, high), t
 
 
 def _buchholz_values(spec: TiebreakSpec, context: TiebreakContext, fore: bool

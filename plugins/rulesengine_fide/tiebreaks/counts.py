@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import partial
+from itertools import accumulate, islice
 
 from rulesengine.model import EntryKind
 from rulesengine.tiebreak import ContributionLine, Explanation, TiebreakContext, TiebreakOutcome, TiebreakSpec
@@ -42,7 +43,9 @@ def _games_in_round_robin(spec: TiebreakSpec, context: TiebreakContext):
 def wins(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
     """FIDE C.07 art. 7.1 (WIN): rounds in which the player obtained the points of a win,
     with or without playing (pairing-allocated bye, full-point bye, forfeit win)."""
-    return _count(context, lambda d, r: r.points == d.win)
+    data = event_data(context.tournament)
+    win = data.win
+    return TiebreakOutcome({sno: points.count(win) for sno, points in data.round_points.items()})
 
 
 def games_won(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
@@ -54,7 +57,16 @@ def games_won(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
 def black_games(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
     """FIDE C.07 art. 7.3 (BPG): games played with Black (round robins: art. 15.2)."""
     counted = _games_in_round_robin(spec, context)
-    return _count(context, lambda d, r: r.black and (r.over_the_board or r.kind in counted))
+    data = event_data(context.tournament)
+    full = data.all_over_the_board
+    test = partial(_black_game, counted)
+    # Every round a game over the board: the games with Black are the rounds with Black.
+    return TiebreakOutcome({sno: sum(data.blacks[sno]) if sno in full else sum(map(test, data.table[sno]))
+                            for sno in data.start_ranks})
+
+
+def _black_game(counted: frozenset, r: Round) -> bool:
+    return r.black and (r.over_the_board or r.kind in counted)
 
 
 def black_wins(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
@@ -107,15 +119,13 @@ def progressive(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome
     out the running scores after the first n rounds (art. 14.1.1.c)."""
     data = event_data(context.tournament)
     cut = spec.number("C", 1) if spec.modifier("C") is not None else 0
-    return TiebreakOutcome({sno: data.value(sum(_running(data, sno)[cut:])) for sno in data.start_ranks})
+    return TiebreakOutcome({sno: data.value(sum(islice(accumulate(data.round_points[sno]), cut, None)))
+                            for sno in data.start_ranks})
 
 
 def _running(data: EventData, sno: int) -> list[int]:
-    total, out = 0, []
-    for r in data.table[sno]:
-        total += r.points
-        out.append(total)
-    return out
+    """The player's score after each round (in units)."""
+    return list(accumulate(data.round_points[sno]))
 
 
 def explain_progressive(spec: TiebreakSpec, context: TiebreakContext, start_rank: int) -> Explanation:

@@ -37,12 +37,14 @@ def expected_score(own: int, opponent: int) -> Fraction:
     return Fraction(expected_score_hundredths(own, opponent), 100)
 
 
-_LARGEST = 4000
-_BY_DIFFERENCE = [expected_score_hundredths(d, 0) for d in range(-_LARGEST, _LARGEST + 1)]
+#: `expected_score_hundredths` by own rating minus opponent's, for differences of at most
+#: LARGEST_DIFFERENCE: index difference + LARGEST_DIFFERENCE.
+LARGEST_DIFFERENCE = 4000
+BY_DIFFERENCE = [expected_score_hundredths(d, 0) for d in range(-LARGEST_DIFFERENCE, LARGEST_DIFFERENCE + 1)]
 
 
 def expected_by_difference(difference: int) -> int:
     """`expected_score_hundredths` by own rating minus opponent's, from a precomputed list."""
-    if -_LARGEST <= difference <= _LARGEST:
-        return _BY_DIFFERENCE[difference + _LARGEST]
+    if -LARGEST_DIFFERENCE <= difference <= LARGEST_DIFFERENCE:
+        return BY_DIFFERENCE[difference + LARGEST_DIFFERENCE]
     return 100 if difference > 0 else 0
