@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from itertools import repeat
 from datetime import date
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
@@ -57,9 +58,20 @@ def declared_points_notes(tournament: Tournament) -> list[str]:
     a scoring system the file does not declare, and a TD must see it.
     """
     notes = []
+    points = tournament.points
+    # Both sides are shared value objects (one per distinct text, one per distinct total), so
+    # each distinct pair is compared once (Fraction.__eq__ is Python code).
+    differ: dict[tuple[int, int], bool] = {}
     for player in tournament.players:
         declared = player.declared_points
-        if declared is not None and declared != tournament.points[player.start_rank]:
+        if declared is None:
+            continue
+        computed = points[player.start_rank]
+        pair = (id(declared), id(computed))
+        unequal = differ.get(pair)
+        if unequal is None:
+            unequal = differ[pair] = declared != computed
+        if unequal:
             notes.append(f"player {player.start_rank} ({player.name}): the file gives {to_text(declared)} points, "
                          f"the results add up to {to_text(tournament.points[player.start_rank])}; "
                          f"the results are used")
@@ -90,7 +102,7 @@ def _sort_column(values: Mapping[int, TiebreakValue], start_ranks: Sequence[int]
     object is converted once, keyed by identity (every one stays alive in `column` meanwhile).
     """
     column = list(map(values.get, start_ranks))
-    distinct = {id(value): value for value in column}
+    distinct = dict(zip(map(id, column), column))
     denominator = 1
     exact = True
     for value in distinct.values():
@@ -153,16 +165,22 @@ def _compute_standings(tournament: Tournament, specs: Sequence[TiebreakSpec], re
     keys = list(zip(*columns))
     # Ties on every criterion keep start-rank order and share a rank.
     order = sorted(zip(keys, start_ranks))
+    ranked = [start_rank for _, start_rank in order]
     names = list(dict.fromkeys(str(spec) for spec in specs))
-    by_name = [values[name] for name in names]
+    # Each row's values by name, built column by column in C.
+    row_values = map(dict, map(zip, repeat(names), zip(*(map(values[name].get, ranked) for name in names))))
+    if not names:
+        row_values = ({} for _ in ranked)
     players = tournament.by_start_rank
     rows: list[StandingRow] = []
+    append = rows.append
     previous_key = None
     rank = 0
-    for position, (key, start_rank) in enumerate(order, start=1):
+    position = 0
+    for (key, start_rank), tiebreaks in zip(order, row_values):
+        position += 1
         if key != previous_key:
             rank = position
             previous_key = key
-        rows.append(StandingRow(rank, start_rank, players[start_rank].name, points[start_rank],
-                                dict(zip(names, [column.get(start_rank) for column in by_name]))))
+        append(StandingRow(rank, start_rank, players[start_rank].name, points[start_rank], tiebreaks))
     return Standings(tournament, tuple(specs), tuple(rows), tuple(notes), values)
