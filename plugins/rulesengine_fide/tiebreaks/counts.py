@@ -12,6 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import partial
 from itertools import accumulate, islice
+from operator import ge, gt
 
 from rulesengine.model import EntryKind
 from rulesengine.tiebreak import ContributionLine, Explanation, TiebreakContext, TiebreakOutcome, TiebreakSpec
@@ -24,11 +25,16 @@ def points(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
     return TiebreakOutcome(dict(context.tournament.points))
 
 
-def _count(context: TiebreakContext, test) -> TiebreakOutcome:
-    """How many of each player's rounds pass `test(data, round)` (True counts 1)."""
+def _count(context: TiebreakContext, test, every_game=None) -> TiebreakOutcome:
+    """How many of each player's rounds pass `test(data, round)` (True counts 1); `every_game(data)`,
+    when given, is the count of a player who played every round over the board."""
     data = event_data(context.tournament)
     passes = partial(test, data)   # called from C by map: no generator in between
-    return TiebreakOutcome({sno: sum(map(passes, data.table[sno])) for sno in data.start_ranks})
+    if every_game is None:
+        return TiebreakOutcome({sno: sum(map(passes, data.table[sno])) for sno in data.start_ranks})
+    full, count = data.all_over_the_board, every_game(data)
+    return TiebreakOutcome({sno: count if sno in full else sum(map(passes, data.table[sno]))
+                            for sno in data.start_ranks})
 
 
 def _games_in_round_robin(spec: TiebreakSpec, context: TiebreakContext):
@@ -79,25 +85,47 @@ def black_wins(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
 def rounds_elected_to_play(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
     """FIDE C.07 art. 7.6 (REP, formerly GE): rounds that are not voluntarily unplayed --
     games, pairing-allocated byes, full-point byes and forfeit wins."""
-    return _count(context, lambda d, r: not r.voluntarily_unplayed)
+    return _count(context, lambda d, r: not r.voluntarily_unplayed, every_game=lambda d: d.rounds)
 
 
 def voluntarily_unplayed(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
     """Helper VUR (art. 16.2): half- and zero-point byes, absences, forfeit losses."""
-    return _count(context, lambda d, r: r.voluntarily_unplayed)
+    return _count(context, lambda d, r: r.voluntarily_unplayed, every_game=lambda d: 0)
 
 
 def games_played(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
     """Helper NUM: games played over the board."""
-    return _count(context, lambda d, r: r.over_the_board)
+    return _count(context, lambda d, r: r.over_the_board, every_game=lambda d: d.rounds)
 
 
 def standard_points(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
     """FIDE C.07 art. 7.7 (STD, 2026): 1 for each round the player scored more than the scheduled
     opponent (or, without an opponent, more than a draw), 1/2 for the same, 0 for less."""
     data = event_data(context.tournament)
-    return TiebreakOutcome({sno: Fraction(sum(_standard_halves(data, r) for r in data.table[sno]), 2)
-                            for sno in data.start_ranks})
+    full = data.all_over_the_board
+    points = data.round_points
+    values: dict[int, Fraction] = {}
+    for sno in data.start_ranks:
+        if sno in full:
+            # Every round against an opponent: compare the two players' points round by round, in C.
+            own = points[sno]
+            theirs = list(map(tuple.__getitem__, map(points.__getitem__, data.opponents[sno]), range(len(own))))
+            halves = sum(map(gt, own, theirs)) + sum(map(ge, own, theirs))
+        else:
+            halves = sum(_standard_halves(data, r) for r in data.table[sno])
+        values[sno] = _halves(halves)
+    return TiebreakOutcome(values)
+
+
+_HALVES: dict[int, Fraction] = {}
+
+
+def _halves(count: int) -> Fraction:
+    """count / 2 as a shared Fraction (few distinct values; building one is the slow part)."""
+    found = _HALVES.get(count)
+    if found is None:
+        found = _HALVES[count] = Fraction(count, 2)
+    return found
 
 
 def _standard_halves(data: EventData, r: Round) -> int:

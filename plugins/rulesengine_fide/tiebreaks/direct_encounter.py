@@ -43,23 +43,31 @@ def _tied_groups(context: TiebreakContext) -> list[list[int]]:
     """The groups still tied before DE; with no criteria given, those tied on points (art. 6).
 
     The same groups as `context.tied_groups()`, found without hashing every player's values:
-    values are shared objects, so each distinct object is hashed once and stands for all equal
-    values by its identity (every one stays alive in its mapping meanwhile).
+    the groups are split criterion by criterion, and a player alone in a group is not looked at
+    again (after the first few criteria almost everyone is). Values are shared objects, so each
+    distinct object is hashed once and stands for all equal values by its identity (every one
+    stays alive in its mapping meanwhile).
     """
     if not context.previous:
         context = replace(context, previous=((TiebreakSpec("PTS"), context.tournament.points),))
-    start_ranks = [p.start_rank for p in context.tournament.players]
-    columns = []
+    groups = [[p.start_rank for p in context.tournament.players]]
     for _, values in context.previous:
-        column = list(map(values.get, start_ranks))
         first_equal: dict = {}
-        canonical = {ident: id(first_equal.setdefault(value, value))
-                     for ident, value in {id(value): value for value in column}.items()}
-        columns.append(map(canonical.__getitem__, map(id, column)))
-    groups: dict[tuple, list[int]] = {}
-    for key, start_rank in zip(zip(*columns), start_ranks):
-        groups.setdefault(key, []).append(start_rank)
-    return [g for g in groups.values() if len(g) > 1]
+        canonical: dict[int, int] = {}
+        split_groups = []
+        for group in groups:
+            column = list(map(values.get, group))
+            for ident, value in zip(map(id, column), column):
+                if ident not in canonical:
+                    canonical[ident] = id(first_equal.setdefault(value, value))
+            parts: dict[int, list[int]] = {}
+            for key, start_rank in zip(map(canonical.__getitem__, map(id, column)), group):
+                parts.setdefault(key, []).append(start_rank)
+            split_groups.extend(part for part in parts.values() if len(part) > 1)
+        groups = split_groups
+        if not groups:
+            break
+    return groups
 
 
 def _scores_within(data: EventData, members: list[int], forfeits_count: bool

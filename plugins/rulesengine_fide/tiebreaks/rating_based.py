@@ -74,9 +74,17 @@ _RESULT100_AT = itemgetter(6)
 
 
 def _opponent_ratings(data: EventData, ratings: dict[int, int], sno: int) -> list[int]:
-    """The opponents' ratings of a player who played every round over the board (the fast path:
-    every round is a game, so no record per game is needed)."""
-    return list(map(ratings.__getitem__, data.opponents[sno]))
+    """The opponents' ratings, lowest first, of a player who played every round over the board
+    (the fast path: every round is a game, so no record per game is needed); memoised per /U
+    value, for ARO and its cuts, TPR and PTP alike."""
+    key = ("sorted opponent ratings", id(ratings))
+    table = data.memo.get(key)
+    if table is None:
+        table = data.memo[key] = {}
+    found = table.get(sno)
+    if found is None:
+        found = table[sno] = sorted(map(ratings.__getitem__, data.opponents[sno]))
+    return found
 
 
 def cut_games(spec: TiebreakSpec, context: TiebreakContext, data: EventData, games: list[RatedGame]
@@ -137,6 +145,28 @@ def _perfect(ratings: list[int], score100: int) -> int:
         def reaches(r: int) -> bool:
             return sum(expected_by_difference(r - o) for o in ratings) >= score100
 
+    # Bisection keeps `low` short of the score and `high` reaching it. PTP is usually near TPR,
+    # so the bracket is first narrowed from there with doubling steps (a few sums instead of a
+    # dozen); the answer is the same lowest rating whatever the guess.
+    guess = half_up(sum(ratings), len(ratings)) + rating_difference(half_up(score100, len(ratings)))
+    if low < guess < high:
+        if reaches(guess):
+            high, step = guess, -8
+        else:
+            low, step = guess, 8
+        while True:
+            probe = (high if step < 0 else low) + step
+            if not low < probe < high:
+                break
+            if reaches(probe):
+                high = probe
+                if step > 0:
+                    break
+            else:
+                low = probe
+                if step < 0:
+                    break
+            step *= 2
     while high - low > 1:
         middle = (low + high) // 2
         if reaches(middle):
@@ -183,7 +213,7 @@ def average_rating_of_opponents(spec: TiebreakSpec, context: TiebreakContext) ->
             # of the sorted ratings (which of two equal ratings goes does not change the sum).
             rounds = data.rounds
             first = min(low, rounds)
-            kept = sorted(_opponent_ratings(data, ratings, sno))[first:rounds - min(high, rounds - first)]
+            kept = _opponent_ratings(data, ratings, sno)[first:rounds - min(high, rounds - first)]
             return half_up(sum(kept), len(kept)) if kept else None
         return average_rating(cut_games(spec, context, data, _games(data, ratings, sno))[0])
     return _per_player(spec, context, aro)
