@@ -21,6 +21,7 @@ from rulesengine_fide.tiebreaks.event import event_data
 from rulesengine_fide.tiebreaks.fide_tables import expected_by_difference
 from rulesengine_fide.tiebreaks.opposition import opposition_totals, oppositions, treatment
 from rulesengine_fide.tiebreaks.rulesets import RuleSet
+from rulesengine_fide.tiebreaks.unplayed import adjusted_score, contributed_points
 from fide_tiebreaks.test_properties import REGISTRY, compute, swiss_events
 
 CRITERIA = ("BH/C1", "BH", "BH/M1", "SB/C1", "DE", "WIN", "ARO/C1", "TPR", "RTNG/R")
@@ -139,6 +140,15 @@ def _definition(t, text):
         return {s: sum(r.points == data.win for r in data.table[s]) for s in data.start_ranks}
     if text == "BPG":
         return {s: sum(r.black and r.over_the_board for r in data.table[s]) for s in data.start_ranks}
+    if text == "STD":
+        def halves(r):
+            other = data.table[r.opponent][r.number - 1].points if r.opponent else data.draw
+            return 2 if r.points > other else (1 if r.points == other else 0)
+        return {s: Fraction(sum(map(halves, data.table[s])), 2) for s in data.start_ranks}
+    if text in ("REP", "VUR"):
+        return {s: sum((not r.voluntarily_unplayed) == (text == "REP") for r in data.table[s]) for s in data.start_ranks}
+    if text == "NUM":
+        return {s: sum(r.over_the_board for r in data.table[s]) for s in data.start_ranks}
     assert text in ("PS", "PS/C1")
     cut = 1 if text == "PS/C1" else 0
     return {s: data.value(sum([sum(r.points for r in data.table[s][:n]) for n in range(1, data.rounds + 1)][cut:]))
@@ -147,7 +157,7 @@ def _definition(t, text):
 
 @settings(max_examples=80, deadline=None)
 @given(events_with_full_players(), st.sampled_from(["ARO", "ARO/C1", "ARO/M1", "ARO/C2", "TPR", "PTP", "WIN", "BPG",
-                                                   "PS", "PS/C1"]))
+                                                   "PS", "PS/C1", "STD", "REP", "VUR", "NUM"]))
 def test_fast_paths_of_players_who_played_every_round_give_the_definition(t, text):
     assert compute(t, text) == _definition(t, text)
 
@@ -165,3 +175,13 @@ def test_perfect_performance_is_the_lowest_rating_reaching_the_score(ratings, da
     reaches = [r for r in range(min(ratings) - 800, max(ratings) + 801)
                if sum(expected_by_difference(r - o) for o in ratings) >= score100]
     assert got == reaches[0]
+
+
+@settings(max_examples=80, deadline=None)
+@given(swiss_events(), st.sampled_from(list(RuleSet)), st.booleans(), st.booleans())
+def test_adjusted_scores_are_the_sum_of_the_contributed_points(t, rule_set, round_robin, fore):
+    """Art. 16.3: the shortcut (a player with no round to adjust contributes the total) agrees."""
+    data = event_data(t)
+    for sno in data.start_ranks:
+        assert adjusted_score(data, sno, rule_set, round_robin, fore) == sum(
+            contributed_points(data, sno, rule_set, round_robin, fore))
