@@ -102,26 +102,37 @@ def _sort_column(values: Mapping[int, TiebreakValue], start_ranks: Sequence[int]
     object is converted once, keyed by identity (every one stays alive in `column` meanwhile).
     """
     column = list(map(values.get, start_ranks))
+    sign = -1 if higher_is_better else 1
+    kinds = set(map(type, column))
+    if kinds <= _WHOLE_OR_NONE:
+        # Whole numbers (ratings, counts, places): the values themselves are the keys. Ratings
+        # are not shared objects (ints above 256 never are), so no identity map would help.
+        if type(None) not in kinds:
+            return list(map(sign.__mul__, column))
+        return [math.inf if value is None else sign * value for value in column]
+    kinds.discard(type(None))
+    fraction_kinds = {kind for kind in kinds if issubclass(kind, Fraction)}
+    exact = all(issubclass(kind, (Fraction, int)) for kind in kinds)
     distinct = dict(zip(map(id, column), column))
     denominator = 1
-    exact = True
-    for value in distinct.values():
-        if isinstance(value, Fraction):
-            denominator = math.lcm(denominator, value.denominator)
-        elif value is not None and not isinstance(value, int):
-            exact = False
-    sign = -1 if higher_is_better else 1
+    if exact and fraction_kinds:
+        for value in distinct.values():
+            if type(value) in fraction_kinds:
+                denominator = math.lcm(denominator, value.denominator)
     keys: dict[int, Any] = {}
     for ident, value in distinct.items():
         if value is None:
             keys[ident] = math.inf
         elif not exact:
             keys[ident] = sign * value
-        elif isinstance(value, Fraction):
+        elif type(value) in fraction_kinds:
             keys[ident] = sign * value.numerator * (denominator // value.denominator)
         else:
             keys[ident] = sign * int(value) * denominator
     return list(map(keys.__getitem__, map(id, column)))
+
+
+_WHOLE_OR_NONE = frozenset({int, type(None)})
 
 
 def compute_standings(tournament: Tournament, specs: Sequence[TiebreakSpec], registry: Registry,

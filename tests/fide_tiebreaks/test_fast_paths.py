@@ -185,3 +185,42 @@ def test_adjusted_scores_are_the_sum_of_the_contributed_points(t, rule_set, roun
     for sno in data.start_ranks:
         assert adjusted_score(data, sno, rule_set, round_robin, fore) == sum(
             contributed_points(data, sno, rule_set, round_robin, fore))
+
+
+def test_the_expected_score_table_is_table_8_1_2_at_every_difference():
+    from rulesengine_fide.tiebreaks.fide_tables import BY_DIFFERENCE, LARGEST_DIFFERENCE, expected_score_hundredths
+    assert BY_DIFFERENCE == [expected_score_hundredths(d, 0)
+                             for d in range(-LARGEST_DIFFERENCE, LARGEST_DIFFERENCE + 1)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(swiss_events(), st.sampled_from(["AOB", "AOB/F", "KS", "WON", "BWG", "APRO", "APPO"]))
+def test_the_other_column_paths_give_the_definition(t, text):
+    """AOB, KS, WON, BWG, APRO, APPO through C-level reads of the table's columns, against the
+    plain per-round definitions (Swiss: no forfeit counts as a game)."""
+    from rulesengine_fide.tiebreaks.counts import koya_limit
+    (spec,) = REGISTRY.resolve_specs([text])
+    context = TiebreakContext(t, event_date(t), {}, ((POINTS, t.points),))
+    data = event_data(t)
+    got = compute(t, text)
+    if text.startswith("AOB"):
+        bh = compute(t, "FB" if text == "AOB/F" else "BH")
+        for s in data.start_ranks:
+            played = [bh[r.opponent] for r in data.table[s] if r.over_the_board and r.opponent]
+            assert got[s] == (sum(played, Fraction(0)) / len(played) if played else None)
+    elif text == "KS":
+        limit = koya_limit(spec, context, data)
+        qualified = {s for s in data.start_ranks if data.value(data.totals[s]) >= limit}
+        assert got == {s: data.value(sum(r.points for r in data.table[s] if r.opponent in qualified))
+                       for s in data.start_ranks}
+    elif text in ("WON", "BWG"):
+        assert got == {s: sum(r.win_result and (text == "WON" or r.black) for r in data.table[s])
+                       for s in data.start_ranks}
+    else:
+        inner = rating_based.performance if text == "APRO" else rating_based.perfect_performance
+        ratings = rating_based._ratings(spec, data)
+        own = {s: inner(rating_based._games(data, ratings, s)) for s in data.start_ranks}
+        for s in data.start_ranks:
+            found = [own[r.opponent] for r in data.table[s]
+                     if r.over_the_board and r.opponent and own[r.opponent] is not None]
+            assert got[s] == (rating_based.half_up(sum(found), len(found)) if found else None)

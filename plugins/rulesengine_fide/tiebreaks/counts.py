@@ -11,13 +11,17 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import partial
-from itertools import accumulate, islice
-from operator import ge, gt
+from itertools import accumulate, compress, islice
+from operator import and_, ge, gt, itemgetter
 
 from rulesengine.model import EntryKind
 from rulesengine.tiebreak import ContributionLine, Explanation, TiebreakContext, TiebreakOutcome, TiebreakSpec
 from rulesengine_fide.tiebreaks.event import EventData, Round, event_data
 from rulesengine_fide.tiebreaks.rulesets import RuleSet, is_round_robin, rule_set
+
+
+# Round.win_result by position, read in C (a named tuple's attribute is a Python property).
+_WIN_RESULT_AT = itemgetter(5)
 
 
 def points(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
@@ -57,6 +61,9 @@ def wins(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
 def games_won(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
     """FIDE C.07 art. 7.2 (WON): games won over the board (round robins: art. 15.2)."""
     counted = _games_in_round_robin(spec, context)
+    if not counted:   # Swiss: the wins over the board, read in C
+        data = event_data(context.tournament)
+        return TiebreakOutcome({sno: sum(map(_WIN_RESULT_AT, data.table[sno])) for sno in data.start_ranks})
     return _count(context, lambda d, r: r.win_result or (r.kind in counted and r.kind is EntryKind.FORFEIT_WIN))
 
 
@@ -78,6 +85,10 @@ def _black_game(counted: frozenset, r: Round) -> bool:
 def black_wins(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
     """FIDE C.07 art. 7.4 (BWG): games won with Black (round robins: art. 15.2)."""
     counted = _games_in_round_robin(spec, context)
+    if not counted:   # Swiss: the wins over the board with Black, read in C
+        data = event_data(context.tournament)
+        return TiebreakOutcome({sno: sum(map(and_, data.blacks[sno], map(_WIN_RESULT_AT, data.table[sno])))
+                                for sno in data.start_ranks})
     return _count(context, lambda d, r: r.black and (r.win_result or (r.kind in counted
                                                                      and r.kind is EntryKind.FORFEIT_WIN)))
 
@@ -147,8 +158,8 @@ def progressive(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome
     out the running scores after the first n rounds (art. 14.1.1.c)."""
     data = event_data(context.tournament)
     cut = spec.number("C", 1) if spec.modifier("C") is not None else 0
-    return TiebreakOutcome({sno: data.value(sum(islice(accumulate(data.round_points[sno]), cut, None)))
-                            for sno in data.start_ranks})
+    return TiebreakOutcome(data.values_of({sno: sum(islice(accumulate(data.round_points[sno]), cut, None))
+                                           for sno in data.start_ranks}))
 
 
 def _running(data: EventData, sno: int) -> list[int]:
@@ -191,9 +202,9 @@ def koya(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
     data = event_data(context.tournament)
     limit = koya_limit(spec, context, data)
     qualified = {sno for sno in data.start_ranks if data.value(data.totals[sno]) >= limit}
-    return TiebreakOutcome({
-        sno: data.value(sum(r.points for r in data.table[sno] if r.opponent in qualified))
-        for sno in data.start_ranks})
+    against = qualified.__contains__   # opponent 0 (none) is never qualified
+    return TiebreakOutcome(data.values_of({
+        sno: sum(compress(data.round_points[sno], map(against, data.opponents[sno]))) for sno in data.start_ranks}))
 
 
 def explain_koya(spec: TiebreakSpec, context: TiebreakContext, start_rank: int) -> Explanation:

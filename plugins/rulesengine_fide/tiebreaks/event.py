@@ -87,6 +87,16 @@ class EventData:
             found = self.values[units] = Fraction(units, self.unit.denominator)
         return found
 
+    def values_of(self, units: dict[int, int]) -> dict[int, Fraction]:
+        """`value` of every player's units (same keys): each distinct value converted once."""
+        distinct = {u: self.value(u) for u in set(units.values())}
+        return dict(zip(units, map(distinct.__getitem__, units.values())))
+
+    def values2_of(self, units_squared: dict[int, int]) -> dict[int, Fraction]:
+        """`value2` of every player's units squared (same keys), each distinct value once."""
+        distinct = {u: self.value2(u) for u in set(units_squared.values())}
+        return dict(zip(units_squared, map(distinct.__getitem__, units_squared.values())))
+
     def text(self, units: int) -> str:
         """A score in units as people write it: "3", "2.5", "0.25"."""
         value = self.value(units)

@@ -83,7 +83,10 @@ _SECOND = itemgetter(1)
 def _ordered_values(t: Treatment, weight_by_result: bool) -> dict[int, list[int]]:
     """For each player who played every round over the board: the round values in
     significance order (see `opposition_totals`), memoised per treatment."""
-    key = ("ordered values", t.rule_set, t.round_robin, t.forfeits_as_played, t.fore, weight_by_result)
+    # For these players a round's value depends on the adjusted scores alone (no unplayed
+    # round, so neither /P nor the dummy rules of art. 16.4 matter): treatments sharing the
+    # adjusted scores (memoised, see `unplayed.adjusted_scores`) share the values.
+    key = ("ordered values", id(t.adjusted), weight_by_result)
     found = t.data.memo.get(key)
     if found is None:
         data = t.data

@@ -256,9 +256,15 @@ def _average_of_opponents(spec: TiebreakSpec, context: TiebreakContext, inner) -
         return _unrated_outcome(spec, data)
     own = _performances(data, ratings, inner)
     values: dict[int, int | None] = {}
+    full = data.all_over_the_board
     for sno in data.start_ranks:
-        found = [own[r.opponent] for r in data.table[sno]
-                 if r.over_the_board and r.opponent and own[r.opponent] is not None]
+        if sno in full:   # every round a game over the board: every opponent with a value counts
+            found = list(map(own.__getitem__, data.opponents[sno]))
+            if None in found:
+                found = [value for value in found if value is not None]
+        else:
+            found = [own[r.opponent] for r in data.table[sno]
+                     if r.over_the_board and r.opponent and own[r.opponent] is not None]
         values[sno] = half_up(sum(found), len(found)) if found else None
     return TiebreakOutcome(values, _no_games_note(spec, [s for s, v in values.items() if v is None]))
 

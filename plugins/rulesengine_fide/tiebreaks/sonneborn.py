@@ -16,7 +16,7 @@ def sonneborn_berger(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOu
     low, high = cut_and_median(spec)
     data = t.data
     totals = opposition_totals(t, low, high, weight_by_result=True)
-    return TiebreakOutcome({sno: data.value2(total) for sno, total in totals.items()})
+    return TiebreakOutcome(data.values2_of(totals))
 
 
 def explain_sonneborn_berger(spec: TiebreakSpec, context: TiebreakContext, start_rank: int) -> Explanation:
