@@ -569,14 +569,13 @@ _ENUMS = {(colour, code): (_COLOURS[colour], _CODES[code]) for colour in _COLOUR
 
 def _player(record: _Record, rounds: int, double_forfeits: set[tuple[int, int]]) -> Player:
     line, sno = record.line, record.start_rank
-    entries = []
-    append = entries.append
     enums = _ENUMS
-    i = 0
-    for opp, colour, code in record.blocks[:rounds]:
-        i += 1
-        colour_enum, code_enum = enums[colour, code]
-        append(RoundEntry(i, opp or None, colour_enum, code_enum, code == "-" and (sno, i - 1) in double_forfeits))
+    entries = [RoundEntry(i, opp or None, *enums[colour, code])
+               for i, (opp, colour, code) in enumerate(record.blocks[:rounds], 1)]
+    if double_forfeits and "-" in record.line[FIRST_ROUND_COL + 9::ROUND_WIDTH]:
+        for i, entry in enumerate(entries):
+            if (sno, i) in double_forfeits:   # a `-` answered by a `-`
+                entries[i] = RoundEntry(i + 1, entry.opponent, entry.colour, entry.code, True)
     player_id = line[57:68].strip()  # the COL_* columns, sliced in place (2,000 players: 10,000 slices)
     return Player(
         start_rank=sno,
