@@ -7,6 +7,7 @@ replaces, so a change to one side that the other does not follow fails here.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from hypothesis import assume, given, settings
@@ -61,6 +62,39 @@ def _context(t, specs):
 def test_direct_encounter_finds_the_groups_the_context_finds(t):
     context = _context(t, REGISTRY.resolve_specs(["BH/C1", "WIN"]))
     assert sorted(_tied_groups(context)) == sorted(context.tied_groups())
+
+
+@settings(max_examples=40, deadline=None)
+@given(swiss_events(), st.permutations(["PS", "BH/C1", "WIN", "SB", "TPN"]))
+def test_direct_encounter_groups_of_longer_lists_refine_the_memoised_shorter_ones(t, order):
+    """Each prefix of the criteria, asked for in an order that hits the memo both ways."""
+    full = _context(t, REGISTRY.resolve_specs(order))
+    prefixes = [replace(full, previous=full.previous[:n]) for n in range(1, len(full.previous) + 1)]
+    for context in prefixes[::2] + prefixes[1::2] + prefixes:
+        assert sorted(_tied_groups(context)) == sorted(context.tied_groups())
+
+
+@settings(max_examples=40, deadline=None)
+@given(swiss_events())
+def test_direct_encounter_groups_split_by_sorting_are_the_same(t):
+    from rulesengine_fide.tiebreaks import direct_encounter
+    context = _context(t, REGISTRY.resolve_specs(["PS", "WIN", "BPG"]))
+    threshold = direct_encounter.SORTED_SPLIT
+    direct_encounter.SORTED_SPLIT = 0      # every group through the sorting path
+    try:
+        assert sorted(direct_encounter._split([[p.start_rank for p in t.players]], t.points)) == \
+            _plain_split([p.start_rank for p in t.players], t.points)
+        event_data(t).memo.clear()
+        assert sorted(_tied_groups(context)) == sorted(context.tied_groups())
+    finally:
+        direct_encounter.SORTED_SPLIT = threshold
+
+
+def _plain_split(group, values):
+    parts: dict = {}
+    for sno in group:
+        parts.setdefault(values[sno], []).append(sno)
+    return sorted(part for part in parts.values() if len(part) > 1)
 
 
 @settings(max_examples=60, deadline=None)
