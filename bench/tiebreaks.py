@@ -268,6 +268,11 @@ def side_by_side(sizes: list[tuple[int, int]], seed: int, repeat: int, peer_pyth
     if not have_gacrux:
         print(f"gacrux: peer not installed (give --peer-python or ${PEER_ENV})")
     env = dict(os.environ, RULESENGINE_PLUGINS="builtin")
+    # As installed packages run: with their compiled bytecode cached (pip writes it for the
+    # peers; a session with PYTHONDONTWRITEBYTECODE would make every run of ours compile all of
+    # its modules again). One warm-up run of each side writes it and fills the file cache.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    peer_env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     rows: list[tuple[str, ...]] = []
     with tempfile.TemporaryDirectory() as scratch:
         for players, rounds in sizes:
@@ -275,6 +280,10 @@ def side_by_side(sizes: list[tuple[int, int]], seed: int, repeat: int, peer_pyth
             size = f"{players} x {rounds}"
             ours_cpu, core_cpu, ours_rss, core_rss, core_ranking = [], [], [], [], []
             ours_text = core_text = ""
+            run_process(sys.executable, "-m", "rulesengine.cli", ours_arguments(path, REFERENCE_LIST), env)
+            if have_core:
+                run_process(peer_python, "script", str(TIEBREAK_CORE_RUNNER), [str(path), ",".join(REFERENCE_LIST)],
+                            peer_env)
             for _ in range(repeat):     # paired runs: ours, then the peer, so both see the same load
                 cpu, rss, ours_text, _ = run_process(sys.executable, "-m", "rulesengine.cli",
                                                   ours_arguments(path, REFERENCE_LIST), env)
@@ -282,7 +291,7 @@ def side_by_side(sizes: list[tuple[int, int]], seed: int, repeat: int, peer_pyth
                 ours_rss.append(rss)
                 if have_core:
                     cpu, rss, core_text, core_err = run_process(peer_python, "script", str(TIEBREAK_CORE_RUNNER),
-                                                      [str(path), ",".join(REFERENCE_LIST)])
+                                                                [str(path), ",".join(REFERENCE_LIST)], peer_env)
                     core_cpu.append(cpu)
                     core_rss.append(rss)
                     core_ranking.append(ranking_cpu(core_err))
@@ -300,7 +309,7 @@ def side_by_side(sizes: list[tuple[int, int]], seed: int, repeat: int, peer_pyth
                              f"{theirs_alone / alone:.2f}x", "compute_standings vs rank_standings_strict"))
             if have_gacrux and players <= gacrux_max:
                 cpu, rss, text, _ = run_process(peer_python, "-m", "gacrux.tiebreakchecker",
-                                             ["-i", str(path), "-t", "PTS", *REFERENCE_LIST])
+                                                ["-i", str(path), "-t", "PTS", *REFERENCE_LIST], peer_env)
                 rows.append((size, "gacrux 1.11.65 (one run)", f"{cpu:.2f}", f"{rss:.0f}", f"{cpu / mine:.1f}x",
                              compare_gacrux(ours, text, REFERENCE_LIST)))
             elif have_gacrux:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from functools import cached_property
 from operator import attrgetter
@@ -133,6 +133,29 @@ class RoundEntry:
         return self.code in GAME_CODES or self.code in UNRATED_GAME_CODES
 
 
+def _set_fields_in_c(cls):
+    """A frozen, slotted dataclass's `__init__` that stores each field through its slot (the
+    member descriptor, C code) instead of `object.__setattr__` by name: the same object, built
+    in half the time. Readers make one RoundEntry per player and round (130,000 for a large
+    event), so this is most of the cost of reading a TRF."""
+    setters = [getattr(cls, f.name).__set__ for f in fields(cls)]
+    set_round, set_opponent, set_colour, set_code, set_double_forfeit = setters
+
+    def __init__(self, round: int, opponent: int | None, colour: Colour, code: ResultCode,
+                 double_forfeit: bool = False) -> None:
+        set_round(self, round)
+        set_opponent(self, opponent)
+        set_colour(self, colour)
+        set_code(self, code)
+        set_double_forfeit(self, double_forfeit)
+
+    __init__.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = __init__
+    return cls
+
+
+_set_fields_in_c(RoundEntry)
+
 _BYE_KINDS = {
     ResultCode.PAIRING_ALLOCATED_BYE: EntryKind.PAIRING_ALLOCATED_BYE,
     ResultCode.FULL_POINT_BYE: EntryKind.FULL_POINT_BYE,
@@ -225,12 +248,40 @@ class Player:
 
 
 @dataclass(frozen=True)
+class PendingRound:
+    """A round that is paired and not played yet: the file after `rulesengine pair --format trf`
+    (TRF round blocks with an opponent and a blank result, `  0012 w  `).
+
+    It is no part of the results: standings, tie-breaks and ratings are those after round
+    `number - 1`, as if the file stopped there. A pending round is not a voluntarily unplayed
+    round (FIDE C.07 art. 16.2: the player has not had the chance to play it yet) and earns no
+    points, its pairing-allocated and requested byes included. The tournament's players hold
+    rounds 1..number-1 only; `entries` holds each player's entries from this round on as the
+    file gives them (a game without a result: opponent and colour set, code NOT_PAIRED), so the
+    file is written back as it was read.
+    """
+
+    number: int
+    games: tuple[tuple[int, int], ...]          # (white, black) start ranks, by white's start rank
+    byes: tuple[tuple[int, ResultCode], ...]    # (player, bye code: U, H, F or Z), by start rank
+    entries: Mapping[int, tuple[RoundEntry, ...]] = field(default_factory=dict)
+
+    @property
+    def games_without_result(self) -> tuple[tuple[int, int], ...]:
+        """The games of this round whose result is still blank (usually all of them)."""
+        return tuple((white, black) for white, black in self.games
+                     if self.entries[white][0].code is ResultCode.NOT_PAIRED)
+
+
+@dataclass(frozen=True)
 class Tournament:
     """A tournament: header facts, scoring, and players with their round entries.
 
     `header` keeps every non-player record of the source file in order, as (code, text) pairs,
     so a file written back is the file read (TRF 0xx records, XX extension lines, comments).
     `kind` is "swiss" or "round robin" (TRF record 092, or set by the caller).
+    `pending_round` is the next round when it is paired and not played yet (results blank):
+    the players' rounds stop before it (see `PendingRound`).
     """
 
     name: str
@@ -244,6 +295,7 @@ class Tournament:
     header: tuple[tuple[str, str], ...] = ()
     source: str = ""
     extra: Mapping[str, str] = field(default_factory=dict)
+    pending_round: PendingRound | None = None
 
     @cached_property
     def by_start_rank(self) -> dict[int, Player]:

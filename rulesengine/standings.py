@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from itertools import repeat
 from datetime import date
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
@@ -57,13 +58,37 @@ def declared_points_notes(tournament: Tournament) -> list[str]:
     a scoring system the file does not declare, and a TD must see it.
     """
     notes = []
+    points = tournament.points
+    # Both sides are shared value objects (one per distinct text, one per distinct total), so
+    # each distinct pair is compared once (Fraction.__eq__ is Python code).
+    differ: dict[tuple[int, int], bool] = {}
     for player in tournament.players:
         declared = player.declared_points
-        if declared is not None and declared != tournament.points[player.start_rank]:
+        if declared is None:
+            continue
+        computed = points[player.start_rank]
+        pair = (id(declared), id(computed))
+        unequal = differ.get(pair)
+        if unequal is None:
+            unequal = differ[pair] = declared != computed
+        if unequal:
             notes.append(f"player {player.start_rank} ({player.name}): the file gives {to_text(declared)} points, "
                          f"the results add up to {to_text(tournament.points[player.start_rank])}; "
                          f"the results are used")
     return notes
+
+
+def pending_round_note(tournament: Tournament) -> str | None:
+    """Say that a paired, unplayed round is left out (see `model.PendingRound`): the standings
+    are those after the round before it."""
+    pending = tournament.pending_round
+    if pending is None:
+        return None
+    blank, games = len(pending.games_without_result), len(pending.games)
+    entered = blank < games
+    return (f"round {pending.number} is pending (paired, {f'{blank} of {games}' if entered else str(games)} "
+            f"game{'s' if games != 1 else ''} without a result): the standings are after round {pending.number - 1}"
+            f"{f'; the results entered for round {pending.number} are not counted yet' if entered else ''}")
 
 
 def _sort_column(values: Mapping[int, TiebreakValue], start_ranks: Sequence[int], higher_is_better: bool
@@ -77,26 +102,37 @@ def _sort_column(values: Mapping[int, TiebreakValue], start_ranks: Sequence[int]
     object is converted once, keyed by identity (every one stays alive in `column` meanwhile).
     """
     column = list(map(values.get, start_ranks))
-    distinct = {id(value): value for value in column}
-    denominator = 1
-    exact = True
-    for value in distinct.values():
-        if isinstance(value, Fraction):
-            denominator = math.lcm(denominator, value.denominator)
-        elif value is not None and not isinstance(value, int):
-            exact = False
     sign = -1 if higher_is_better else 1
+    kinds = set(map(type, column))
+    if kinds <= _WHOLE_OR_NONE:
+        # Whole numbers (ratings, counts, places): the values themselves are the keys. Ratings
+        # are not shared objects (ints above 256 never are), so no identity map would help.
+        if type(None) not in kinds:
+            return list(map(sign.__mul__, column))
+        return [math.inf if value is None else sign * value for value in column]
+    kinds.discard(type(None))
+    fraction_kinds = {kind for kind in kinds if issubclass(kind, Fraction)}
+    exact = all(issubclass(kind, (Fraction, int)) for kind in kinds)
+    distinct = dict(zip(map(id, column), column))
+    denominator = 1
+    if exact and fraction_kinds:
+        for value in distinct.values():
+            if type(value) in fraction_kinds:
+                denominator = math.lcm(denominator, value.denominator)
     keys: dict[int, Any] = {}
     for ident, value in distinct.items():
         if value is None:
             keys[ident] = math.inf
         elif not exact:
             keys[ident] = sign * value
-        elif isinstance(value, Fraction):
+        elif type(value) in fraction_kinds:
             keys[ident] = sign * value.numerator * (denominator // value.denominator)
         else:
             keys[ident] = sign * int(value) * denominator
     return list(map(keys.__getitem__, map(id, column)))
+
+
+_WHOLE_OR_NONE = frozenset({int, type(None)})
 
 
 def compute_standings(tournament: Tournament, specs: Sequence[TiebreakSpec], registry: Registry,
@@ -118,6 +154,9 @@ def _compute_standings(tournament: Tournament, specs: Sequence[TiebreakSpec], re
     points = tournament.points
     previous: list[tuple[TiebreakSpec, Mapping[int, TiebreakValue]]] = [(POINTS, points)]
     notes: list[str] = declared_points_notes(tournament)
+    pending = pending_round_note(tournament)
+    if pending:
+        notes.insert(0, pending)
     values: dict[str, Mapping[int, TiebreakValue]] = {}
     directions: list[bool] = []
     for spec in specs:
@@ -137,16 +176,22 @@ def _compute_standings(tournament: Tournament, specs: Sequence[TiebreakSpec], re
     keys = list(zip(*columns))
     # Ties on every criterion keep start-rank order and share a rank.
     order = sorted(zip(keys, start_ranks))
+    ranked = [start_rank for _, start_rank in order]
     names = list(dict.fromkeys(str(spec) for spec in specs))
-    by_name = [values[name] for name in names]
+    # Each row's values by name, built column by column in C.
+    row_values = map(dict, map(zip, repeat(names), zip(*(map(values[name].get, ranked) for name in names))))
+    if not names:
+        row_values = ({} for _ in ranked)
     players = tournament.by_start_rank
     rows: list[StandingRow] = []
+    append = rows.append
     previous_key = None
     rank = 0
-    for position, (key, start_rank) in enumerate(order, start=1):
+    position = 0
+    for (key, start_rank), tiebreaks in zip(order, row_values):
+        position += 1
         if key != previous_key:
             rank = position
             previous_key = key
-        rows.append(StandingRow(rank, start_rank, players[start_rank].name, points[start_rank],
-                                dict(zip(names, [column.get(start_rank) for column in by_name]))))
+        append(StandingRow(rank, start_rank, players[start_rank].name, points[start_rank], tiebreaks))
     return Standings(tournament, tuple(specs), tuple(rows), tuple(notes), values)

@@ -31,17 +31,28 @@ def register(subparsers) -> None:
 def standings_json(standings: Standings, rules: api.RulesUsed | None = None) -> dict:
     """The JSON contract of `rulesengine standings --format json` (plus `rules`: the date and texts used)."""
     t = standings.tournament
+    # Tie-breaks hand out shared value objects: each distinct one is converted once (keyed by
+    # identity; every one stays alive in the rows meanwhile), the rows then read the results in C.
+    distinct: dict[int, object] = {}
+    for row in standings.rows:
+        values = row.tiebreaks.values()
+        distinct.update(zip(map(id, values), values))
+        distinct[id(row.points)] = row.points
+    number = {ident: to_json_number(value) for ident, value in distinct.items()}.__getitem__
     data = {
         "tournament": {"name": t.name, "rounds": t.rounds},
         "tiebreaks": [str(s) for s in standings.specs],
         "standings": [
             {"rank": row.rank, "start_rank": row.start_rank, "name": row.name,
-             "points": to_json_number(row.points),
-             "tiebreaks": {k: to_json_number(v) for k, v in row.tiebreaks.items()}}
+             "points": number(id(row.points)),
+             "tiebreaks": dict(zip(row.tiebreaks, map(number, map(id, row.tiebreaks.values()))))}
             for row in standings.rows
         ],
         "notes": list(standings.notes),
     }
+    if t.pending_round is not None:
+        # Paired and not played yet: the standings are after the round before it.
+        data["pending_round"] = t.pending_round.number
     if rules is not None:
         data["rules"] = rules.to_json()
     return data
@@ -73,6 +84,9 @@ def run(args: argparse.Namespace) -> int:
         print_csv(header, rows, raw=args.csv_raw)
     else:
         title = f"{tournament.name} ({tournament.rounds} rounds)"
+        if tournament.pending_round is not None:
+            number = tournament.pending_round.number
+            title += f", after round {number - 1}: round {number} pending"
         sys.stdout.write(title + "\n\n" + format_table(header, rows, [True, True, False, True] + [True] * len(names)))
     # Under the table in both forms; "#" lets CSV readers skip these lines as comments.
     prefix = "# " if args.format == "csv" else ""

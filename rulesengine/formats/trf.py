@@ -17,6 +17,7 @@ from rulesengine.errors import InputError, Location, Problem, quote
 from rulesengine.limits import MAX_POINTS_PER_RESULT, MAX_RATING, MAX_ROUNDS, MAX_TIEBREAKS, MIN_RATING
 from rulesengine.model import (
     Colour,
+    PendingRound,
     Player,
     ResultCode,
     RoundEntry,
@@ -48,14 +49,19 @@ PLAYER_MARK = "001"
 # table lookup turns them into the model's enums (TRF-2026: letter codes are case-insensitive).
 _COLOURS = {"W": Colour.WHITE, "B": Colour.BLACK, "-": Colour.NONE, " ": Colour.NONE}
 _CODES = {c.value.upper(): c for c in ResultCode}
-# Codes that need opponent 0000 (byes, not paired), and those that need an opponent (games and
-# forfeit wins); "-" may have either (forfeit loss, or `0000 - -` absent).
-_NO_OPPONENT = frozenset("HFUZ ")
+# Codes that need opponent 0000 (byes), and those that need an opponent (games and forfeit
+# wins); "-" may have either (forfeit loss, or `0000 - -` absent), and so may a blank: not
+# paired without one, a game of a pending round (paired, no result yet) with one.
+_NO_OPPONENT = frozenset("HFUZ")
 _NEED_OPPONENT = frozenset("1=0+WDL")
-_PLAYED = frozenset("1=0WDL")
+# Games whose two lines must give opposite colours: played ones and pending ones.
+_COLOURED = frozenset("1=0WDL ")
 # What one player's result must be answered with on the opponent's line (model.MIRRORED_CODES
-# in TRF characters): "-" against "-" is a double forfeit.
-_MIRROR = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+-", "W": "L", "L": "W", "D": "D"}
+# in TRF characters): "-" against "-" is a double forfeit, a blank against a blank a game of
+# the pending round.
+_MIRROR = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+-", "W": "L", "L": "W", "D": "D", " ": " "}
+# What a bye of the pending round is (PendingRound.byes).
+_BYE_CODES = frozenset("UHFZ")
 _BLANK_BLOCK = (0, " ", " ")
 
 # A whole run of well-formed, consistent round blocks "  oooo c r" (upper-cased), checked in one
@@ -64,7 +70,7 @@ _BLANK_BLOCK = (0, " ", " ")
 # forfeit loss may have either (`0000 - -` is an absence).
 _OPPONENT = r"(?:[0-9]{4}| [0-9]{3}|  [0-9]{2}|   [0-9]|    )"
 _GOOD_BLOCKS = re.compile(r"(?:  (?:0000|    ) [WB -] [\-HFUZ ]"
-                          rf"|  (?!0000|    ){_OPPONENT} [WB -] [10=+\-WDL])*", re.ASCII)
+                          rf"|  (?!0000|    ){_OPPONENT} [WB -] [10=+\-WDL ])*", re.ASCII)
 _BLOCK = re.compile(rf"  ({_OPPONENT}) ([wbWB -]) ([10=+\-wdlhfuzWDLHFUZ ])", re.ASCII)
 
 Block = tuple[int, str, str]  # (opponent start rank or 0, colour W/B/-/space, result code upper-cased)
@@ -80,6 +86,7 @@ class _Record(NamedTuple):
     points: Fraction | None
     rank: int | None
     blocks: list[Block]
+    unfinished: tuple[int, ...] = ()   # round indexes of games with a blank result (a pending round)
 
 
 def read_trf(path: str | Path, encoding: str = "utf-8") -> Tournament:
@@ -160,10 +167,20 @@ def parse_trf(text: str, source: str = "<input>") -> Tournament:
     if not records and not problems:
         problems.append(Problem(Location(source, 1), "no player records (001 lines) found"))
     double_forfeits = _cross_check(records, rounds, source, problems)
+    pending = _pending_round(records, source, problems) if not problems else None
     if problems:
         raise InputError(problems)
 
-    players = [_player(records[sno], rounds, double_forfeits) for sno in sorted(records)]
+    played = rounds
+    pending_round = None
+    if pending is not None:
+        # The results stop before the pending round; the number of rounds is the file's
+        # without it unless the file declares the total (XXR, 142).
+        pending_round = _pending(records, pending, rounds)
+        played = min(rounds, pending)
+        if "XXR" not in fields and "142" not in fields:
+            rounds = pending
+    players = [_player(records[sno], played, double_forfeits) for sno in sorted(records)]
     kind_text = (fields.get("092", "") + " " + fields.get("192", "")).upper()
     words = set(re.split(r"[^A-Z]+", kind_text))
     kind = "round robin" if "RR" in words or "ROBIN" in kind_text or "BERGER" in kind_text else "swiss"
@@ -178,6 +195,12 @@ def parse_trf(text: str, source: str = "<input>") -> Tournament:
         extra["line_endings"] = "".join(_ENDING_MARKS[e] for e in endings)
     if tiebreak_code:
         extra["tiebreak_order_line"] = str(header_lines[tiebreak_code])
+    # Lines ending inside a round block: an editor trimmed the blanks of "  0012 w  " (a game of
+    # the pending round); written back at their own length.
+    short = " ".join(f"{r.start_rank}:{len(r.line)}" for r in records.values()
+                     if len(r.line) > FIRST_ROUND_COL and (len(r.line) - FIRST_ROUND_COL) % ROUND_WIDTH)
+    if short:
+        extra["short_lines"] = short
     return Tournament(
         name=fields.get("012", ""),
         players=tuple(players),
@@ -190,6 +213,7 @@ def parse_trf(text: str, source: str = "<input>") -> Tournament:
         header=tuple(header),
         source=source,
         extra=extra,
+        pending_round=pending_round,
     )
 
 
@@ -262,11 +286,15 @@ def _read_player_line(line: str, number: int, source: str, problems: list[Proble
     if segment.isascii() and _GOOD_BLOCKS.fullmatch(upper := segment.upper()):
         blocks = [(_OPPONENTS[opp] if opp in _OPPONENTS else _opponent(opp), colour, code)
                   for opp, colour, code in _BLOCK.findall(upper)]
+        blank_codes = " " in upper[9::ROUND_WIDTH]   # the result characters, sliced in C
     else:
         blocks = _read_blocks_one_by_one(segment, bad)
         if blocks is None:
             return None
-    return _Record(number, line, sno, rating, points, rank, blocks)
+        blank_codes = True
+    unfinished = tuple(i for i, (opponent, _, code) in enumerate(blocks) if opponent and code == " ") \
+        if blank_codes else ()
+    return _Record(number, line, sno, rating, points, rank, blocks, unfinished)
 
 
 # The fixed columns repeat the same few texts on every line: each is converted once per process.
@@ -304,8 +332,7 @@ def _check_blocks(blocks: list[Block], bad: Callable[[int, str], None]) -> bool:
     for i, (opponent, _, code) in enumerate(blocks):
         if opponent and code in _NO_OPPONENT:
             start = FIRST_ROUND_COL + ROUND_WIDTH * i
-            bad(start + 2, f"round {i + 1}: a bye or blank result ({code!r}) must have opponent 0000, "
-                           f"found {opponent:04d}")
+            bad(start + 2, f"round {i + 1}: a bye ({code!r}) must have opponent 0000, found {opponent:04d}")
             ok = False
         elif not opponent and code in _NEED_OPPONENT:
             start = FIRST_ROUND_COL + ROUND_WIDTH * i
@@ -449,7 +476,7 @@ def _cross_check(records: dict[int, _Record], rounds: int, source: str, problems
                     if opp < sno:
                         continue  # checked from the other line
                     if theirs[2] in _MIRROR[code]:
-                        if code in _PLAYED:
+                        if code in _COLOURED:
                             if colour + theirs[1] in ("WB", "BW"):
                                 continue
                         else:
@@ -475,10 +502,65 @@ def _pairing_problem(source: str, record: _Record, i: int, other: _Record | None
         return Problem(where, f"round {i + 1}: player {sno} is paired with {opp}, but line {other.line_number} "
                               f"gives {opp}'s opponent as {theirs[0] or '0000'}")
     if theirs[2] not in _MIRROR.get(code, ""):
-        return Problem(where, f"round {i + 1}: result {_CODES[code].value!r} for player {sno} does not match "
-                              f"{_CODES[theirs[2]].value!r} given by player {opp} on line {other.line_number}")
+        return Problem(where, f"round {i + 1}: result {_result_text(code)} for player {sno} does not match "
+                              f"{_result_text(theirs[2])} given by player {opp} on line {other.line_number}")
     return Problem(where, f"round {i + 1}: players {sno} and {opp} both have colour "
                           f"{_COLOURS[colour].value!r} (line {other.line_number})")
+
+
+def _result_text(code: str) -> str:
+    return "blank (no result yet)" if code == " " else repr(_CODES[code].value)
+
+
+def _pending_round(records: dict[int, _Record], source: str, problems: list[Problem]) -> int | None:
+    """The 0-based index of the pending round (games paired, results blank), or None.
+
+    Only the last round may be pending: a game without a result in an earlier round, or any
+    entry after the pending round (a game, a bye), is reported at the game without a result,
+    naming its round. The two lines of each game were checked to agree (both blank, opposite
+    colours) by `_cross_check`.
+    """
+    first: dict[int, _Record] = {}   # round index -> the first line with a game without result there
+    for record in records.values():
+        for i in record.unfinished:
+            first.setdefault(i, record)
+    if not first:
+        return None
+    pending = max(first)
+    later = next(((record, i + pending + 1) for record in records.values()
+                  for i, (opponent, _, code) in enumerate(record.blocks[pending + 1:])
+                  if opponent or code not in " -"), None)
+    for i in sorted(first):
+        if i == pending and later is None:
+            continue
+        record = first[i]
+        opponent = record.blocks[i][0]
+        where = Location(source, record.line_number, FIRST_ROUND_COL + ROUND_WIDTH * i + 10)
+        after, after_line = (pending, None) if i < pending else (later[1], later[0].line_number)
+        problems.append(Problem(where, (
+            f"round {i + 1}: the game of players {record.start_rank} and {opponent} has no result, but round "
+            f"{after + 1} has entries{f' (line {after_line})' if after_line else ''}: only the last round may be "
+            f"pending (paired, results blank)")))
+    return pending
+
+
+def _pending(records: dict[int, _Record], index: int, rounds: int) -> PendingRound:
+    """The pending round of the model: its games and byes, and each line's entries from it on."""
+    entries: dict[int, tuple[RoundEntry, ...]] = {}
+    games: list[tuple[int, int]] = []
+    byes: list[tuple[int, ResultCode]] = []
+    for sno in sorted(records):
+        blocks = records[sno].blocks[index:rounds]
+        if not blocks:
+            continue
+        entries[sno] = tuple(RoundEntry(index + 1 + k, opp or None, *_ENUMS[colour, code])
+                             for k, (opp, colour, code) in enumerate(blocks))
+        opp, colour, code = blocks[0]
+        if opp and (colour == "W" or (colour != "B" and sno < opp)):
+            games.append((sno, opp))
+        elif not opp and code in _BYE_CODES:
+            byes.append((sno, _CODES[code]))
+    return PendingRound(index + 1, tuple(games), tuple(byes), entries)
 
 
 # (colour, code) as read -> the model's (Colour, ResultCode).
@@ -487,14 +569,13 @@ _ENUMS = {(colour, code): (_COLOURS[colour], _CODES[code]) for colour in _COLOUR
 
 def _player(record: _Record, rounds: int, double_forfeits: set[tuple[int, int]]) -> Player:
     line, sno = record.line, record.start_rank
-    entries = []
-    append = entries.append
     enums = _ENUMS
-    i = 0
-    for opp, colour, code in record.blocks[:rounds]:
-        i += 1
-        colour_enum, code_enum = enums[colour, code]
-        append(RoundEntry(i, opp or None, colour_enum, code_enum, code == "-" and (sno, i - 1) in double_forfeits))
+    entries = [RoundEntry(i, opp or None, *enums[colour, code])
+               for i, (opp, colour, code) in enumerate(record.blocks[:rounds], 1)]
+    if double_forfeits and "-" in record.line[FIRST_ROUND_COL + 9::ROUND_WIDTH]:
+        for i, entry in enumerate(entries):
+            if (sno, i) in double_forfeits:   # a `-` answered by a `-`
+                entries[i] = RoundEntry(i + 1, entry.opponent, entry.colour, entry.code, True)
     player_id = line[57:68].strip()  # the COL_* columns, sliced in place (2,000 players: 10,000 slices)
     return Player(
         start_rank=sno,
@@ -522,8 +603,10 @@ def format_points(points: Fraction) -> str:
 
 
 def format_player_line(player: Player, rounds: int, points: Fraction | None = None,
-                       rank: int | None = None, opponent_padding: str = "0") -> str:
-    """The 001 record of a player, columns as in TRF-16."""
+                       rank: int | None = None, opponent_padding: str = "0",
+                       pending: tuple[RoundEntry, ...] = (), pending_round: int = 0) -> str:
+    """The 001 record of a player, columns as in TRF-16; `pending` are the player's entries
+    from the pending round `pending_round` on (`PendingRound.entries`)."""
     pts = player.declared_points if points is None else points
     rnk = player.declared_rank if rank is None else rank
     line = (
@@ -534,11 +617,16 @@ def format_player_line(player: Player, rounds: int, points: Fraction | None = No
     )
     # Exactly the round blocks the player has: a file's trailing blank blocks survive, and a
     # line that stopped early (a withdrawal) stays short.
+    entries = list(player.rounds[:rounds])
+    if pending:
+        # Blank rounds up to the pending one (a model built without them), then its entries.
+        entries += [Player.entry(player, r) for r in range(len(entries) + 1, pending_round)]
+        entries += pending
     blocks = []
-    for entry in player.rounds[:rounds]:
-        if entry.code is ResultCode.NOT_PAIRED:
+    for entry in entries:
+        if entry.code is ResultCode.NOT_PAIRED and entry.opponent is None:
             blocks.append(" " * ROUND_WIDTH)
-        else:
+        else:   # a game of the pending round has an opponent and no result yet: "  0012 w  "
             opponent = f"{entry.opponent:{opponent_padding}>4}" if entry.opponent else "0000"
             blocks.append(f"  {opponent} {entry.colour.value} {entry.code.value}")
     return line.rstrip() + "".join(blocks) if not blocks else line + "".join(blocks)
@@ -551,18 +639,29 @@ def write_trf(tournament: Tournament) -> str:
     header = tournament.header or _default_header(tournament)
     written = set()
     padding = tournament.extra.get("opponent_padding", "0")
+    pending = tournament.pending_round
+    later = pending.entries if pending is not None else {}
+    short = _short_lines(tournament)
+
+    def player_line(player: Player) -> str:
+        sno = player.start_rank
+        line = format_player_line(player, tournament.rounds, opponent_padding=padding,
+                                  pending=later.get(sno, ()), pending_round=pending.number if later else 0)
+        length = short.get(sno)
+        # A line the file ended inside its last round block ("  0012 w", trailing blanks trimmed).
+        return line[:length] if length is not None and not line[length:].strip() else line
+
     for code, rest in header:
         if code == PLAYER_MARK:
             sno = int(rest)
             if sno in tournament.by_start_rank:
-                out.append(format_player_line(tournament.player(sno), tournament.rounds,
-                                              opponent_padding=padding))
+                out.append(player_line(tournament.player(sno)))
                 written.add(sno)
         else:
             out.append(code + rest)
     for player in tournament.players:
         if player.start_rank not in written:
-            out.append(format_player_line(player, tournament.rounds, opponent_padding=padding))
+            out.append(player_line(player))
     marks = tournament.extra.get("line_endings", "")
     if marks and len(marks) == len(out):
         # A file with mixed line endings: each line gets its own back (parse_trf recorded them).
@@ -574,6 +673,12 @@ def write_trf(tournament: Tournament) -> str:
     if tournament.extra.get("bom"):
         text = "\ufeff" + text
     return text
+
+
+def _short_lines(tournament: Tournament) -> dict[int, int]:
+    """extra["short_lines"] ("SNO:LENGTH ..."): the 001 lines that end inside a round block."""
+    pairs = (item.partition(":") for item in tournament.extra.get("short_lines", "").split())
+    return {int(sno): int(length) for sno, _, length in pairs if sno.isdigit() and length.isdigit()}
 
 
 def _default_header(tournament: Tournament) -> list[tuple[str, str]]:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rulesengine.tiebreak import ContributionLine, Explanation, TiebreakContext, TiebreakOutcome, TiebreakSpec
-from rulesengine_fide.tiebreaks.modifiers import apply_cuts, cut_and_median, cut_totals
-from rulesengine_fide.tiebreaks.opposition import Treatment, explanation_lines, opposition, oppositions, treatment
+from rulesengine_fide.tiebreaks.modifiers import apply_cuts, cut_and_median
+from rulesengine_fide.tiebreaks.opposition import Treatment, explanation_lines, opposition, opposition_totals, treatment
 from rulesengine_fide.tiebreaks.unplayed import contributed_points
 
 ROUND_ROBIN_NOTE = ("{spec}: Buchholz tie-breaks must not be used in round-robins (FIDE C.07 art. 8, note); "
@@ -26,13 +26,13 @@ def _buchholz_units(spec: TiebreakSpec, context: TiebreakContext, fore: bool) ->
     """Every player's (Fore) Buchholz in units, and the treatment it was computed under."""
     t = treatment(spec, context, fore=fore)
     low, high = cut_and_median(spec)
-    return cut_totals(oppositions(t), low, high, t.data.rounds, t.rule_set), t
+    return opposition_totals(t, low, high), t
 
 
 def _buchholz_values(spec: TiebreakSpec, context: TiebreakContext, fore: bool
                      ) -> tuple[dict[int, Fraction], Treatment]:
     units, t = _buchholz_units(spec, context, fore)
-    return {sno: t.data.value(u) for sno, u in units.items()}, t
+    return t.data.values_of(units), t
 
 
 def buchholz(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
@@ -57,10 +57,19 @@ def average_of_opponents_buchholz(spec: TiebreakSpec, context: TiebreakContext) 
     data = t.data
     values: dict[int, Fraction | None] = {}
     lonely: list[int] = []
+    full = data.all_over_the_board
+    means: dict[tuple[int, int], Fraction] = {}   # one shared Fraction per (sum, count)
     for sno in data.start_ranks:
-        opponents = [bh[r.opponent] for r in data.table[sno] if r.over_the_board and r.opponent]
+        if sno in full:   # every round a game over the board: every opponent counts
+            opponents = list(map(bh.__getitem__, data.opponents[sno]))
+        else:
+            opponents = [bh[r.opponent] for r in data.table[sno] if r.over_the_board and r.opponent]
         if opponents:
-            values[sno] = Fraction(sum(opponents), data.unit.denominator * len(opponents))
+            key = (sum(opponents), len(opponents))
+            mean = means.get(key)
+            if mean is None:
+                mean = means[key] = Fraction(key[0], data.unit.denominator * key[1])
+            values[sno] = mean
         else:
             values[sno] = None
             lonely.append(sno)
@@ -83,7 +92,7 @@ def adjusted_fore_score(spec: TiebreakSpec, context: TiebreakContext) -> Tiebrea
 
 def _contributed(spec: TiebreakSpec, context: TiebreakContext, fore: bool) -> TiebreakOutcome:
     t = treatment(spec, context, fore=fore)
-    return TiebreakOutcome({sno: t.data.value(units) for sno, units in t.adjusted.items()})
+    return TiebreakOutcome(t.data.values_of(t.adjusted))
 
 
 def explain_buchholz(spec: TiebreakSpec, context: TiebreakContext, start_rank: int) -> Explanation:

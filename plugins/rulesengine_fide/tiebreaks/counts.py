@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import partial
+from itertools import accumulate, compress, islice
+from operator import and_, ge, gt, itemgetter
 
 from rulesengine.model import EntryKind
 from rulesengine.tiebreak import ContributionLine, Explanation, TiebreakContext, TiebreakOutcome, TiebreakSpec
@@ -18,16 +20,25 @@ from rulesengine_fide.tiebreaks.event import EventData, Round, event_data
 from rulesengine_fide.tiebreaks.rulesets import RuleSet, is_round_robin, rule_set
 
 
+# Round.win_result by position, read in C (a named tuple's attribute is a Python property).
+_WIN_RESULT_AT = itemgetter(5)
+
+
 def points(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
     """FIDE C.07 art. 5: the score."""
     return TiebreakOutcome(dict(context.tournament.points))
 
 
-def _count(context: TiebreakContext, test) -> TiebreakOutcome:
-    """How many of each player's rounds pass `test(data, round)` (True counts 1)."""
+def _count(context: TiebreakContext, test, every_game=None) -> TiebreakOutcome:
+    """How many of each player's rounds pass `test(data, round)` (True counts 1); `every_game(data)`,
+    when given, is the count of a player who played every round over the board."""
     data = event_data(context.tournament)
     passes = partial(test, data)   # called from C by map: no generator in between
-    return TiebreakOutcome({sno: sum(map(passes, data.table[sno])) for sno in data.start_ranks})
+    if every_game is None:
+        return TiebreakOutcome({sno: sum(map(passes, data.table[sno])) for sno in data.start_ranks})
+    full, count = data.all_over_the_board, every_game(data)
+    return TiebreakOutcome({sno: count if sno in full else sum(map(passes, data.table[sno]))
+                            for sno in data.start_ranks})
 
 
 def _games_in_round_robin(spec: TiebreakSpec, context: TiebreakContext):
@@ -42,24 +53,42 @@ def _games_in_round_robin(spec: TiebreakSpec, context: TiebreakContext):
 def wins(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
     """FIDE C.07 art. 7.1 (WIN): rounds in which the player obtained the points of a win,
     with or without playing (pairing-allocated bye, full-point bye, forfeit win)."""
-    return _count(context, lambda d, r: r.points == d.win)
+    data = event_data(context.tournament)
+    win = data.win
+    return TiebreakOutcome({sno: points.count(win) for sno, points in data.round_points.items()})
 
 
 def games_won(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
     """FIDE C.07 art. 7.2 (WON): games won over the board (round robins: art. 15.2)."""
     counted = _games_in_round_robin(spec, context)
+    if not counted:   # Swiss: the wins over the board, read in C
+        data = event_data(context.tournament)
+        return TiebreakOutcome({sno: sum(map(_WIN_RESULT_AT, data.table[sno])) for sno in data.start_ranks})
     return _count(context, lambda d, r: r.win_result or (r.kind in counted and r.kind is EntryKind.FORFEIT_WIN))
 
 
 def black_games(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
     """FIDE C.07 art. 7.3 (BPG): games played with Black (round robins: art. 15.2)."""
     counted = _games_in_round_robin(spec, context)
-    return _count(context, lambda d, r: r.black and (r.over_the_board or r.kind in counted))
+    data = event_data(context.tournament)
+    full = data.all_over_the_board
+    test = partial(_black_game, counted)
+    # Every round a game over the board: the games with Black are the rounds with Black.
+    return TiebreakOutcome({sno: sum(data.blacks[sno]) if sno in full else sum(map(test, data.table[sno]))
+                            for sno in data.start_ranks})
+
+
+def _black_game(counted: frozenset, r: Round) -> bool:
+    return r.black and (r.over_the_board or r.kind in counted)
 
 
 def black_wins(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
     """FIDE C.07 art. 7.4 (BWG): games won with Black (round robins: art. 15.2)."""
     counted = _games_in_round_robin(spec, context)
+    if not counted:   # Swiss: the wins over the board with Black, read in C
+        data = event_data(context.tournament)
+        return TiebreakOutcome({sno: sum(map(and_, data.blacks[sno], map(_WIN_RESULT_AT, data.table[sno])))
+                                for sno in data.start_ranks})
     return _count(context, lambda d, r: r.black and (r.win_result or (r.kind in counted
                                                                      and r.kind is EntryKind.FORFEIT_WIN)))
 
@@ -67,25 +96,47 @@ def black_wins(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
 def rounds_elected_to_play(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
     """FIDE C.07 art. 7.6 (REP, formerly GE): rounds that are not voluntarily unplayed --
     games, pairing-allocated byes, full-point byes and forfeit wins."""
-    return _count(context, lambda d, r: not r.voluntarily_unplayed)
+    return _count(context, lambda d, r: not r.voluntarily_unplayed, every_game=lambda d: d.rounds)
 
 
 def voluntarily_unplayed(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
     """Helper VUR (art. 16.2): half- and zero-point byes, absences, forfeit losses."""
-    return _count(context, lambda d, r: r.voluntarily_unplayed)
+    return _count(context, lambda d, r: r.voluntarily_unplayed, every_game=lambda d: 0)
 
 
 def games_played(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
     """Helper NUM: games played over the board."""
-    return _count(context, lambda d, r: r.over_the_board)
+    return _count(context, lambda d, r: r.over_the_board, every_game=lambda d: d.rounds)
 
 
 def standard_points(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
     """FIDE C.07 art. 7.7 (STD, 2026): 1 for each round the player scored more than the scheduled
     opponent (or, without an opponent, more than a draw), 1/2 for the same, 0 for less."""
     data = event_data(context.tournament)
-    return TiebreakOutcome({sno: Fraction(sum(_standard_halves(data, r) for r in data.table[sno]), 2)
-                            for sno in data.start_ranks})
+    full = data.all_over_the_board
+    points = data.round_points
+    values: dict[int, Fraction] = {}
+    for sno in data.start_ranks:
+        if sno in full:
+            # Every round against an opponent: compare the two players' points round by round, in C.
+            own = points[sno]
+            theirs = list(map(tuple.__getitem__, map(points.__getitem__, data.opponents[sno]), range(len(own))))
+            halves = sum(map(gt, own, theirs)) + sum(map(ge, own, theirs))
+        else:
+            halves = sum(_standard_halves(data, r) for r in data.table[sno])
+        values[sno] = _halves(halves)
+    return TiebreakOutcome(values)
+
+
+_HALVES: dict[int, Fraction] = {}
+
+
+def _halves(count: int) -> Fraction:
+    """count / 2 as a shared Fraction (few distinct values; building one is the slow part)."""
+    found = _HALVES.get(count)
+    if found is None:
+        found = _HALVES[count] = Fraction(count, 2)
+    return found
 
 
 def _standard_halves(data: EventData, r: Round) -> int:
@@ -107,15 +158,13 @@ def progressive(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome
     out the running scores after the first n rounds (art. 14.1.1.c)."""
     data = event_data(context.tournament)
     cut = spec.number("C", 1) if spec.modifier("C") is not None else 0
-    return TiebreakOutcome({sno: data.value(sum(_running(data, sno)[cut:])) for sno in data.start_ranks})
+    return TiebreakOutcome(data.values_of({sno: sum(islice(accumulate(data.round_points[sno]), cut, None))
+                                           for sno in data.start_ranks}))
 
 
 def _running(data: EventData, sno: int) -> list[int]:
-    total, out = 0, []
-    for r in data.table[sno]:
-        total += r.points
-        out.append(total)
-    return out
+    """The player's score after each round (in units)."""
+    return list(accumulate(data.round_points[sno]))
 
 
 def explain_progressive(spec: TiebreakSpec, context: TiebreakContext, start_rank: int) -> Explanation:
@@ -153,9 +202,9 @@ def koya(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
     data = event_data(context.tournament)
     limit = koya_limit(spec, context, data)
     qualified = {sno for sno in data.start_ranks if data.value(data.totals[sno]) >= limit}
-    return TiebreakOutcome({
-        sno: data.value(sum(r.points for r in data.table[sno] if r.opponent in qualified))
-        for sno in data.start_ranks})
+    against = qualified.__contains__   # opponent 0 (none) is never qualified
+    return TiebreakOutcome(data.values_of({
+        sno: sum(compress(data.round_points[sno], map(against, data.opponents[sno]))) for sno in data.start_ranks}))
 
 
 def explain_koya(spec: TiebreakSpec, context: TiebreakContext, start_rank: int) -> Explanation:

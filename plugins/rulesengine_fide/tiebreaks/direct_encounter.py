@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from itertools import groupby
 
 from rulesengine.tiebreak import ContributionLine, Explanation, TiebreakContext, TiebreakOutcome, TiebreakSpec
 from rulesengine_fide.tiebreaks.event import EventData, event_data
@@ -43,23 +44,60 @@ def _tied_groups(context: TiebreakContext) -> list[list[int]]:
     """The groups still tied before DE; with no criteria given, those tied on points (art. 6).
 
     The same groups as `context.tied_groups()`, found without hashing every player's values:
-    values are shared objects, so each distinct object is hashed once and stands for all equal
-    values by its identity (every one stays alive in its mapping meanwhile).
+    the groups are split criterion by criterion, and a player alone in a group is not looked at
+    again (after the first few criteria almost everyone is). Values are shared objects, so each
+    distinct object is hashed once and stands for all equal values by its identity (every one
+    stays alive in its mapping meanwhile). The groups after each prefix of the criteria are
+    memoised with the event's table, so DE/P after DE (or a second DE) refines DE's groups by
+    one more criterion instead of starting again.
     """
     if not context.previous:
         context = replace(context, previous=((TiebreakSpec("PTS"), context.tournament.points),))
-    start_ranks = [p.start_rank for p in context.tournament.players]
-    columns = []
-    for _, values in context.previous:
-        column = list(map(values.get, start_ranks))
-        first_equal: dict = {}
-        canonical = {ident: id(first_equal.setdefault(value, value))
-                     for ident, value in {id(value): value for value in column}.items()}
-        columns.append(map(canonical.__getitem__, map(id, column)))
-    groups: dict[tuple, list[int]] = {}
-    for key, start_rank in zip(zip(*columns), start_ranks):
-        groups.setdefault(key, []).append(start_rank)
-    return [g for g in groups.values() if len(g) > 1]
+    previous = [values for _, values in context.previous]
+    memo = event_data(context.tournament).memo
+    known = len(previous)
+    while known and ("tied groups", tuple(map(id, previous[:known]))) not in memo:
+        known -= 1
+    if known:
+        groups = memo["tied groups", tuple(map(id, previous[:known]))][0]
+    else:
+        groups = [[p.start_rank for p in context.tournament.players]]
+    for count in range(known + 1, len(previous) + 1):
+        groups = _split(groups, previous[count - 1]) if groups else []
+        # The mappings are kept with the groups: their ids stay theirs while the memo lives.
+        memo["tied groups", tuple(map(id, previous[:count]))] = (groups, tuple(previous[:count]))
+    return list(groups)
+
+
+#: Groups larger than this are split by sorting (C) rather than one dict append per player.
+SORTED_SPLIT = 64
+
+
+def _split(groups: list[list[int]], values) -> list[list[int]]:
+    """Each group split by equal values of one criterion; groups of one player dropped."""
+    first_equal: dict = {}
+    canonical: dict[int, int] = {}
+    out: list[list[int]] = []
+    for group in groups:
+        column = list(map(values.get, group))
+        for ident, value in dict(zip(map(id, column), column)).items():
+            if ident not in canonical:
+                canonical[ident] = id(first_equal.setdefault(value, value))
+        keys = list(map(canonical.__getitem__, map(id, column)))
+        if len(group) > SORTED_SPLIT:
+            # A large group (the first criteria): sorted by key in C (stable, so each part keeps
+            # the players' order) and cut into runs, instead of a dict append per player.
+            order = sorted(range(len(group)), key=keys.__getitem__)
+            for _, run in groupby(order, key=keys.__getitem__):
+                part = list(map(group.__getitem__, run))
+                if len(part) > 1:
+                    out.append(part)
+            continue
+        parts: dict[int, list[int]] = {}
+        for key, start_rank in zip(keys, group):
+            parts.setdefault(key, []).append(start_rank)
+        out.extend(part for part in parts.values() if len(part) > 1)
+    return out
 
 
 def _scores_within(data: EventData, members: list[int], forfeits_count: bool

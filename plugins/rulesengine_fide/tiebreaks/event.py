@@ -14,7 +14,7 @@ import math
 import weakref
 from dataclasses import dataclass, field
 from fractions import Fraction
-from operator import attrgetter
+from operator import itemgetter
 from typing import NamedTuple
 
 from rulesengine.model import Colour, EntryKind, Tournament
@@ -31,7 +31,8 @@ FORFEITS = frozenset({EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS, EntryKind.D
 
 # Builds a named tuple from a plain tuple without the Python-level __new__.
 _make = tuple.__new__
-_POINTS_OF = attrgetter("points")
+# Round fields read in C (by position: a named tuple's attribute is a Python-level property).
+_OPPONENT_AT, _POINTS_AT, _BLACK_AT, _OTB_AT = itemgetter(1), itemgetter(2), itemgetter(4), itemgetter(7)
 
 
 class Round(NamedTuple):
@@ -62,6 +63,15 @@ class EventData:
     last_non_vur: dict[int, int]   # last round that is not voluntarily unplayed (0: none)
     last_paired: dict[int, int]    # last round with a scheduled opponent or a pairing-allocated bye
     ratings: dict[int, int | None]
+    #: Per player, per round 1..rounds: the scheduled opponent (0: none), the points in units and
+    #: whether the player had Black -- the table's columns, for tie-breaks that read whole rows
+    #: in C (`map`, `sorted`, `sum`) instead of one record at a time.
+    opponents: dict[int, tuple[int, ...]] = field(default_factory=dict, compare=False, repr=False)
+    round_points: dict[int, tuple[int, ...]] = field(default_factory=dict, compare=False, repr=False)
+    blacks: dict[int, tuple[bool, ...]] = field(default_factory=dict, compare=False, repr=False)
+    #: The players who played every round over the board against an opponent: for them no
+    #: unplayed-round rule (C.07 art. 15, 16) can apply, so their tie-breaks take the fast paths.
+    all_over_the_board: frozenset[int] = field(default_factory=frozenset, compare=False, repr=False)
     #: Values derived from this table alone (adjusted scores, ...), memoised by their own key.
     memo: dict = field(default_factory=dict, compare=False, repr=False)
     #: The Fractions `value` and `value2` have handed out, by units.
@@ -76,6 +86,16 @@ class EventData:
         if found is None:
             found = self.values[units] = Fraction(units, self.unit.denominator)
         return found
+
+    def values_of(self, units: dict[int, int]) -> dict[int, Fraction]:
+        """`value` of every player's units (same keys): each distinct value converted once."""
+        distinct = {u: self.value(u) for u in set(units.values())}
+        return dict(zip(units, map(distinct.__getitem__, units.values())))
+
+    def values2_of(self, units_squared: dict[int, int]) -> dict[int, Fraction]:
+        """`value2` of every player's units squared (same keys), each distinct value once."""
+        distinct = {u: self.value2(u) for u in set(units_squared.values())}
+        return dict(zip(units_squared, map(distinct.__getitem__, units_squared.values())))
 
     def text(self, units: int) -> str:
         """A score in units as people write it: "3", "2.5", "0.25"."""
@@ -125,6 +145,10 @@ def _build(tournament: Tournament) -> EventData:
                 kind in VOLUNTARILY_UNPLAYED, kind in FORFEITS)
 
     table: dict[int, tuple[Round, ...]] = {}
+    opponents: dict[int, tuple[int, ...]] = {}
+    round_points: dict[int, tuple[int, ...]] = {}
+    blacks: dict[int, tuple[bool, ...]] = {}
+    full: list[int] = []
     totals: dict[int, int] = {}
     last_non_vur: dict[int, int] = {}
     last_paired: dict[int, int] = {}
@@ -148,14 +172,21 @@ def _build(tournament: Tournament) -> EventData:
                 tail = known[key] = describe(entry)
             rows.append(_make(Round, (number, opponent or 0, *tail)))
         table[sno] = tuple(rows)
-        totals[sno] = sum(map(_POINTS_OF, rows))
+        opponents[sno] = opps = tuple(map(_OPPONENT_AT, rows))
+        round_points[sno] = pts = tuple(map(_POINTS_AT, rows))
+        blacks[sno] = tuple(map(_BLACK_AT, rows))
+        if rows and all(map(_OTB_AT, rows)) and all(opps):
+            full.append(sno)
+        totals[sno] = sum(pts)
         # Scanned from the end: the last such round is nearly always the final one.
         last_non_vur[sno] = next((r.number for r in reversed(rows) if not r.voluntarily_unplayed), 0)
         last_paired[sno] = next((r.number for r in reversed(rows)
                                  if r.opponent or r.kind is pairing_allocated_bye), 0)
     return EventData(tournament.rounds, unit, win, draw, tuple(p.start_rank for p in tournament.players),
                      table, totals, last_non_vur, last_paired,
-                     {p.start_rank: (p.rating or None) for p in tournament.players})
+                     {p.start_rank: (p.rating or None) for p in tournament.players},
+                     opponents=opponents, round_points=round_points, blacks=blacks,
+                     all_over_the_board=frozenset(full))
 
 
 _CACHE: dict[int, tuple[weakref.ref, EventData]] = {}

@@ -11,10 +11,11 @@ pairings count as draws).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter, mul
 
 from rulesengine.tiebreak import ContributionLine, TiebreakContext, TiebreakSpec
 from rulesengine_fide.tiebreaks.event import EventData, event_data
-from rulesengine_fide.tiebreaks.modifiers import Contribution
+from rulesengine_fide.tiebreaks.modifiers import Contribution, cut_totals
 from rulesengine_fide.tiebreaks.rulesets import RuleSet, is_round_robin, rule_set
 from rulesengine_fide.tiebreaks.unplayed import adjusted_scores, dummy_opponent_score, dummy_score
 
@@ -48,6 +49,69 @@ def oppositions(t: Treatment, weight_by_result: bool = False) -> dict[int, tuple
     found = t.data.memo.get(key)
     if found is None:
         found = t.data.memo[key] = {sno: tuple(opposition(t, sno, weight_by_result)) for sno in t.data.start_ranks}
+    return found
+
+
+def opposition_totals(t: Treatment, low: int, high: int, weight_by_result: bool = False) -> dict[int, int]:
+    """`cut_totals(oppositions(t, weight_by_result), low, high, ...)`: every player's Buchholz
+    (or Sonneborn-Berger) in units, after Cut-n / Median-n (art. 14).
+
+    A player who played every round over the board has no unplayed round (art. 16 cannot
+    apply): each round contributes the opponent's adjusted score (times the player's own points
+    for SB), and a cut keeps a slice of those values in significance order (score, then value;
+    which of two equal entries goes never changes the total). Those values are read in C and
+    kept per treatment, so BH, BH/C1 and BH/M1 share them; only the other players' rounds are
+    built as `Contribution`s, for the art. 16.5 rules of `apply_cuts`.
+    """
+    data = t.data
+    ordered = _ordered_values(t, weight_by_result)
+    rounds = data.rounds
+    low = min(low, rounds)
+    high = min(high, rounds - low)
+    others = cut_totals(_contributions(t, weight_by_result), low, high, rounds, t.rule_set)
+    stop = rounds - high
+    totals: dict[int, int] = {}
+    for sno in data.start_ranks:
+        values = ordered.get(sno)
+        totals[sno] = others[sno] if values is None else sum(values[low:stop])
+    return totals
+
+
+_SECOND = itemgetter(1)
+
+
+def _ordered_values(t: Treatment, weight_by_result: bool) -> dict[int, list[int]]:
+    """For each player who played every round over the board: the round values in
+    significance order (see `opposition_totals`), memoised per treatment."""
+    # For these players a round's value depends on the adjusted scores alone (no unplayed
+    # round, so neither /P nor the dummy rules of art. 16.4 matter): treatments sharing the
+    # adjusted scores (memoised, see `unplayed.adjusted_scores`) share the values.
+    key = ("ordered values", id(t.adjusted), weight_by_result)
+    found = t.data.memo.get(key)
+    if found is None:
+        data = t.data
+        score_of = t.adjusted.__getitem__
+        found = {}
+        for sno in data.all_over_the_board:
+            scores = list(map(score_of, data.opponents[sno]))
+            if weight_by_result:
+                values = list(map(mul, scores, data.round_points[sno]))
+                found[sno] = list(map(_SECOND, sorted(zip(scores, values))))
+            else:
+                scores.sort()
+                found[sno] = scores
+        t.data.memo[key] = found
+    return found
+
+
+def _contributions(t: Treatment, weight_by_result: bool) -> dict[int, tuple[Contribution, ...]]:
+    """`oppositions` of the players not on the fast path (some round not over the board)."""
+    key = ("contributions", t.rule_set, t.round_robin, t.forfeits_as_played, t.fore, weight_by_result)
+    found = t.data.memo.get(key)
+    if found is None:
+        full = t.data.all_over_the_board
+        found = t.data.memo[key] = {sno: tuple(opposition(t, sno, weight_by_result))
+                                    for sno in t.data.start_ranks if sno not in full}
     return found
 
 

@@ -11,12 +11,12 @@ rating whose expected score (table 8.1.2) against the opponents reaches the scor
 from __future__ import annotations
 
 from fractions import Fraction
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
 from rulesengine.tiebreak import ContributionLine, Explanation, TiebreakContext, TiebreakOutcome, TiebreakSpec
 from rulesengine_fide.tiebreaks.event import EventData, event_data
-from rulesengine_fide.tiebreaks.fide_tables import expected_by_difference, rating_difference
+from rulesengine_fide.tiebreaks.fide_tables import BY_DIFFERENCE, LARGEST_DIFFERENCE, expected_by_difference, rating_difference
 from rulesengine_fide.tiebreaks.modifiers import cut_and_median
 from rulesengine_fide.tiebreaks.rulesets import rule_set
 
@@ -57,15 +57,34 @@ def _ratings(spec: TiebreakSpec, data: EventData) -> dict[int, int] | None:
 
 
 def _games(data: EventData, ratings: dict[int, int], sno: int) -> list[RatedGame]:
-    """The player's games over the board with the opponents' ratings (memoised per /U value)."""
+    """The player's games over the board with the opponents' ratings (memoised per /U value and
+    player: the fast paths below need them only for players with an unplayed round)."""
     key = ("rated games", id(ratings))   # `ratings` is itself memoised per /U value
     table = data.memo.get(key)
     if table is None:
-        table = data.memo[key] = {
-            s: [_make(RatedGame, (r.number, r.opponent, ratings[r.opponent], r.result100))
-                for r in data.table[s] if r.over_the_board and r.opponent]
-            for s in data.start_ranks}
-    return table[sno]
+        table = data.memo[key] = {}
+    games = table.get(sno)
+    if games is None:
+        games = table[sno] = [_make(RatedGame, (r.number, r.opponent, ratings[r.opponent], r.result100))
+                              for r in data.table[sno] if r.over_the_board and r.opponent]
+    return games
+
+
+_RESULT100_AT = itemgetter(6)
+
+
+def _opponent_ratings(data: EventData, ratings: dict[int, int], sno: int) -> list[int]:
+    """The opponents' ratings, lowest first, of a player who played every round over the board
+    (the fast path: every round is a game, so no record per game is needed); memoised per /U
+    value, for ARO and its cuts, TPR and PTP alike."""
+    key = ("sorted opponent ratings", id(ratings))
+    table = data.memo.get(key)
+    if table is None:
+        table = data.memo[key] = {}
+    found = table.get(sno)
+    if found is None:
+        found = table[sno] = sorted(map(ratings.__getitem__, data.opponents[sno]))
+    return found
 
 
 def cut_games(spec: TiebreakSpec, context: TiebreakContext, data: EventData, games: list[RatedGame]
@@ -108,15 +127,46 @@ def perfect_performance(games: list[RatedGame]) -> int | None:
     (table 8.1.2) is at least the score; a zero score gives the lowest opponent's rating - 800."""
     if not games:
         return None
-    score100 = sum(g.score100 for g in games)
-    ratings = [g.rating for g in games]
+    return _perfect(list(map(_RATING, games)), sum(map(_SCORE100, games)))
+
+
+def _perfect(ratings: list[int], score100: int) -> int:
+    """PTP (art. 10.3) from the opponents' ratings and the score in hundredths of a point."""
     if score100 == 0:
         return min(ratings) - 800
-
-    def reaches(r: int) -> bool:
-        return sum(expected_by_difference(r - o) for o in ratings) >= score100
-
     low, high = min(ratings) - 800, max(ratings) + 800   # reaches(high) always holds
+    if high - low <= LARGEST_DIFFERENCE:
+        # Every difference tried is inside the precomputed table: the sum is read in C.
+        table = BY_DIFFERENCE.__getitem__
+
+        def reaches(r: int) -> bool:
+            return sum(map(table, map((r + LARGEST_DIFFERENCE).__sub__, ratings))) >= score100
+    else:
+        def reaches(r: int) -> bool:
+            return sum(expected_by_difference(r - o) for o in ratings) >= score100
+
+    # Bisection keeps `low` short of the score and `high` reaching it. PTP is usually near TPR,
+    # so the bracket is first narrowed from there with doubling steps (a few sums instead of a
+    # dozen); the answer is the same lowest rating whatever the guess.
+    guess = half_up(sum(ratings), len(ratings)) + rating_difference(half_up(score100, len(ratings)))
+    if low < guess < high:
+        if reaches(guess):
+            high, step = guess, -8
+        else:
+            low, step = guess, 8
+        while True:
+            probe = (high if step < 0 else low) + step
+            if not low < probe < high:
+                break
+            if reaches(probe):
+                high = probe
+                if step > 0:
+                    break
+            else:
+                low = probe
+                if step < 0:
+                    break
+            step *= 2
     while high - low > 1:
         middle = (low + high) // 2
         if reaches(middle):
@@ -155,7 +205,18 @@ def _per_player(spec: TiebreakSpec, context: TiebreakContext, compute) -> Tiebre
 def average_rating_of_opponents(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
     """FIDE C.07 art. 10.1 (ARO): the average rating of the opponents played over the board,
     rounded to the nearest whole number; Cut-n / Median-n on the ratings (art. 14)."""
-    return _per_player(spec, context, lambda d, rt, s: average_rating(cut_games(spec, context, d, _games(d, rt, s))[0]))
+    low, high = cut_and_median(spec)
+
+    def aro(data: EventData, ratings: dict[int, int], sno: int) -> int | None:
+        if sno in data.all_over_the_board:
+            # Every round a game: no unplayed round to cut first (/V0), so a cut keeps a slice
+            # of the sorted ratings (which of two equal ratings goes does not change the sum).
+            rounds = data.rounds
+            first = min(low, rounds)
+            kept = _opponent_ratings(data, ratings, sno)[first:rounds - min(high, rounds - first)]
+            return half_up(sum(kept), len(kept)) if kept else None
+        return average_rating(cut_games(spec, context, data, _games(data, ratings, sno))[0])
+    return _per_player(spec, context, aro)
 
 
 def tournament_performance(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
@@ -173,7 +234,19 @@ def _performances(data: EventData, ratings: dict[int, int], compute) -> dict[int
     key = (compute.__name__, id(ratings))
     found = data.memo.get(key)
     if found is None:
-        found = data.memo[key] = {sno: compute(_games(data, ratings, sno)) for sno in data.start_ranks}
+        found = data.memo[key] = {}
+        full = data.all_over_the_board
+        for sno in data.start_ranks:
+            if sno in full:   # every round a game: the same values from the table's columns
+                opponents = _opponent_ratings(data, ratings, sno)
+                score100 = sum(map(_RESULT100_AT, data.table[sno]))
+                if compute is performance:
+                    found[sno] = (half_up(sum(opponents), len(opponents))
+                                  + rating_difference(half_up(score100, len(opponents))))
+                else:
+                    found[sno] = _perfect(opponents, score100)
+            else:
+                found[sno] = compute(_games(data, ratings, sno))
     return found
 
 
@@ -183,9 +256,15 @@ def _average_of_opponents(spec: TiebreakSpec, context: TiebreakContext, inner) -
         return _unrated_outcome(spec, data)
     own = _performances(data, ratings, inner)
     values: dict[int, int | None] = {}
+    full = data.all_over_the_board
     for sno in data.start_ranks:
-        found = [own[r.opponent] for r in data.table[sno]
-                 if r.over_the_board and r.opponent and own[r.opponent] is not None]
+        if sno in full:   # every round a game over the board: every opponent with a value counts
+            found = list(map(own.__getitem__, data.opponents[sno]))
+            if None in found:
+                found = [value for value in found if value is not None]
+        else:
+            found = [own[r.opponent] for r in data.table[sno]
+                     if r.over_the_board and r.opponent and own[r.opponent] is not None]
         values[sno] = half_up(sum(found), len(found)) if found else None
     return TiebreakOutcome(values, _no_games_note(spec, [s for s, v in values.items() if v is None]))
 

@@ -6,8 +6,8 @@ with the art. 16.5 "higher of" rule for voluntarily unplayed rounds."""
 from __future__ import annotations
 
 from rulesengine.tiebreak import Explanation, TiebreakContext, TiebreakOutcome, TiebreakSpec
-from rulesengine_fide.tiebreaks.modifiers import apply_cuts, cut_and_median, cut_totals
-from rulesengine_fide.tiebreaks.opposition import explanation_lines, opposition, oppositions, treatment
+from rulesengine_fide.tiebreaks.modifiers import apply_cuts, cut_and_median
+from rulesengine_fide.tiebreaks.opposition import explanation_lines, opposition, opposition_totals, treatment
 
 
 def sonneborn_berger(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
@@ -15,8 +15,8 @@ def sonneborn_berger(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOu
     t = treatment(spec, context)
     low, high = cut_and_median(spec)
     data = t.data
-    totals = cut_totals(oppositions(t, weight_by_result=True), low, high, data.rounds, t.rule_set)
-    return TiebreakOutcome({sno: data.value2(total) for sno, total in totals.items()})
+    totals = opposition_totals(t, low, high, weight_by_result=True)
+    return TiebreakOutcome(data.values2_of(totals))
 
 
 def explain_sonneborn_berger(spec: TiebreakSpec, context: TiebreakContext, start_rank: int) -> Explanation:

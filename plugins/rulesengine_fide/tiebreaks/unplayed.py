@@ -38,6 +38,17 @@ def adjusted_scores(data: EventData, rule_set: RuleSet, round_robin: bool, fore:
 
 
 def adjusted_score(data: EventData, sno: int, rule_set: RuleSet, round_robin: bool, fore: bool = False) -> int:
+    """`sum(contributed_points(...))`; without a round to adjust, the player's own total."""
+    if rule_set.virtual_opponent and not round_robin:
+        if sno in data.all_over_the_board:
+            return data.totals[sno]      # every game played: nothing counts as a draw instead
+    elif fore and data.last_paired[sno] == data.rounds:
+        rows = data.table[sno]
+        if rows and rows[-1].opponent:   # art. 8.3: the final-round pairing counts as a draw
+            return data.totals[sno] - rows[-1].points + data.draw
+        return data.totals[sno]
+    elif data.last_non_vur[sno] == data.rounds:
+        return data.totals[sno]          # art. 16.3: no round after the last one played
     return sum(contributed_points(data, sno, rule_set, round_robin, fore))
 
 
