@@ -317,11 +317,11 @@ def pair_round(tournament: Tournament, round_number: int, system: str = "dutch",
                options: Mapping[str, Any] | None = None):
     """Pair `round_number` with the pairing system named (the `rulesengine_pairing_systems` hook):
     a `PairedRound` with boards in the system's order and the byes with their kind."""
-    from rulesengine.pairing import PairedRound, PairingRequest
+    from rulesengine.pairing import PairedRound, PairingRequest, with_announced_byes
 
     registry = registry or default_registry()
     chosen = registry.pairing_system(system)
-    request = PairingRequest(tournament, round_number, dict(options or {}))
+    request = PairingRequest(with_announced_byes(tournament, round_number), round_number, dict(options or {}))
     if chosen.pair_round is not None:
         return chosen.pair_round(request)
     boards = chosen.pair(request)

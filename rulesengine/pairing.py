@@ -38,6 +38,32 @@ def next_round(tournament: Tournament) -> int:
     return last + 1
 
 
+def with_announced_byes(tournament: Tournament, round_number: int) -> Tournament:
+    """The tournament as a pairing system must see it to pair `round_number`.
+
+    A file whose round `round_number` is already paired with results blank (a TRF written by
+    `pair --format trf`, `Tournament.pending_round`) holds that round apart from the results, so
+    its announced byes and absences (`0000 - H|F|Z`, `0000 - -`) would be lost when the round is
+    paired again. They are put back as entries of that round; its games and its pairing-allocated
+    bye are not (they are what the pairing decides)."""
+    from dataclasses import replace
+
+    from rulesengine.model import ResultCode
+
+    pending = tournament.pending_round
+    if pending is None or pending.number != round_number:
+        return tournament
+    players = []
+    for player in tournament.players:
+        entries = pending.entries.get(player.start_rank, ())
+        first = entries[0] if entries else None
+        if (first is not None and first.opponent is None and len(player.rounds) == round_number - 1
+                and first.code is not ResultCode.PAIRING_ALLOCATED_BYE):
+            player = replace(player, rounds=(*player.rounds, first))
+        players.append(player)
+    return replace(tournament, players=tuple(players))
+
+
 @dataclass(frozen=True)
 class PairedRound:
     """A round as a pairing system pairs it: boards in the order the system prescribes, and the

@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     if Path(args.file).suffix.lower() in WORKBOOK_SUFFIXES:
         return _run_workbook(args)
     from rulesengine.cli.common import load_tournament
-    from rulesengine.pairing import PairingRequest, next_round
+    from rulesengine.pairing import PairingRequest, next_round, with_announced_byes
     from rulesengine.registry import default_registry
 
     registry = default_registry()
@@ -101,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     round_number = args.round if args.round is not None else next_round(tournament)
     if round_number < 1:
         raise UsageError(f"--round must be 1 or more, not {round_number}")
-    request = PairingRequest(tournament, round_number, {"estimates": estimates})
+    request = PairingRequest(with_announced_byes(tournament, round_number), round_number, {"estimates": estimates})
     if args.explain:
         if system.explain is None:
             raise UsageError(f"pairing system {system.name!r} cannot explain its pairings")
