@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -258,3 +259,18 @@ def test_the_other_column_paths_give_the_definition(t, text):
             found = [own[r.opponent] for r in data.table[s]
                      if r.over_the_board and r.opponent and own[r.opponent] is not None]
             assert got[s] == (rating_based.half_up(sum(found), len(found)) if found else None)
+
+
+def test_the_shared_table_goes_with_its_tournament():
+    """A long-running process (batch, the workbook add-in) keeps no table of an event it dropped."""
+    import gc
+    from rulesengine_fide.tiebreaks import event
+    from rulesengine.formats.trf import parse_trf
+    text = (Path(__file__).resolve().parents[2] / "examples" / "riverside-open-2026.trf").read_text(encoding="utf-8")
+    t = parse_trf(text)
+    data = event.event_data(t)
+    assert event.event_data(t) is data
+    key = id(t)
+    del t, data
+    gc.collect()
+    assert key not in event._CACHE

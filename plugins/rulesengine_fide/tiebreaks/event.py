@@ -14,6 +14,7 @@ import math
 import weakref
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -203,5 +204,13 @@ def event_data(tournament: Tournament) -> EventData:
     if len(_CACHE) >= _CACHE_SIZE:
         for stale in [k for k, (ref, _) in _CACHE.items() if ref() is None] or list(_CACHE)[:1]:
             del _CACHE[stale]
-    _CACHE[key] = (weakref.ref(tournament), data)
+    _CACHE[key] = (weakref.ref(tournament, partial(_forget, key)), data)
     return data
+
+
+def _forget(key: int, ref: weakref.ref) -> None:
+    """The tournament is gone: drop its table and memo at once (a batch of large events would
+    otherwise keep up to _CACHE_SIZE of them, tie-break values included, until evicted)."""
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0] is ref:
+        del _CACHE[key]
