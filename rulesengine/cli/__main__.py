@@ -1,5 +1,5 @@
 import sys
 
-from rulesengine.cli import main
+from rulesengine.cli import console_main
 
-sys.exit(main())
+sys.exit(console_main())
