@@ -166,6 +166,15 @@ def peak():
         if line.startswith("VmHWM:"):
             sys.stderr.write("\\n" + line)
 atexit.register(peak)
+# The console script ends print-only commands with os._exit (no atexit): report before that too.
+import os
+_exit = os._exit
+def exit_after_peak(code):
+    sys.stderr.flush()
+    peak()
+    sys.stderr.flush()
+    _exit(code)
+os._exit = exit_after_peak
 how, target = sys.argv[1], sys.argv[2]
 sys.argv = sys.argv[2:]
 if how == "-m":
