@@ -241,7 +241,7 @@ def _workbook(job: Job) -> JobResult:
                 # Only the sheets recalculation reads: not the engine's own (a Standings sheet of an
                 # archived workbook can be its largest).
                 sheet_names, grids = read_workbook_grids(copy, sheets_to_read)
-                plan = recalculate(grids, overrides, sheet_names=sheet_names)
+                plan = recalculate(grids, overrides, sheet_names=sheet_names, with_writes=False)
                 written = None
         except InputError as exc:
             # Problems located in the temporary copy are reported against the input's own name.

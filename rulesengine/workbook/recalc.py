@@ -79,14 +79,15 @@ def sheets_to_read(sheet_names: Sequence[str]) -> list[str]:
 
 def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = None, *,
                 explain: Sequence[str] = (), registry: Registry | None = None,
-                sheet_names: Sequence[str] = ()) -> WritePlan:
+                sheet_names: Sequence[str] = (), with_writes: bool = True) -> WritePlan:
     """Read the crosstable and settings from `grids`, compute, and say what to write.
 
     `overrides` (CLI flags) win over the Settings sheet. `explain` names players (start number or
     name) whose tie-breaks and rating change are broken down on an `Explain` sheet; without it,
     an `Explain` sheet among `sheet_names` (the workbook's sheets) is emptied, never left stale. Raises
     InputError with every problem found (as `Sheet!Cell: message`) and UsageError for bad options;
-    in both cases nothing is to be written.
+    in both cases nothing is to be written. `with_writes=False` (a batch run that writes no
+    copy, an audit) computes the same standings and rating report and plans no sheet at all.
     """
     registry = registry or default_registry()
     by_lower = {name.lower(): grid for name, grid in grids.items()}
@@ -175,16 +176,18 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
         run = api.standings(tournament, specs, registry, rules_date_=rules_date, rule_set=tiebreak_rules)
     standings = run.standings
     layout = tournament.extra.get("layout") or detect_layout(crosstable) or ""
+    own_notes = ([missing_settings_note(grids, crosstable.sheet, texts, settings, rules_date)]
+                 if settings_grid is None else [])
+    notes = (tuple(own_notes) + (fold.notes(PAIRINGS_SHEET) if fold is not None else ()) + tuple(standings.notes)
+             + (tuple(report.notes) if report else ()))
+    if not with_writes:
+        return WritePlan((), tournament, standings, settings, layout, crosstable.sheet, report, notes, progress, fold)
     fingerprint = _fingerprint(grids, [g.sheet for g in crosstables if g is not None])
     marks, published_line = [], ""
     if not published.empty:
         found, skipped = differences(standings, published)
         marks = found
         published_line = summary(found, skipped, tournament, _rules_text(rules_date, settings))
-    own_notes = ([missing_settings_note(grids, crosstable.sheet, texts, settings, rules_date)]
-                 if settings_grid is None else [])
-    notes = (tuple(own_notes) + (fold.notes(PAIRINGS_SHEET) if fold is not None else ()) + tuple(standings.notes)
-             + (tuple(report.notes) if report else ()))
     # A season's Standings are the last evening's: its sheet name says which.
     event_name = settings.event_name or (crosstable.sheet if evenings else
                                          tournament.name if tournament.name != crosstable.sheet else "")

@@ -206,3 +206,16 @@ def test_tiebreak_rules_setting_reaches_the_fide_plugin():
                            WorkbookSettings())
         hero = next(row for row in plan.standings.rows if row.start_rank == 1)
         assert hero.tiebreaks["BH"] == expected
+
+
+@pytest.mark.parametrize("layout", ["template", "swiss_manager", "uschess_wallchart"])
+def test_without_writes_the_same_standings_and_no_sheet(registry, layout):
+    # The read-only route batch --no-copies takes: identical standings, notes and layout, nothing planned.
+    full = recalculate(grids(settings(["Tie-breaks", "BH/C1; SB"]), layout=layout), registry=registry)
+    bare = recalculate(grids(settings(["Tie-breaks", "BH/C1; SB"]), layout=layout), registry=registry,
+                       with_writes=False)
+    assert bare.writes == () and full.writes
+    assert [(r.start_rank, r.rank, r.points, dict(r.tiebreaks)) for r in bare.standings.rows] == \
+        [(r.start_rank, r.rank, r.points, dict(r.tiebreaks)) for r in full.standings.rows]
+    assert len(bare.standings.rows) == 4
+    assert (bare.layout, bare.notes, bare.crosstable_sheet) == (full.layout, full.notes, full.crosstable_sheet)
