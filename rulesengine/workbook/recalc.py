@@ -161,7 +161,9 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
         else:
             report = system.rate(RatingRequest(tournaments[-1], rating_records(tournaments[-1], facts),
                                                event_date=rules_date, rule_set=settings.rule_set,
-                                               options=dict(settings.rating_options)))
+                                               options=dict(settings.rating_options),
+                                               # per-game records only for the Explain sheet
+                                               detail=bool(explain)))
     tournament = tournaments[-1]
     if season is not None and len(season.reports) > 1:
         # The last evening's rating tie-breaks see the ladder as it stood before that evening.

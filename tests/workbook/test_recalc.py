@@ -219,3 +219,18 @@ def test_without_writes_the_same_standings_and_no_sheet(registry, layout):
         [(r.start_rank, r.rank, r.points, dict(r.tiebreaks)) for r in full.standings.rows]
     assert len(bare.standings.rows) == 4
     assert (bare.layout, bare.notes, bare.crosstable_sheet) == (full.layout, full.notes, full.crosstable_sheet)
+
+
+def test_standings_with_ratings_are_the_same_whether_or_not_an_explain_sheet_wants_every_game(registry):
+    # Without an Explain sheet the rating system is asked for per-player figures only (detail=False).
+    from pathlib import Path
+
+    from rulesengine.formats.trf import read_trf
+
+    event = read_trf(Path(__file__).resolve().parents[2] / "examples" / "riverside-open-2026.trf")
+    book = {"Crosstable": crosstable_grid(event, "template"), "Settings": settings(["Rating system", "fide"])}
+    lean = recalculate(book, registry=registry)
+    full = recalculate(book, registry=registry, explain=["1"])
+    assert lean.writes[0].rows == full.writes[0].rows
+    assert all(p.games == () for p in lean.ratings.players) and any(p.games for p in full.ratings.players)
+    assert [p.change for p in lean.ratings.players] == [p.change for p in full.ratings.players]
