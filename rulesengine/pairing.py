@@ -77,12 +77,15 @@ class PairedRound:
 @dataclass(frozen=True)
 class RoundCheck:
     """One round of a finished tournament re-paired: the system's pairing beside the recorded one;
-    `verdict` names the first criterion the recorded pairing breaks ("" when they agree)."""
+    `verdict` names the first criterion the recorded pairing breaks ("" when they agree);
+    `criterion` is that criterion as the system's regulation numbers it ("C7", "E.1-E.5",
+    "availability"; "" when they agree or the system does not say)."""
 
     round: int
     rules: PairedRound
     recorded: PairedRound
     verdict: str = ""
+    criterion: str = ""
 
 
 @dataclass(frozen=True)

@@ -107,7 +107,8 @@ def check_pairings(tournament: Tournament, where: str, registry: Registry,
                                            f"result page has none); their colours were not checked"))
         if _agrees(check, uncoloured):
             continue
-        criterion = _criterion(check.verdict)
+        # The system's own criterion; read from its sentence only when a system does not give it.
+        criterion = check.criterion or _criterion(check.verdict)
         differing.append(RoundDifference(check.round, criterion, _article(system, criterion), check.verdict,
                                          _board_lines(check, games)))
     return PairingChecks(system.name, system.description, len(checks), tuple(differing)), findings
@@ -229,7 +230,7 @@ def _coloured(t: Tournament, colours: dict[int, set[tuple[int, int]]]) -> Tourna
 
 
 def _criterion(verdict: str) -> str:
-    """The first criterion a verdict names: a C-criterion ("C7"), else its sections ("E.1-E.5",
+    """For a pairing system that gives no `RoundCheck.criterion`, the first criterion its verdict names: a C-criterion ("C7"), else its sections ("E.1-E.5",
     "D.1-D.3", "B.3"); "availability" for a player paired who was not to be paired."""
     found = _CRITERION.search(verdict)
     if found:

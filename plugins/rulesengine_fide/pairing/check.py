@@ -26,6 +26,7 @@ class RoundCheck:
     recorded_games: list[tuple[int, int]]     # (white, black) as recorded
     recorded_pab: int | None
     verdict: str = ""                         # empty when they agree
+    criterion: str = ""                       # what the verdict names first: "C7", "E.1-E.5", ...
 
     @property
     def agrees(self) -> bool:
@@ -54,30 +55,31 @@ def check_tournament(tournament: Tournament, setup: PairingSetup | None = None) 
         check = RoundCheck(r, rules, games, pab)
         mine = sorted((b.white, b.black) for b in rules.boards)
         if mine != games or rules.pab != pab:
-            check.verdict = diagnose(rules, games, pab, setup)
+            check.criterion, check.verdict = diagnose(rules, games, pab, setup)
         out.append(check)
     return out
 
 
 def diagnose(rules: RoundPairing, games: list[tuple[int, int]], pab: int | None,
-             setup: PairingSetup) -> str:
-    """Why the recorded pairing is not the rules' pairing, in the words of the criteria."""
+             setup: PairingSetup) -> tuple[str, str]:
+    """Why the recorded pairing is not the rules' pairing: (the first criterion it names, as
+    C.04.3 numbers it, or "availability"; the reason in the words of the criteria)."""
     states = rules.states
     forbidden = setup.forbidden_in(rules.round)
     for w, b in games:
         if w not in states or b not in states:
             missing = w if w not in states else b
-            return f"player {missing} is paired although not available for pairing this round"
+            return "availability", f"player {missing} is paired although not available for pairing this round"
         reason = incompatibility(states[w], states[b], forbidden)
         if reason:
-            return f"{w}-{b} breaks {criterion_text(reason)}"
+            return reason, f"{w}-{b} breaks {criterion_text(reason)}"
     if pab is not None and pab in states and not states[pab].bye_eligible:
-        return f"the PAB to {pab} breaks {criterion_text('C2')}"
+        return "C2", f"the PAB to {pab} breaks {criterion_text('C2')}"
     rule_pairs = {frozenset((b.white, b.black)) for b in rules.boards}
     if rule_pairs == {frozenset(g) for g in games} and rules.pab == pab:
         for board in rules.boards:
             if (board.white, board.black) not in games:
-                return (f"board {board.number}: colours differ; the colour allocation rules (E.1-E.5) give "
+                return "E.1-E.5", (f"board {board.number}: colours differ; the colour allocation rules (E.1-E.5) give "
                         f"white to {board.white}, the recorded pairing to {board.black}")
     ordered = sorted(states.values(), key=lambda s: s.rank_index)
     rnd = DutchRound(ordered, forbidden)
@@ -100,7 +102,7 @@ def diagnose(rules: RoundPairing, games: list[tuple[int, int]], pab: int | None,
             rules_partner[index[rules.pab]] = rnd.n
             rules_partner[rnd.n] = index[rules.pab]
         return _compare_bracket(rnd, record, partner, pab, index, rules_partner)
-    return "the recorded pairing has the same criteria values but comes later in the generation order (D.1-D.3)"
+    return "D.1-D.3", "the recorded pairing has the same criteria values but comes later in the generation order (D.1-D.3)"
 
 
 def states_number(ordered, i: int) -> int:
@@ -108,7 +110,7 @@ def states_number(ordered, i: int) -> int:
 
 
 def _compare_bracket(rnd: DutchRound, record, partner: dict[int, int], pab: int | None,
-                     index: dict[int, int], rules_partner: dict[int, int]) -> str:
+                     index: dict[int, int], rules_partner: dict[int, int]) -> tuple[str, str]:
     mdps, residents, lower = record.index_mdps, record.index_residents, record.index_lower
     weigher = EdgeWeigher(rnd, mdps, residents, lower, rnd.group[lower[0]] if lower else None,
                           with_bye=rnd.odd)
@@ -136,12 +138,12 @@ def _compare_bracket(rnd: DutchRound, record, partner: dict[int, int], pab: int 
     bracket = set(mdps + residents)
     for a, b in list(theirs.items()):
         if a in bracket and b in bracket and a in set(mdps) and b in set(mdps):
-            return (f"{label}: {rnd.states[a].number}-{rnd.states[b].number} pairs two moved-down players "
+            return "B.3", (f"{label}: {rnd.states[a].number}-{rnd.states[b].number} pairs two moved-down players "
                     f"with each other, which B.3 does not allow")
     recorded_total = total(theirs)
     rules_total = total({i: rules_partner[i] for i in vertices if i in rules_partner})
     if recorded_total is None or rules_total is None:
-        return f"{label}: the recorded pairing leaves the rest of the round unpairable ({criterion_text('C4')})"
+        return "C4", f"{label}: the recorded pairing leaves the rest of the round unpairable ({criterion_text('C4')})"
     ours, recs = weigher.fields(rules_total), weigher.fields(recorded_total)
     for name in FIELDS:
         if name.startswith("O"):
@@ -149,8 +151,8 @@ def _compare_bracket(rnd: DutchRound, record, partner: dict[int, int], pab: int 
         if recs[name] != ours[name]:
             code = _FIELD_CRITERION.get(name, name)
             worse = "violates" if recs[name] < ours[name] else "satisfies better (?)"
-            return f"{label}: the recorded pairing {worse} {criterion_text(code)} more than the rules' pairing"
-    return (f"{label}: the recorded pairing meets every criterion equally well but the rules' pairing comes "
+            return code, f"{label}: the recorded pairing {worse} {criterion_text(code)} more than the rules' pairing"
+    return "D.1-D.3", (f"{label}: the recorded pairing meets every criterion equally well but the rules' pairing comes "
             f"first in the generation order (transpositions D.1, exchanges D.2/D.3)")
 
 

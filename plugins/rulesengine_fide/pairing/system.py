@@ -41,7 +41,7 @@ def _check(tournament: Tournament) -> list[RoundCheck]:
         recorded_byes = ((c.recorded_pab, "PAB"),) if c.recorded_pab is not None else ()
         recorded_byes += tuple((p, k) for p, k in c.rules.byes if k != "PAB")
         recorded = PairedRound(c.round, tuple(Pairing(w, b) for w, b in c.recorded_games), recorded_byes)
-        out.append(RoundCheck(c.round, _paired(c.rules), recorded, c.verdict))
+        out.append(RoundCheck(c.round, _paired(c.rules), recorded, c.verdict, c.criterion))
     return out
 
 
