@@ -18,16 +18,17 @@ from rulesengine.workbook.layouts.common import (Problems, RawEntry, data_rows, 
                                                  player_columns, start_number)
 
 R = ResultCode
+# Each layout's notation of a result (also used by workbook.export to write whole crosstables).
 _TEMPLATE_RES: dict[ResultCode, CellValue] = {
     R.WIN: 1, R.LOSS: 0, R.DRAW: "½", R.FORFEIT_WIN: "+", R.FORFEIT_LOSS: "-", R.UNRATED_WIN: "W",
     R.UNRATED_DRAW: "D", R.UNRATED_LOSS: "L", R.PAIRING_ALLOCATED_BYE: "U", R.HALF_POINT_BYE: "H",
     R.FULL_POINT_BYE: "F", R.ZERO_POINT_BYE: "Z"}
-_SM_RES = {R.WIN: "1", R.LOSS: "0", R.DRAW: "½", R.FORFEIT_WIN: "+", R.FORFEIT_LOSS: "-"}
+SM_RESULTS = {R.WIN: "1", R.LOSS: "0", R.DRAW: "½", R.FORFEIT_WIN: "+", R.FORFEIT_LOSS: "-"}
 # Swiss-Manager's rounds without an opponent; a TRF code in brackets says what its notation cannot.
-_SM_BYES: dict[ResultCode, CellValue] = {R.PAIRING_ALLOCATED_BYE: -1, R.HALF_POINT_BYE: "-½",
+SM_BYES: dict[ResultCode, CellValue] = {R.PAIRING_ALLOCATED_BYE: -1, R.HALF_POINT_BYE: "-½",
                                          R.FULL_POINT_BYE: "-1 (F)", R.ZERO_POINT_BYE: "-0 (Z)"}
-_WALL_GAMES = {R.WIN: "W", R.LOSS: "L", R.DRAW: "D", R.FORFEIT_WIN: "X", R.FORFEIT_LOSS: "F"}
-_WALL_BYES: dict[ResultCode, CellValue] = {R.PAIRING_ALLOCATED_BYE: "B", R.HALF_POINT_BYE: "H",
+WALL_GAMES = {R.WIN: "W", R.LOSS: "L", R.DRAW: "D", R.FORFEIT_WIN: "X", R.FORFEIT_LOSS: "F"}
+WALL_BYES: dict[ResultCode, CellValue] = {R.PAIRING_ALLOCATED_BYE: "B", R.HALF_POINT_BYE: "H",
                                            R.FULL_POINT_BYE: "B (F)", R.ZERO_POINT_BYE: "Z"}
 _COLOUR_LETTER = {Colour.WHITE: "w", Colour.BLACK: "b"}
 
@@ -87,18 +88,18 @@ class CrosstableCells:
             return out
         if self.layout == swiss_manager.NAME:
             if opponent is None:
-                return {cell_address(r, cols[0]): _SM_BYES[code]}
-            if code not in _SM_RES:
+                return {cell_address(r, cols[0]): SM_BYES[code]}
+            if code not in SM_RESULTS:
                 raise NoNotation("a Swiss-Manager crosstable has no notation for an unrated game")
-            return {cell_address(r, cols[0]): f"{opponent}{_COLOUR_LETTER[colour]}{_SM_RES[code]}"}
+            return {cell_address(r, cols[0]): f"{opponent}{_COLOUR_LETTER[colour]}{SM_RESULTS[code]}"}
         if opponent is None:
-            return {cell_address(r, cols[0]): _WALL_BYES[code]}
-        if code not in _WALL_GAMES:
+            return {cell_address(r, cols[0]): WALL_BYES[code]}
+        if code not in WALL_GAMES:
             raise NoNotation("a US Chess wall chart has no notation for an unrated game")
         if sno not in self.colour_rows:
             raise NoNotation(f"the wall chart has no colour row under player {sno} (row {r + 1}) to record "
                              f"the colour in; leave an empty row under each player, as WinTD prints it")
-        return {cell_address(r, cols[0]): f"{_WALL_GAMES[code]}{opponent}",
+        return {cell_address(r, cols[0]): f"{WALL_GAMES[code]}{opponent}",
                 cell_address(self.colour_rows[sno], cols[0]): _COLOUR_LETTER[colour].upper()}
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rulesengine.model import Colour, EntryKind, ResultCode, Tournament
+from rulesengine.workbook.crosstable_cells import SM_BYES, SM_RESULTS, WALL_BYES, WALL_GAMES
 from rulesengine.workbook.grid import CellValue, Grid, MergedRange
 from rulesengine.workbook.layouts import round_robin, swiss_manager, template, uschess_wallchart
 
@@ -57,9 +58,10 @@ def _template(t: Tournament, sheet: str) -> Grid:
     return Grid(sheet, rows, tuple(merged))
 
 
-_SM_RESULT = {ResultCode.WIN: "1", ResultCode.LOSS: "0", ResultCode.DRAW: "½",
-              ResultCode.UNRATED_WIN: "1", ResultCode.UNRATED_LOSS: "0", ResultCode.UNRATED_DRAW: "½",
-              ResultCode.FORFEIT_WIN: "+", ResultCode.FORFEIT_LOSS: "-"}
+# Swiss-Manager has no notation for an unrated game: a whole crosstable writes it as played
+# (the fold-in, which must not lose the difference, refuses it instead).
+_SM_RESULT = {**SM_RESULTS, ResultCode.UNRATED_WIN: "1", ResultCode.UNRATED_LOSS: "0", ResultCode.UNRATED_DRAW: "½"}
+_SM_NO_OPPONENT = {**SM_BYES, ResultCode.FORFEIT_WIN: "-1"}
 
 
 def _swiss_manager(t: Tournament, sheet: str) -> Grid:
@@ -73,9 +75,7 @@ def _swiss_manager(t: Tournament, sheet: str) -> Grid:
                 colour = {Colour.WHITE: "w", Colour.BLACK: "b"}.get(entry.colour, "")
                 cells.append(f"{entry.opponent}{colour}{_SM_RESULT[entry.code]}")
             else:
-                cells.append({ResultCode.PAIRING_ALLOCATED_BYE: -1, ResultCode.HALF_POINT_BYE: "-½",
-                              ResultCode.FULL_POINT_BYE: "-1 (F)", ResultCode.ZERO_POINT_BYE: "-0 (Z)",
-                              ResultCode.FORFEIT_WIN: "-1"}.get(entry.code, "-0"))
+                cells.append(_SM_NO_OPPONENT.get(entry.code, "-0"))
         # Swiss-Manager writes points with a decimal comma in many locales.
         cells.append(str(_points(t.points[p.start_rank])).replace(".", ","))
         rows.append(cells)
@@ -85,11 +85,8 @@ def _swiss_manager(t: Tournament, sheet: str) -> Grid:
     return Grid(sheet, rows)
 
 
-_WC_GAME = {ResultCode.WIN: "W", ResultCode.LOSS: "L", ResultCode.DRAW: "D", ResultCode.UNRATED_WIN: "W",
-            ResultCode.UNRATED_LOSS: "L", ResultCode.UNRATED_DRAW: "D", ResultCode.FORFEIT_WIN: "X",
-            ResultCode.FORFEIT_LOSS: "F"}
-_WC_BYE = {ResultCode.PAIRING_ALLOCATED_BYE: "B", ResultCode.HALF_POINT_BYE: "H",
-           ResultCode.FULL_POINT_BYE: "B (F)", ResultCode.ZERO_POINT_BYE: "Z"}
+_WC_GAME = {**WALL_GAMES, ResultCode.UNRATED_WIN: "W", ResultCode.UNRATED_LOSS: "L", ResultCode.UNRATED_DRAW: "D"}
+_WC_BYE = WALL_BYES
 
 
 def _wallchart(t: Tournament, sheet: str) -> Grid:
