@@ -11,7 +11,7 @@ from __future__ import annotations
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence, TypeVar
 
 from rulesengine.errors import InputError, Location, Problem
 from rulesengine.registry import Registry
@@ -299,6 +299,24 @@ def recalc_workbook(path: str | Path, overrides: WorkbookSettings | None = None,
     (graft.GraftUnsupported says why) the workbook is loaded, changed and saved by openpyxl, as
     before. `route` "graft" or "openpyxl" insists on one (tests, the bench).
     """
+    def compute(names: list[str], grids: dict[str, Grid]) -> WritePlan:
+        return recalculate(grids, overrides, explain=explain, registry=registry, sheet_names=names)
+
+    plan, save, used, why = write_engine_sheets(path, compute, lambda p: p.writes, limits=limits, force=force,
+                                                route=route)
+    return RecalcResult(plan, save, used, why)
+
+
+Computed = TypeVar("Computed")
+
+
+def write_engine_sheets(path: str | Path, compute: Callable[[list[str], dict[str, Grid]], Computed],
+                        writes_of: Callable[[Computed], Sequence[SheetWrite]], *, limits: Limits = DEFAULT_LIMITS,
+                        force: bool = False, route: str = "auto") -> tuple[Computed, SaveResult, str, str]:
+    """Read a workbook, compute from its sheets and write the engine's sheets back: the one route
+    of `recalc` and `pair BOOK.xlsx`. Lock and open-file checks, package inspection, the fast
+    reader, the graft writer, atomic save with the backup rules; openpyxl when the graft cannot
+    be used. Returns (what `compute` gave, the save, the route taken, why not the graft)."""
     from rulesengine.workbook.fast_read import read_grids_checked
     from rulesengine.workbook.graft import GraftUnsupported, prepare_graft
 
@@ -310,20 +328,21 @@ def recalc_workbook(path: str | Path, overrides: WorkbookSettings | None = None,
     info = inspect_package(path, limits)
     names, grids = read_grids_checked(path, info, sheets_to_read, limits,
                                       engine="openpyxl" if route == "openpyxl" else "auto")
-    plan = recalculate(grids, overrides, explain=explain, registry=registry, sheet_names=names)
+    computed = compute(names, grids)
+    writes = writes_of(computed)
     why = ""
     if route != "openpyxl":
         try:
-            write = prepare_graft(path, plan.writes)
+            write = prepare_graft(path, writes)
         except GraftUnsupported as exc:
             if route == "graft":
                 raise
             why = str(exc)
         else:
-            return RecalcResult(plan, save_atomically(path, write, info, force=force), "graft")
+            return computed, save_atomically(path, write, info, force=force), "graft", why
     wb, info, notes = load_workbook(path, limits, info=info)
-    apply_plan(wb, plan)
-    return RecalcResult(plan, save_atomically(path, wb.save, info, notes, force=force), "openpyxl", why)
+    apply_writes(wb, writes)
+    return computed, save_atomically(path, wb.save, info, notes, force=force), "openpyxl", why
 
 
 def write_workbook(path: str | Path, grids: Sequence[Grid]) -> Path:

@@ -155,24 +155,11 @@ def pair_workbook(path: str | Path, *, round_number: int | None = None, system: 
     the graft writer (only the engine's sheets and the folded cells change), atomic save with
     the backup rules; the openpyxl route when the graft cannot be used.
     """
-    from rulesengine.workbook.fast_read import read_grids_checked
-    from rulesengine.workbook.graft import GraftUnsupported, prepare_graft
-    from rulesengine.workbook.openpyxl_io import apply_writes, check_workbook_path, load_workbook
-    from rulesengine.workbook.package import DEFAULT_LIMITS, inspect_package
-    from rulesengine.workbook.recalc import sheets_to_read
-    from rulesengine.workbook.save import check_not_open, save_atomically
+    from rulesengine.workbook.openpyxl_io import write_engine_sheets
 
-    path = Path(path)
-    check_not_open(path)
-    check_workbook_path(path)
-    info = inspect_package(path, DEFAULT_LIMITS)
-    names, grids = read_grids_checked(path, info, sheets_to_read, DEFAULT_LIMITS)
-    outcome = pair_grids(grids, names, round_number=round_number, system=system, overrides=overrides,
-                         registry=registry, options=options)
-    try:
-        write = prepare_graft(path, outcome.writes)
-    except GraftUnsupported:
-        wb, info, lost = load_workbook(path, DEFAULT_LIMITS, info=info)
-        apply_writes(wb, outcome.writes)
-        return PairBookResult(outcome, save_atomically(path, wb.save, info, lost, force=force), "openpyxl")
-    return PairBookResult(outcome, save_atomically(path, write, info, force=force), "graft")
+    def compute(names: list[str], grids: dict[str, Grid]) -> BookPairing:
+        return pair_grids(grids, names, round_number=round_number, system=system, overrides=overrides,
+                          registry=registry, options=options)
+
+    outcome, save, route, _ = write_engine_sheets(path, compute, lambda o: o.writes, force=force)
+    return PairBookResult(outcome, save, route)
