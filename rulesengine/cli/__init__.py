@@ -90,7 +90,7 @@ PRINT_ONLY_COMMANDS = frozenset({"standings", "explain", "rate", "explain-rating
 def console_main() -> None:
     """The `rulesengine` console script: `main`, then exit (see PRINT_ONLY_COMMANDS)."""
     argv = sys.argv[1:]
-    command = next((a for a in argv if not a.startswith("-")), None)
+    command = _command_in(argv)
     code = main(argv)
     if command not in PRINT_ONLY_COMMANDS:
         sys.exit(code)
