@@ -138,7 +138,7 @@ def save_atomically(path: Path, write: Callable[[str], None], before: PackageInf
                                             f"({getattr(exc, 'filename', None) or path.parent}); "
                                             f"the workbook was not changed")) from None
         finally:
-            _remove(temp)
+            remove_quietly(temp)
 
 
 def _temporary(path: Path) -> str:
@@ -165,10 +165,10 @@ def _keep_backup(path: Path) -> Path:
         _fsync_file(temp)
         os.replace(temp, target)  # only a complete, synced copy ever carries a backup's name
     finally:
-        _remove(temp)
+        remove_quietly(temp)
     _fsync_dir(path.parent)
     for old in backups(path)[:-BACKUPS_KEPT]:
-        _remove(str(old))
+        remove_quietly(str(old))
     return target
 
 
@@ -211,7 +211,7 @@ def remove_stale_temporaries(path: Path) -> list[Path]:
         return removed
     for candidate in entries:
         if ours.fullmatch(candidate.name) and candidate.is_file():
-            _remove(str(candidate))
+            remove_quietly(str(candidate))
             removed.append(candidate)
     return removed
 
@@ -225,8 +225,6 @@ def save_lock(path: Path, wait: float = LOCK_WAIT_SECONDS) -> Iterator[None]:
     with held_lock(lock_path, wait, busy, path.name):
         yield
 
-
-_remove = remove_quietly
 
 
 def _fsync_file(name: str) -> None:
