@@ -226,7 +226,6 @@ def save_lock(path: Path, wait: float = LOCK_WAIT_SECONDS) -> Iterator[None]:
         yield
 
 
-
 def _fsync_file(name: str) -> None:
     with open(name, "rb+") as handle:
         handle.flush()
