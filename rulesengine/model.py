@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import enum
 import math
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from fractions import Fraction
 from functools import cached_property
 from operator import attrgetter
-from typing import Iterator, Mapping
+from itertools import compress
+from typing import Iterator, Mapping, NamedTuple
 
 
 class Colour(enum.Enum):
@@ -213,6 +214,57 @@ STANDARD_SCORING = ScoringSystem()
 _CODE_OF = attrgetter("code")
 
 
+class RoundColumns(NamedTuple):
+    """A player's rounds as columns, one tuple per `RoundEntry` field (index 0 = round 1).
+
+    `opponents` holds start ranks with 0 where `RoundEntry.opponent` is None; `double_forfeits`
+    the round numbers whose forfeit loss was answered by a forfeit loss. Readers of large files
+    hand these over (`Player.from_columns`) and whole-event computations read them with C-level
+    loops (`map`, `sum`): ranking a 2,000 x 13 TRF then never builds its 26,000 entries.
+    """
+
+    opponents: tuple[int, ...]
+    colours: tuple[Colour, ...]
+    codes: tuple[ResultCode, ...]
+    double_forfeits: frozenset[int] = frozenset()
+
+
+_OPPONENT_OF, _COLOUR_OF, _DOUBLE_FORFEIT_OF = attrgetter("opponent"), attrgetter("colour"), attrgetter("double_forfeit")
+_ZERO_FOR_NONE, _NONE_FOR_ZERO = {None: 0}, {0: None}
+
+
+def _columns_of(rounds: tuple[RoundEntry, ...]) -> RoundColumns:
+    opponents = list(map(_OPPONENT_OF, rounds))
+    return RoundColumns(tuple(map(_ZERO_FOR_NONE.get, opponents, opponents)),
+                        tuple(map(_COLOUR_OF, rounds)), tuple(map(_CODE_OF, rounds)),
+                        frozenset(compress(range(1, len(rounds) + 1), map(_DOUBLE_FORFEIT_OF, rounds))))
+
+
+def _rounds_of(columns: RoundColumns) -> tuple[RoundEntry, ...]:
+    opponents, colours, codes, double_forfeits = columns
+    entries = tuple(map(RoundEntry, range(1, len(codes) + 1), map(_NONE_FOR_ZERO.get, opponents, opponents),
+                        colours, codes))
+    if not double_forfeits:
+        return entries
+    return tuple(RoundEntry(e.round, e.opponent, e.colour, e.code, True) if i in double_forfeits else e
+                 for i, e in enumerate(entries, 1))
+
+
+class _Derived:
+    """A player's `rounds` or `columns`, worked out from the other on first read and kept in the
+    instance (a non-data descriptor: once stored, the instance's own value is read in C)."""
+
+    def __init__(self, name: str, make, default) -> None:
+        self.name, self.make, self.default = name, make, default
+
+    def __get__(self, player, owner=None):
+        if player is None:
+            return self.default
+        state = player.__dict__
+        value = state[self.name] = self.make(state["columns" if self.name == "rounds" else "rounds"])
+        return value
+
+
 @dataclass(frozen=True)
 class Player:
     """A player of the tournament and their round entries (index 0 = round 1).
@@ -245,6 +297,31 @@ class Player:
     @property
     def is_rated(self) -> bool:
         return bool(self.rating)
+
+    @classmethod
+    def from_columns(cls, columns: RoundColumns, **values) -> Player:
+        """A player whose `rounds` are built from `columns` only when first read (the same
+        entries, `RoundEntry.round` = position). `values` are the other fields by name; the
+        frozen dataclass's per-field `__setattr__` is skipped (readers build thousands)."""
+        if not _PLAYER_REQUIRED <= values.keys() <= _PLAYER_FIELDS:
+            raise TypeError(f"Player.from_columns: fields {sorted(values)} are not {sorted(_PLAYER_FIELDS)} "
+                            f"with at least {sorted(_PLAYER_REQUIRED)}")
+        player = object.__new__(cls)
+        state = player.__dict__
+        state.update(_PLAYER_DEFAULTS)
+        state.update(values)
+        state["columns"] = columns
+        return player
+
+
+# `rounds` and `columns` each derive from the other: a player built by the dataclass holds
+# `rounds`, one built by `from_columns` holds `columns`.
+Player.rounds = _Derived("rounds", _rounds_of, ())
+Player.columns = _Derived("columns", _columns_of, None)
+_PLAYER_FIELDS = frozenset(f.name for f in fields(Player)) - {"rounds"}
+_PLAYER_DEFAULTS = {f.name: f.default for f in fields(Player) if f.name in _PLAYER_FIELDS
+                    and f.default is not MISSING}
+_PLAYER_REQUIRED = _PLAYER_FIELDS - _PLAYER_DEFAULTS.keys()
 
 
 @dataclass(frozen=True)
@@ -327,17 +404,16 @@ class Tournament:
         units = {code: int(value * scale) for code, value in values.items()}
         absent_units = int(absent * scale)
         forfeit_loss = ResultCode.FORFEIT_LOSS
-        code_of = _CODE_OF
         shared: dict[int, Fraction] = {}
         totals: dict[int, Fraction] = {}
         for player in self.players:
-            entries = player.rounds[:rounds]
-            codes = list(map(code_of, entries))
+            opponents, _, codes, _ = player.columns
+            codes = codes[:rounds]
             total = sum(map(units.__getitem__, codes))
             if forfeit_loss in codes:
-                total += sum(absent_units - units[forfeit_loss] for entry in entries
-                             if entry.code is forfeit_loss and entry.opponent is None)
-            total += (rounds - len(entries)) * units[ResultCode.NOT_PAIRED]   # missing trailing rounds
+                total += sum(absent_units - units[forfeit_loss] for code, opponent in zip(codes, opponents)
+                             if code is forfeit_loss and not opponent)
+            total += (rounds - len(codes)) * units[ResultCode.NOT_PAIRED]   # missing trailing rounds
             value = shared.get(total)
             if value is None:
                 value = shared[total] = Fraction(total, scale)

@@ -20,6 +20,7 @@ from rulesengine.model import (
     PendingRound,
     Player,
     ResultCode,
+    RoundColumns,
     RoundEntry,
     ScoringSystem,
     STANDARD_SCORING,
@@ -569,18 +570,19 @@ _ENUMS = {(colour, code): (_COLOURS[colour], _CODES[code]) for colour in _COLOUR
 
 def _player(record: _Record, rounds: int, double_forfeits: set[tuple[int, int]]) -> Player:
     line, sno = record.line, record.start_rank
-    enums = _ENUMS
-    entries = [RoundEntry(i, opp or None, *enums[colour, code])
-               for i, (opp, colour, code) in enumerate(record.blocks[:rounds], 1)]
-    if double_forfeits and "-" in record.line[FIRST_ROUND_COL + 9::ROUND_WIDTH]:
-        for i, entry in enumerate(entries):
-            if (sno, i) in double_forfeits:   # a `-` answered by a `-`
-                entries[i] = RoundEntry(i + 1, entry.opponent, entry.colour, entry.code, True)
-    player_id = line[57:68].strip()  # the COL_* columns, sliced in place (2,000 players: 10,000 slices)
-    return Player(
+    blocks = record.blocks[:rounds]
+    opponents, colours, codes = zip(*blocks) if blocks else ((), (), ())
+    forfeited = frozenset(i + 1 for i in range(len(blocks)) if (sno, i) in double_forfeits) \
+        if double_forfeits and "-" in codes else frozenset()   # a `-` answered by a `-`
+    # Columns, not entries: the entries are built only if something reads `rounds` (ranking
+    # reads the columns). The COL_* fields are sliced in place (2,000 players: 10,000 slices).
+    columns = RoundColumns(opponents, tuple(map(_COLOURS.__getitem__, colours)), tuple(map(_CODES.__getitem__, codes)),
+                           forfeited)
+    player_id = line[57:68].strip()
+    return Player.from_columns(
+        columns,
         start_rank=sno,
         name=line[14:47].strip(),
-        rounds=tuple(entries),
         sex=line[9:10].strip(),
         title=line[10:13].strip(),
         rating=record.rating,

@@ -16,7 +16,7 @@ from operator import and_, ge, gt, itemgetter
 
 from rulesengine.model import EntryKind
 from rulesengine.tiebreak import ContributionLine, Explanation, TiebreakContext, TiebreakOutcome, TiebreakSpec
-from rulesengine_fide.tiebreaks.event import EventData, Round, event_data
+from rulesengine_fide.tiebreaks.event import GAME_WON, EventData, Round, event_data
 from rulesengine_fide.tiebreaks.rulesets import RuleSet, is_round_robin, rule_set
 
 
@@ -63,8 +63,15 @@ def games_won(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
     counted = _games_in_round_robin(spec, context)
     if not counted:   # Swiss: the wins over the board, read in C
         data = event_data(context.tournament)
-        return TiebreakOutcome({sno: sum(map(_WIN_RESULT_AT, data.table[sno])) for sno in data.start_ranks})
+        return TiebreakOutcome({sno: _games_won(data, sno) for sno in data.start_ranks})
     return _count(context, lambda d, r: r.win_result or (r.kind in counted and r.kind is EntryKind.FORFEIT_WIN))
+
+
+def _games_won(data: EventData, start_rank: int) -> int:
+    """Wins over the board, read in C (from the codes when every round was a game)."""
+    if start_rank in data.all_over_the_board:
+        return sum(map(GAME_WON.__getitem__, data.codes[start_rank]))
+    return sum(map(_WIN_RESULT_AT, data.table[start_rank]))
 
 
 def black_games(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
@@ -87,7 +94,9 @@ def black_wins(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
     counted = _games_in_round_robin(spec, context)
     if not counted:   # Swiss: the wins over the board with Black, read in C
         data = event_data(context.tournament)
-        return TiebreakOutcome({sno: sum(map(and_, data.blacks[sno], map(_WIN_RESULT_AT, data.table[sno])))
+        full = data.all_over_the_board
+        return TiebreakOutcome({sno: sum(map(and_, data.blacks[sno], map(GAME_WON.__getitem__, data.codes[sno])
+                                             if sno in full else map(_WIN_RESULT_AT, data.table[sno])))
                                 for sno in data.start_ranks})
     return _count(context, lambda d, r: r.black and (r.win_result or (r.kind in counted
                                                                      and r.kind is EntryKind.FORFEIT_WIN)))

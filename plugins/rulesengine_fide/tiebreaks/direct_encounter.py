@@ -105,11 +105,17 @@ def _scores_within(data: EventData, members: list[int], forfeits_count: bool
     """Per member: points against the others (averaged per opponent) and how many of them it met."""
     inside = set(members)
     out = {}
+    full = data.all_over_the_board
     for sno in members:
         by_opponent: dict[int, list[int]] = {}
-        for r in data.table[sno]:
-            if r.opponent in inside and (r.over_the_board or (forfeits_count and r.forfeit)):
-                by_opponent.setdefault(r.opponent, []).append(r.points)
+        if sno in full:   # every round a game over the board: the table's columns
+            for opponent, points in zip(data.opponents[sno], data.round_points[sno]):
+                if opponent in inside:
+                    by_opponent.setdefault(opponent, []).append(points)
+        else:
+            for r in data.table[sno]:
+                if r.opponent in inside and (r.over_the_board or (forfeits_count and r.forfeit)):
+                    by_opponent.setdefault(r.opponent, []).append(r.points)
         total = sum((Fraction(sum(p), len(p)) for p in by_opponent.values()), Fraction(0))
         out[sno] = (total, len(by_opponent))
     return out

@@ -18,7 +18,7 @@ from functools import partial
 from operator import itemgetter
 from typing import NamedTuple
 
-from rulesengine.model import Colour, EntryKind, Tournament
+from rulesengine.model import GAME_CODES, UNRATED_GAME_CODES, Colour, EntryKind, ResultCode, RoundEntry, Tournament
 
 #: Round kinds that are *voluntarily unplayed rounds* (VUR, C.07 art. 16.2 as read in
 #: domain.md section 3): the player could have played and did not.
@@ -28,6 +28,11 @@ VOLUNTARILY_UNPLAYED = frozenset({
 })
 OVER_THE_BOARD = frozenset({EntryKind.GAME, EntryKind.UNRATED_GAME})
 FORFEITS = frozenset({EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS, EntryKind.DOUBLE_FORFEIT})
+#: The codes of a game over the board, rated or not (the entry kinds in OVER_THE_BOARD).
+GAME_RESULTS = GAME_CODES | UNRATED_GAME_CODES
+#: Of a game over the board: the result in hundredths of a point, and whether it was a win.
+RESULT100 = {code: 100 if code.value in "1W" else (50 if code.value in "=D" else 0) for code in GAME_RESULTS}
+GAME_WON = {code: code.value in "1W" for code in GAME_RESULTS}
 
 
 # Builds a named tuple from a plain tuple without the Python-level __new__.
@@ -70,6 +75,8 @@ class EventData:
     opponents: dict[int, tuple[int, ...]] = field(default_factory=dict, compare=False, repr=False)
     round_points: dict[int, tuple[int, ...]] = field(default_factory=dict, compare=False, repr=False)
     blacks: dict[int, tuple[bool, ...]] = field(default_factory=dict, compare=False, repr=False)
+    #: Per player, per round 1..rounds: the result code (model.ResultCode).
+    codes: dict[int, tuple[ResultCode, ...]] = field(default_factory=dict, compare=False, repr=False)
     #: The players who played every round over the board against an opponent: for them no
     #: unplayed-round rule (C.07 art. 15, 16) can apply, so their tie-breaks take the fast paths.
     all_over_the_board: frozenset[int] = field(default_factory=frozenset, compare=False, repr=False)
@@ -125,6 +132,55 @@ def _unit(tournament: Tournament) -> Fraction:
     return Fraction(1, denominator)
 
 
+class _Rows(dict):
+    """Start rank -> the player's `Round` rows, built on first look-up for the players whose
+    every round was a game over the board (their tie-breaks read the columns instead, so most
+    rows of a large event are never needed). Whole-table reads build every row first."""
+
+    def __init__(self, rows: dict, later: dict, make) -> None:
+        super().__init__(rows)
+        self._later = later   # start rank -> (opponents, colours, codes): rows not built yet
+        self._make = make     # (opponents, colours, codes, double forfeits) -> rows
+
+    def __missing__(self, start_rank: int) -> tuple[Round, ...]:
+        columns = self._later.pop(start_rank)   # KeyError for a start rank not in the event
+        rows = self[start_rank] = self._make(*columns, frozenset())
+        return rows
+
+    def _fill(self) -> None:
+        for start_rank in list(self._later):
+            self[start_rank]
+
+    def __contains__(self, start_rank) -> bool:
+        return super().__contains__(start_rank) or start_rank in self._later
+
+    def get(self, start_rank, default=None):
+        return self[start_rank] if start_rank in self else default
+
+    def __len__(self) -> int:
+        return super().__len__() + len(self._later)
+
+    def __iter__(self):
+        self._fill()
+        return super().__iter__()
+
+    def keys(self):
+        self._fill()
+        return super().keys()
+
+    def values(self):
+        self._fill()
+        return super().values()
+
+    def items(self):
+        self._fill()
+        return super().items()
+
+    def __eq__(self, other) -> bool:
+        self._fill()
+        return super().__eq__(other)
+
+
 def _build(tournament: Tournament) -> EventData:
     unit = _unit(tournament)
     scale = unit.denominator
@@ -136,57 +192,77 @@ def _build(tournament: Tournament) -> EventData:
     # The few distinct (code, has opponent, double forfeit, Black) combinations, worked out
     # once: each row is then its round, its opponent and one of these shared tails.
     known: dict[tuple, tuple] = {}
+    black = Colour.BLACK
 
-    def describe(entry) -> tuple:
+    def describe(key: tuple) -> tuple:
+        code, no_opponent, double_forfeit, is_black = key
+        entry = RoundEntry(0, None if no_opponent else 0, black if is_black else Colour.WHITE, code, double_forfeit)
         kind = entry.kind
-        code = entry.code.value
         otb = kind in OVER_THE_BOARD
-        result100 = (100 if code in "1W" else (50 if code in "=D" else 0)) if otb else 0
-        return (units(scoring.points(entry)), kind, entry.colour is black, otb and code in "1W", result100, otb,
-                kind in VOLUNTARILY_UNPLAYED, kind in FORFEITS)
+        value = code.value
+        result100 = (100 if value in "1W" else (50 if value in "=D" else 0)) if otb else 0
+        tail = known[key] = (units(scoring.points(entry)), kind, is_black, otb and value in "1W", result100, otb,
+                             kind in VOLUNTARILY_UNPLAYED, kind in FORFEITS)
+        return tail
 
+    def make_rows(opponents, colours, codes, double_forfeits) -> tuple[Round, ...]:
+        rows = []
+        number = 0
+        for opponent, colour, code in zip(opponents, colours, codes):
+            number += 1
+            key = (code, not opponent, number in double_forfeits, colour is black)
+            tail = known.get(key) or describe(key)
+            rows.append(_make(Round, (number, opponent, *tail)))
+        return tuple(rows)
+
+    # A game over the board has the same points whoever the opponent: each code's, in units.
+    game_points = {code: units(scoring.points(RoundEntry(0, 0, Colour.WHITE, code))) for code in GAME_RESULTS}
+    is_black = {colour: colour is black for colour in Colour}
     table: dict[int, tuple[Round, ...]] = {}
+    later: dict[int, tuple] = {}
     opponents: dict[int, tuple[int, ...]] = {}
     round_points: dict[int, tuple[int, ...]] = {}
     blacks: dict[int, tuple[bool, ...]] = {}
+    codes_of: dict[int, tuple[ResultCode, ...]] = {}
     full: list[int] = []
     totals: dict[int, int] = {}
     last_non_vur: dict[int, int] = {}
     last_paired: dict[int, int] = {}
     win, draw = units(scoring.win), units(scoring.draw)
     rounds = tournament.rounds
-    black = Colour.BLACK
     pairing_allocated_bye = EntryKind.PAIRING_ALLOCATED_BYE
+    missing = (0,), (Colour.NONE,), (ResultCode.NOT_PAIRED,)
     for player in tournament.players:
         sno = player.start_rank
-        entries = player.rounds[:rounds]
-        if len(entries) < rounds:
-            entries = tuple(player.entry(r) for r in range(1, rounds + 1))
-        rows = []
-        number = 0
-        for entry in entries:
-            number += 1
-            opponent = entry.opponent
-            key = (entry.code, opponent is None, entry.double_forfeit, entry.colour is black)
-            tail = known.get(key)
-            if tail is None:
-                tail = known[key] = describe(entry)
-            rows.append(_make(Round, (number, opponent or 0, *tail)))
-        table[sno] = tuple(rows)
-        opponents[sno] = opps = tuple(map(_OPPONENT_AT, rows))
+        opps, colours, codes, double_forfeits = player.columns
+        if len(codes) != rounds:   # rounds after the last entry read as not paired
+            extra = rounds - len(codes)
+            opps, colours, codes = ((column + filler * extra)[:rounds] for column, filler in zip((opps, colours, codes), missing))
+        codes_of[sno] = codes
+        if rounds and all(opps) and GAME_RESULTS.issuperset(codes):
+            # Every round a game over the board (double forfeits are not games): the columns
+            # straight from the player's, the rows only if a tie-break asks for them.
+            full.append(sno)
+            later[sno] = opps, colours, codes
+            opponents[sno] = opps
+            round_points[sno] = pts = tuple(map(game_points.__getitem__, codes))
+            blacks[sno] = tuple(map(is_black.__getitem__, colours))
+            totals[sno] = sum(pts)
+            last_non_vur[sno] = last_paired[sno] = rounds
+            continue
+        table[sno] = rows = make_rows(opps, colours, codes, double_forfeits)
+        opponents[sno] = opps
         round_points[sno] = pts = tuple(map(_POINTS_AT, rows))
         blacks[sno] = tuple(map(_BLACK_AT, rows))
-        if rows and all(map(_OTB_AT, rows)) and all(opps):
-            full.append(sno)
         totals[sno] = sum(pts)
         # Scanned from the end: the last such round is nearly always the final one.
         last_non_vur[sno] = next((r.number for r in reversed(rows) if not r.voluntarily_unplayed), 0)
         last_paired[sno] = next((r.number for r in reversed(rows)
                                  if r.opponent or r.kind is pairing_allocated_bye), 0)
     return EventData(tournament.rounds, unit, win, draw, tuple(p.start_rank for p in tournament.players),
-                     table, totals, last_non_vur, last_paired,
+                     _Rows(table, later, make_rows), totals, last_non_vur, last_paired,
                      {p.start_rank: (p.rating or None) for p in tournament.players},
-                     opponents=opponents, round_points=round_points, blacks=blacks,
+                     opponents=opponents, round_points=round_points, blacks=blacks, codes=codes_of,
                      all_over_the_board=frozenset(full))
 
 

@@ -15,7 +15,7 @@ from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
 from rulesengine.tiebreak import ContributionLine, Explanation, TiebreakContext, TiebreakOutcome, TiebreakSpec
-from rulesengine_fide.tiebreaks.event import EventData, event_data
+from rulesengine_fide.tiebreaks.event import RESULT100, EventData, event_data
 from rulesengine_fide.tiebreaks.fide_tables import BY_DIFFERENCE, LARGEST_DIFFERENCE, expected_by_difference, rating_difference
 from rulesengine_fide.tiebreaks.modifiers import cut_and_median
 from rulesengine_fide.tiebreaks.rulesets import rule_set
@@ -68,9 +68,6 @@ def _games(data: EventData, ratings: dict[int, int], sno: int) -> list[RatedGame
         games = table[sno] = [_make(RatedGame, (r.number, r.opponent, ratings[r.opponent], r.result100))
                               for r in data.table[sno] if r.over_the_board and r.opponent]
     return games
-
-
-_RESULT100_AT = itemgetter(6)
 
 
 def _opponent_ratings(data: EventData, ratings: dict[int, int], sno: int) -> list[int]:
@@ -239,7 +236,7 @@ def _performances(data: EventData, ratings: dict[int, int], compute) -> dict[int
         for sno in data.start_ranks:
             if sno in full:   # every round a game: the same values from the table's columns
                 opponents = _opponent_ratings(data, ratings, sno)
-                score100 = sum(map(_RESULT100_AT, data.table[sno]))
+                score100 = sum(map(RESULT100.__getitem__, data.codes[sno]))
                 if compute is performance:
                     found[sno] = (half_up(sum(opponents), len(opponents))
                                   + rating_difference(half_up(score100, len(opponents))))
