@@ -6,27 +6,33 @@ Each layout module is imported when its `detect` or `read` is first called.
 
 from __future__ import annotations
 
+from functools import cache
+
 from rulesengine import hookimpl
 from rulesengine.plugins import lazy
-from rulesengine.workbook.layouts.detect import CrosstableLayout
 
 _PACKAGE = "rulesengine.workbook.layouts."
 
 
-def _layout(module: str, description: str, aliases: tuple[str, ...] = (), reads_kind: bool = True):
-    return CrosstableLayout(module, description, lazy(_PACKAGE + module, "detect"), lazy(_PACKAGE + module, "read"),
-                            aliases, reads_kind)
+@cache
+def layouts() -> tuple:
+    """The built-in layouts, in the order they are tried. Made on the first request: a command
+    that reads no workbook (standings of a TRF) loads neither the layouts nor the grid model."""
+    from rulesengine.workbook.layouts.detect import CrosstableLayout  # noqa: PLC0415 (on first use)
 
+    def layout(module: str, description: str, aliases: tuple[str, ...] = (), reads_kind: bool = True):
+        return CrosstableLayout(module, description, lazy(_PACKAGE + module, "detect"),
+                                lazy(_PACKAGE + module, "read"), aliases, reads_kind)
 
-LAYOUTS = (
-    _layout("template", "our template (Opp/Col/Res columns)", ("ours",)),
-    _layout("swiss_manager", "a Swiss-Manager export (1.Rd, 2.Rd, ...)", ("chess-results", "chessresults")),
-    _layout("round_robin", "a round-robin grid (columns 1..N with * on the diagonal)", ("rr",), reads_kind=False),
-    _layout("uschess_wallchart", "a US Chess wall chart (Rd 1, Rd 2, ... with W12 L5 ...)",
-            ("wallchart", "wall chart", "uschess")),
-)
+    return (
+        layout("template", "our template (Opp/Col/Res columns)", ("ours",)),
+        layout("swiss_manager", "a Swiss-Manager export (1.Rd, 2.Rd, ...)", ("chess-results", "chessresults")),
+        layout("round_robin", "a round-robin grid (columns 1..N with * on the diagonal)", ("rr",), reads_kind=False),
+        layout("uschess_wallchart", "a US Chess wall chart (Rd 1, Rd 2, ... with W12 L5 ...)",
+               ("wallchart", "wall chart", "uschess")),
+    )
 
 
 @hookimpl
 def rulesengine_crosstable_layouts():
-    return list(LAYOUTS)
+    return list(layouts())
