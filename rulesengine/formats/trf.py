@@ -73,12 +73,16 @@ _OPPONENT = r"(?:[0-9]{4}| [0-9]{3}|  [0-9]{2}|   [0-9]|    )"
 _GOOD_BLOCKS = re.compile(r"(?:  (?:0000|    ) [WB -] [\-HFUZ ]"
                           rf"|  (?!0000|    ){_OPPONENT} [WB -] [10=+\-WDL ])*", re.ASCII)
 _BLOCK = re.compile(rf"  ({_OPPONENT}) ([wbWB -]) ([10=+\-wdlhfuzWDLHFUZ ])", re.ASCII)
+# The opponent columns of a run of blocks already matched by _GOOD_BLOCKS.
+_OPPONENT_TEXT = re.compile(r"  (....) . .", re.ASCII | re.DOTALL)
 
 Block = tuple[int, str, str]  # (opponent start rank or 0, colour W/B/-/space, result code upper-cased)
 
 
 class _Record(NamedTuple):
-    """A 001 record as read, before its games are cross-checked."""
+    """A 001 record as read, before its games are cross-checked. Its round blocks are columns
+    (index 0 = round 1), sliced out of the line in C: opponents (0 = none), and the colour and
+    result characters upper-cased, one string each."""
 
     line_number: int
     line: str
@@ -86,7 +90,9 @@ class _Record(NamedTuple):
     rating: int | None
     points: Fraction | None
     rank: int | None
-    blocks: list[Block]
+    opponents: tuple[int, ...]
+    colours: str
+    codes: str
     unfinished: tuple[int, ...] = ()   # round indexes of games with a blank result (a pending round)
 
 
@@ -231,7 +237,7 @@ def tiebreak_order_location(tournament: Tournament) -> Location | None:
 def _opponent_padding(records) -> str:
     """Writers differ: "0004" (the handbook) or "   4" (bbpPairings); keep the file's own style."""
     for record in records:
-        for i, (opponent, _, _) in enumerate(record.blocks):
+        for i, opponent in enumerate(record.opponents):
             if 0 < opponent < 1000:
                 start = FIRST_ROUND_COL + ROUND_WIDTH * i + 2
                 return "0" if record.line[start] == "0" else " "
@@ -285,17 +291,17 @@ def _read_player_line(line: str, number: int, source: str, problems: list[Proble
         segment += " " * (ROUND_WIDTH - len(segment) % ROUND_WIDTH)
     # Only ASCII text is matched: upper() of other letters can change the length ("ß" -> "SS").
     if segment.isascii() and _GOOD_BLOCKS.fullmatch(upper := segment.upper()):
-        blocks = [(_OPPONENTS[opp] if opp in _OPPONENTS else _opponent(opp), colour, code)
-                  for opp, colour, code in _BLOCK.findall(upper)]
-        blank_codes = " " in upper[9::ROUND_WIDTH]   # the result characters, sliced in C
+        opponents = tuple(map(_OPPONENTS.__getitem__, _OPPONENT_TEXT.findall(upper)))
+        colours, codes = upper[7::ROUND_WIDTH], upper[9::ROUND_WIDTH]
     else:
         blocks = _read_blocks_one_by_one(segment, bad)
         if blocks is None:
             return None
-        blank_codes = True
-    unfinished = tuple(i for i, (opponent, _, code) in enumerate(blocks) if opponent and code == " ") \
-        if blank_codes else ()
-    return _Record(number, line, sno, rating, points, rank, blocks, unfinished)
+        opponents = tuple(opponent for opponent, _, _ in blocks)
+        colours, codes = "".join(colour for _, colour, _ in blocks), "".join(code for _, _, code in blocks)
+    unfinished = tuple(i for i, (opponent, code) in enumerate(zip(opponents, codes)) if opponent and code == " ") \
+        if " " in codes else ()
+    return _Record(number, line, sno, rating, points, rank, opponents, colours, codes, unfinished)
 
 
 # The fixed columns repeat the same few texts on every line: each is converted once per process.
@@ -318,13 +324,16 @@ def _points(text: str) -> Fraction | None:
     return value
 
 
-# Opponent columns as read ("0004", "   4", "    ") -> start rank (0 = none); filled as met.
-_OPPONENTS: dict[str, int] = {}
+class _OpponentColumns(dict):
+    """Opponent columns as read ("0004", "   4", "    ") -> start rank (0 = none), filled as met
+    (at most 11,111 four-character texts of digits and blanks pass _GOOD_BLOCKS)."""
+
+    def __missing__(self, text: str) -> int:
+        value = self[text] = int(text) if text != "    " else 0
+        return value
 
 
-def _opponent(text: str) -> int:
-    value = _OPPONENTS[text] = int(text) if text != "    " else 0
-    return value
+_OPPONENTS = _OpponentColumns()
 
 
 def _check_blocks(blocks: list[Block], bad: Callable[[int, str], None]) -> bool:
@@ -376,7 +385,7 @@ def _read_blocks_one_by_one(segment: str, bad: Callable[[int, str], None]) -> li
 def _declared_rounds(fields: dict[str, str], header_lines: dict[str, int], records: dict[int, _Record],
                      source: str, problems: list[Problem]) -> int:
     """The number of rounds: JaVaFo's XXR, else TRF-2026 record 142, else the longest record."""
-    longest = max((len(r.blocks) for r in records.values()), default=0)
+    longest = max((len(r.codes) for r in records.values()), default=0)
     for code in ("XXR", "142"):
         text = fields.get(code)
         if text is None:
@@ -390,7 +399,7 @@ def _declared_rounds(fields: dict[str, str], header_lines: dict[str, int], recor
             problems.append(Problem(where, f"record {code}: {declared:,} rounds is more than {MAX_ROUNDS}"))
             return longest
         for record in records.values():
-            if any(code != " " or opponent for opponent, _, code in record.blocks[declared:]):
+            if any(code != " " or opponent for opponent, code in zip(record.opponents[declared:], record.codes[declared:])):
                 problems.append(Problem(Location(source, record.line_number, FIRST_ROUND_COL + ROUND_WIDTH * declared + 1),
                                         f"player {record.start_rank} has results after round {declared}, the number of rounds in record {code}"))
         return declared
@@ -465,35 +474,36 @@ def _cross_check(records: dict[int, _Record], rounds: int, source: str, problems
     double_forfeits: set[tuple[int, int]] = set()
     get = records.get
     for sno, record in records.items():
+        colours, codes = record.colours, record.codes
         i = -1
-        for opp, colour, code in record.blocks[:rounds]:
+        for opp in record.opponents[:rounds]:
             i += 1
             if not opp:
                 continue
             other = get(opp)
             if other is not None and opp != sno:
-                theirs = other.blocks[i] if i < len(other.blocks) else _BLANK_BLOCK
-                if theirs[0] == sno:
+                theirs = other.opponents
+                if i < len(theirs) and theirs[i] == sno:
                     if opp < sno:
                         continue  # checked from the other line
-                    if theirs[2] in _MIRROR[code]:
+                    code = codes[i]
+                    if other.codes[i] in _MIRROR[code]:
                         if code in _COLOURED:
-                            if colour + theirs[1] in ("WB", "BW"):
+                            if colours[i] + other.colours[i] in ("WB", "BW"):
                                 continue
                         else:
-                            if code == "-" == theirs[2]:
+                            if code == "-" == other.codes[i]:
                                 double_forfeits.add((sno, i))
                                 double_forfeits.add((opp, i))
                             continue
-            else:
-                theirs = _BLANK_BLOCK
-            problems.append(_pairing_problem(source, record, i, other, theirs))
+            problems.append(_pairing_problem(source, record, i, other))
     return double_forfeits
 
 
-def _pairing_problem(source: str, record: _Record, i: int, other: _Record | None, theirs: Block) -> Problem:
+def _pairing_problem(source: str, record: _Record, i: int, other: _Record | None) -> Problem:
     """What is wrong with the game in round i + 1 of `record` (only called when something is)."""
-    sno, (opp, colour, code) = record.start_rank, record.blocks[i]
+    sno, opp, colour, code = record.start_rank, record.opponents[i], record.colours[i], record.codes[i]
+    theirs = _block(other, i) if other is not None and other is not record else _BLANK_BLOCK
     where = Location(source, record.line_number, FIRST_ROUND_COL + ROUND_WIDTH * i + 3)
     if opp == sno:
         return Problem(where, f"round {i + 1}: player {sno} is paired with themself")
@@ -507,6 +517,13 @@ def _pairing_problem(source: str, record: _Record, i: int, other: _Record | None
                               f"{_result_text(theirs[2])} given by player {opp} on line {other.line_number}")
     return Problem(where, f"round {i + 1}: players {sno} and {opp} both have colour "
                           f"{_COLOURS[colour].value!r} (line {other.line_number})")
+
+
+def _block(record: _Record, i: int) -> Block:
+    """Round i + 1 of a record as (opponent, colour, code); blank after the record's last block."""
+    if i >= len(record.codes):
+        return _BLANK_BLOCK
+    return record.opponents[i], record.colours[i], record.codes[i]
 
 
 def _result_text(code: str) -> str:
@@ -529,13 +546,13 @@ def _pending_round(records: dict[int, _Record], source: str, problems: list[Prob
         return None
     pending = max(first)
     later = next(((record, i + pending + 1) for record in records.values()
-                  for i, (opponent, _, code) in enumerate(record.blocks[pending + 1:])
+                  for i, (opponent, code) in enumerate(zip(record.opponents[pending + 1:], record.codes[pending + 1:]))
                   if opponent or code not in " -"), None)
     for i in sorted(first):
         if i == pending and later is None:
             continue
         record = first[i]
-        opponent = record.blocks[i][0]
+        opponent = record.opponents[i]
         where = Location(source, record.line_number, FIRST_ROUND_COL + ROUND_WIDTH * i + 10)
         after, after_line = (pending, None) if i < pending else (later[1], later[0].line_number)
         problems.append(Problem(where, (
@@ -551,7 +568,8 @@ def _pending(records: dict[int, _Record], index: int, rounds: int) -> PendingRou
     games: list[tuple[int, int]] = []
     byes: list[tuple[int, ResultCode]] = []
     for sno in sorted(records):
-        blocks = records[sno].blocks[index:rounds]
+        record = records[sno]
+        blocks = list(zip(record.opponents[index:rounds], record.colours[index:rounds], record.codes[index:rounds]))
         if not blocks:
             continue
         entries[sno] = tuple(RoundEntry(index + 1 + k, opp or None, *_ENUMS[colour, code])
@@ -570,9 +588,8 @@ _ENUMS = {(colour, code): (_COLOURS[colour], _CODES[code]) for colour in _COLOUR
 
 def _player(record: _Record, rounds: int, double_forfeits: set[tuple[int, int]]) -> Player:
     line, sno = record.line, record.start_rank
-    blocks = record.blocks[:rounds]
-    opponents, colours, codes = zip(*blocks) if blocks else ((), (), ())
-    forfeited = frozenset(i + 1 for i in range(len(blocks)) if (sno, i) in double_forfeits) \
+    opponents, colours, codes = record.opponents[:rounds], record.colours[:rounds], record.codes[:rounds]
+    forfeited = frozenset(i + 1 for i in range(len(codes)) if (sno, i) in double_forfeits) \
         if double_forfeits and "-" in codes else frozenset()   # a `-` answered by a `-`
     # Columns, not entries: the entries are built only if something reads `rounds` (ranking
     # reads the columns). The COL_* fields are sliced in place (2,000 players: 10,000 slices).
