@@ -52,7 +52,29 @@ class _OnlyCommand:
     def add_parser(self, name: str, **kwargs):
         if name == self._wanted:
             return self._subparsers.add_parser(name, **kwargs)
-        return argparse.ArgumentParser(prog=name, add_help=False)  # discarded
+        return _Parser(prog=name, add_help=False)  # discarded
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser with a help formatter sized from `os.get_terminal_size`: argparse asks
+    `shutil` (importing shutil, bz2, lzma and zlib) on every `add_argument`, for every command."""
+
+    def _get_formatter(self):
+        return self.formatter_class(prog=self.prog, width=_help_width())
+
+
+def _help_width() -> int:
+    """What argparse would use: the terminal's columns (COLUMNS first, as shutil reads them), less 2."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return (columns or 80) - 2
 
 
 def _command_in(argv: Sequence[str]) -> str | None:
@@ -65,8 +87,8 @@ def _command_in(argv: Sequence[str]) -> str | None:
 
 def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     """The parser, with the full arguments of the command named in `argv` only."""
-    parser = argparse.ArgumentParser(prog="rulesengine",
-                                     description="Chess tournament rules engine: standings, tie-breaks, ratings.")
+    parser = _Parser(prog="rulesengine",
+                     description="Chess tournament rules engine: standings, tie-breaks, ratings.")
     parser.add_argument("--version", action="version", version=f"rulesengine {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     subparsers.required = True

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import csv
 import io
 import json
 import sys
@@ -71,6 +70,8 @@ def print_json(data: Any) -> None:
 
 def print_csv(header: Sequence[str], rows: Sequence[Sequence[Any]], raw: bool = False) -> None:
     """CSV on stdout; cells that would start a spreadsheet formula are neutralised unless `raw`."""
+    import csv  # noqa: PLC0415 (only for --format csv)
+
     from rulesengine.cli.csv_safe import neutralise_rows
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
