@@ -1,0 +1,43 @@
+"""`rulesengine standings --format json` formats its rows straight from the standings: the text
+is exactly `json_text(standings_json(...))`, the contract's JSON, for every fixture event."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rulesengine import api
+from rulesengine.cli.common import json_text
+from rulesengine.cli.standings import standings_json, standings_json_text
+from rulesengine.formats.trf import read_trf, write_trf
+from rulesengine.registry import default_registry
+from rulesengine.testing import tournament_from_text
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+CODE_LISTS = (None, ["BH/C1", "BH", "SB", "DE", "TPR", "ARO", "WIN", "PS"], ["PTP", "APRO", "RTNG", "KS", "FB"])
+
+
+@pytest.mark.parametrize("codes", CODE_LISTS, ids=["file's order", "eight", "rating-based"])
+def test_the_same_text_for_every_fixture_trf(codes) -> None:
+    registry = default_registry()
+    files = sorted(DATA.rglob("*.trf"))
+    assert len(files) > 40
+    for path in files:
+        tournament = read_trf(path)
+        run = api.standings(tournament, codes, registry)
+        want = json_text(standings_json(run.standings, run.rules))
+        assert standings_json_text(run.standings, run.rules) == want, path
+
+
+def test_names_with_quotes_percent_signs_and_scripts(tmp_path) -> None:
+    names = ['O\'Brien "Siobhán"', "100% Ершов", "العلي, سارة", "Back\\slash", "Tab\tName", "日本 太郎"]
+    tournament = tournament_from_text(names, ["1-2 1-0, 3-4 =, 5-6 0-1", "1-3 =, 2-5 1-0, 4-6 0-1"], name="50% «open»")
+    path = tmp_path / "quotes.trf"
+    path.write_text(write_trf(tournament), encoding="utf-8")
+    run = api.standings(read_trf(path), ["BH", "SB"], default_registry())
+    text = standings_json_text(run.standings, run.rules)
+    assert text == json_text(standings_json(run.standings, run.rules))
+    rows = json.loads(text)["standings"]
+    assert {row["name"] for row in rows} == {n.strip() for n in names}
