@@ -250,6 +250,10 @@ def swiss(path: Path, rounds: int = SWISS_ROUNDS, rows: int = SWISS_ROWS, *, rou
         "number of rounds and the round to rank after.",
         "5. Recalculate (the Excel button, or on a computer: rulesengine recalc THIS.xlsx). The engine checks that "
         "every game reads the same from both players' rows and rewrites only the Standings (and Explain) sheet.",
+        "6. To let the engine pair the next round (FIDE Dutch system, C.04.3): Pair next round (the Excel "
+        "button, or: rulesengine pair THIS.xlsx) writes the Pairings sheet; choose each board's result in its "
+        "Result column as the games finish and Recalculate: the results go into the Crosstable. "
+        "A bye asked for in advance is typed first in that round's Res cell (H or Z).",
         "Problems are listed as Sheet!Cell: what is wrong, all at once; nothing is written until they are fixed.",
         "Type values, not formulas, in the Crosstable: the engine never evaluates formulas.",
     ], "Example: a player's row in the Crosstable after two rounds", _swiss_example)
@@ -268,6 +272,9 @@ def swiss(path: Path, rounds: int = SWISS_ROUNDS, rows: int = SWISS_ROWS, *, rou
          "say 'after round 5 of 9'"),
         ("After round", "", "rank after this round on purpose (optional: empty means after the last round with "
                             "results)"),
+        ("First colour", "", "for Pair next round: white or black, the colour the lot gave player 1 in round 1 "
+                             "(C.04.3 E; empty means white)"),
+        ("Acceleration", "none", "for Pair next round: Baku (C.04.7) or none"),
     ])
     _save(wb, path)
 
