@@ -254,14 +254,14 @@ class _Derived:
     """A player's `rounds` or `columns`, worked out from the other on first read and kept in the
     instance (a non-data descriptor: once stored, the instance's own value is read in C)."""
 
-    def __init__(self, name: str, make, default) -> None:
-        self.name, self.make, self.default = name, make, default
+    def __init__(self, name: str, source: str, make, default) -> None:
+        self.name, self.source, self.make, self.default = name, source, make, default
 
     def __get__(self, player, owner=None):
         if player is None:
             return self.default
         state = player.__dict__
-        value = state[self.name] = self.make(state["columns" if self.name == "rounds" else "rounds"])
+        value = state[self.name] = self.make(state[self.source])
         return value
 
 
@@ -273,6 +273,9 @@ class Player:
     and `id_issuer` names that authority ("FIDE" for TRF's ID column, "US Chess" for a wall
     chart's USCF ID; "" when unknown). `declared_points` and `declared_rank` are what the source
     file stated; the engine computes its own totals from the entries.
+
+    `columns` (not a field) is `rounds` as `RoundColumns`, for whole-event loops; a player made
+    by `from_columns` builds `rounds` from it when first read.
     """
 
     start_rank: int
@@ -316,8 +319,8 @@ class Player:
 
 # `rounds` and `columns` each derive from the other: a player built by the dataclass holds
 # `rounds`, one built by `from_columns` holds `columns`.
-Player.rounds = _Derived("rounds", _rounds_of, ())
-Player.columns = _Derived("columns", _columns_of, None)
+Player.rounds = _Derived("rounds", "columns", _rounds_of, ())
+Player.columns = _Derived("columns", "rounds", _columns_of, None)
 _PLAYER_FIELDS = frozenset(f.name for f in fields(Player)) - {"rounds"}
 _PLAYER_DEFAULTS = {f.name: f.default for f in fields(Player) if f.name in _PLAYER_FIELDS
                     and f.default is not MISSING}
