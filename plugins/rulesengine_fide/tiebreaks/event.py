@@ -199,10 +199,8 @@ def _build(tournament: Tournament) -> EventData:
         entry = RoundEntry(0, None if no_opponent else 0, black if is_black else Colour.WHITE, code, double_forfeit)
         kind = entry.kind
         otb = kind in OVER_THE_BOARD
-        value = code.value
-        result100 = (100 if value in "1W" else (50 if value in "=D" else 0)) if otb else 0
-        tail = known[key] = (units(scoring.points(entry)), kind, is_black, otb and value in "1W", result100, otb,
-                             kind in VOLUNTARILY_UNPLAYED, kind in FORFEITS)
+        tail = known[key] = (units(scoring.points(entry)), kind, is_black, otb and GAME_WON[code],
+                             RESULT100[code] if otb else 0, otb, kind in VOLUNTARILY_UNPLAYED, kind in FORFEITS)
         return tail
 
     def make_rows(opponents, colours, codes, double_forfeits) -> tuple[Round, ...]:
@@ -237,7 +235,8 @@ def _build(tournament: Tournament) -> EventData:
         opps, colours, codes, double_forfeits = player.columns
         if len(codes) != rounds:   # rounds after the last entry read as not paired
             extra = rounds - len(codes)
-            opps, colours, codes = ((column + filler * extra)[:rounds] for column, filler in zip((opps, colours, codes), missing))
+            opps, colours, codes = ((column + filler * extra)[:rounds]
+                                    for column, filler in zip((opps, colours, codes), missing))
         codes_of[sno] = codes
         if rounds and all(opps) and GAME_RESULTS.issuperset(codes):
             # Every round a game over the board (double forfeits are not games): the columns
