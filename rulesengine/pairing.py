@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any, Callable, Mapping
 
+from rulesengine.dates import parse_date
 from rulesengine.model import Tournament
 
 
@@ -102,6 +104,14 @@ class RankedPlayer:
 
 @dataclass(frozen=True)
 class PairingSystem:
+    """A pairing system as a plugin provides it: `pair` and the optional services below.
+
+    `in_force_from` is the first day of the text the system implements (None: not said), and
+    `earlier_texts` says in a few words where the text before it pairs otherwise: an event that
+    started earlier was paired under that text, and every answer about it says so
+    (`edition_note`), since the engine pairs by the text it implements, whatever the date.
+    """
+
     name: str
     description: str
     pair: Callable[[PairingRequest], tuple[Pairing, ...]]
@@ -110,3 +120,17 @@ class PairingSystem:
     check: Callable[[Tournament], list[RoundCheck]] | None = None
     explain: Callable[[PairingRequest], str] | None = None
     initial_ranking: Callable[[Tournament, Mapping[str, Any]], list[RankedPlayer]] | None = None
+    in_force_from: date | None = None
+    earlier_texts: str = ""
+
+
+def edition_note(system: PairingSystem, start_date: str) -> str | None:
+    """A note when the event started (`start_date` as written: TRF record 042, a workbook's
+    Settings) before the text the system implements was in force, else None. The start date
+    decides, as it chooses the tie-break and rating rules."""
+    started = parse_date(start_date)
+    if system.in_force_from is None or started is None or started >= system.in_force_from:
+        return None
+    note = (f"paired by {system.description}, in force from {system.in_force_from.isoformat()}; this event "
+            f"started {started.isoformat()}, under the text before it")
+    return f"{note}: {system.earlier_texts}" if system.earlier_texts else note

@@ -26,7 +26,7 @@ from typing import Sequence
 from rulesengine.audit.published import Finding
 from rulesengine.errors import InputError, RulesEngineError
 from rulesengine.model import Colour, Player, ResultCode, Tournament
-from rulesengine.pairing import PairingSystem, RoundCheck
+from rulesengine.pairing import PairingSystem, RoundCheck, edition_note
 from rulesengine.registry import Registry
 
 DEFAULT_SYSTEM = "dutch"
@@ -83,6 +83,8 @@ def check_pairings(tournament: Tournament, where: str, registry: Registry,
                                                 f"check mode")]
     prepared, notes = _with_initial_colour(tournament, where)
     findings += notes
+    if note := edition_note(system, tournament.start_date):
+        findings.append(Finding(where, f"re-{note}"))
     uncoloured = _uncoloured_games(prepared)
     try:
         checks = system.check(prepared)

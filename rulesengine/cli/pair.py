@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     if Path(args.file).suffix.lower() in WORKBOOK_SUFFIXES:
         return _run_workbook(args)
     from rulesengine.cli.common import load_tournament
-    from rulesengine.pairing import PairingRequest, next_round, with_announced_byes
+    from rulesengine.pairing import PairingRequest, edition_note, next_round, with_announced_byes
     from rulesengine.registry import default_registry
 
     registry = default_registry()
@@ -85,6 +85,7 @@ def run(args: argparse.Namespace) -> int:
     tournament = load_tournament(args, registry)
     estimates = _estimates(args.estimate)
     out = _Output(args)
+    notes = [note] if (note := edition_note(system, tournament.start_date)) else []
     if args.rank_only:
         if system.initial_ranking is None:
             raise UsageError(f"pairing system {system.name!r} has no initial ranking")
@@ -95,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
         if system.check is None:
             raise UsageError(f"pairing system {system.name!r} has no check mode")
         checks = system.check(tournament)
-        text, differing = _check_text(tournament, checks, args.format)
+        text, differing = _check_text(tournament, checks, args.format, notes)
         out.write(text)
         return 1 if differing else 0
     round_number = args.round if args.round is not None else next_round(tournament)
@@ -115,11 +116,13 @@ def run(args: argparse.Namespace) -> int:
         paired = PairedRound(round_number, tuple(b for b in boards if b.black is not None),
                              tuple((b.white, "PAB") for b in boards if b.black is None))
     if args.format == "json":
-        out.write(_json(paired))
+        out.write(_json(paired, notes))
     elif args.format == "trf":
         out.write(_trf(tournament, paired, estimates))
+        for note in notes:   # the file stays a TRF file: the note goes to the terminal
+            print(f"rulesengine: note: {note}", file=sys.stderr)
     else:
-        out.write(_text(tournament, paired, system.description))
+        out.write(_text(tournament, paired, system.description, notes))
     return 0
 
 
@@ -138,7 +141,7 @@ class _Output:
             self.path.write_text(text, encoding="utf-8", newline="")
 
 
-def _json(paired) -> str:
+def _json(paired, notes: list[str]) -> str:
     import json
     data = {
         "round": paired.round,
@@ -146,10 +149,12 @@ def _json(paired) -> str:
                      for i, b in enumerate(paired.boards, start=1)],
         "byes": [{"player": p, "kind": k} for p, k in paired.byes],
     }
+    if notes:
+        data["notes"] = notes
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
-def _text(tournament, paired, description: str) -> str:
+def _text(tournament, paired, description: str, notes: list[str]) -> str:
     from rulesengine.cli.common import format_table
     from rulesengine.numbers import to_text
     points = {p.start_rank: tournament.points_after(p.start_rank, paired.round - 1) for p in tournament.players}
@@ -161,7 +166,7 @@ def _text(tournament, paired, description: str) -> str:
                          [True, True, False, True, True, False, True])
     for player, kind in paired.byes:
         text += f"{kind}: {player} {name[player]}\n"
-    return text
+    return text + "".join(f"Note: {note}\n" for note in notes)
 
 
 def _trf(tournament, paired, estimates: dict[int, int]) -> str:
@@ -212,7 +217,7 @@ def _ranking_text(ranking, fmt: str) -> str:
     return text
 
 
-def _check_text(tournament, checks, fmt: str) -> tuple[str, int]:
+def _check_text(tournament, checks, fmt: str, notes: list[str]) -> tuple[str, int]:
     from rulesengine.cli.common import format_table
     differing = [c for c in checks if c.verdict]
     if fmt == "json":
@@ -222,6 +227,8 @@ def _check_text(tournament, checks, fmt: str) -> tuple[str, int]:
              "rules": [[b.white, b.black] for b in c.rules.boards] + [[p, 0] for p, k in c.rules.byes if k == "PAB"],
              "recorded": [[b.white, b.black] for b in c.recorded.boards]
              + [[p, 0] for p, k in c.recorded.byes if k == "PAB"]} for c in differing]}
+        if notes:
+            data["notes"] = notes
         return json.dumps(data, indent=2) + "\n", len(differing)
     lines = []
     for c in differing:
@@ -245,6 +252,7 @@ def _check_text(tournament, checks, fmt: str) -> tuple[str, int]:
         lines.append(f"{len(differing)} of {len(checks)} round(s) differ from the rules' pairing")
     else:
         lines.append(f"All {len(checks)} round(s) agree with the rules' pairing")
+    lines += [f"Note: {note}" for note in notes]
     return "\n".join(lines) + "\n", len(differing)
 
 
@@ -274,9 +282,9 @@ def _run_workbook(args: argparse.Namespace) -> int:
     paired, tournament = outcome.paired, outcome.tournament
     tell = sys.stderr if args.format == "json" else sys.stdout
     if args.format == "json":
-        sys.stdout.write(_json(paired))
+        sys.stdout.write(_json(paired, []))
     else:
-        sys.stdout.write(_text(tournament, paired, outcome.system))
+        sys.stdout.write(_text(tournament, paired, outcome.system, []))   # notes follow, below
     sheets = " and ".join(dict.fromkeys(w.sheet for w in outcome.writes))
     if saved.replaced:
         print(f"Wrote round {paired.round} to {sheets} of {saved.written} (backup: {saved.backup}). Enter the "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from typing import TYPE_CHECKING
 
 from rulesengine.model import Tournament
@@ -60,6 +61,10 @@ DUTCH = PairingSystem(
     check=_check,
     explain=_explain,
     initial_ranking=initial_ranking,
+    # The 2025 text (handbook C0403202507) replaced the 2017 one on 1 February 2026.
+    in_force_from=date(2026, 2, 1),
+    earlier_texts=("rounds may differ where the 2017 text pairs otherwise (it has no C5 and C9 for the "
+                   "pairing-allocated bye, and an unplayed round is no downfloat, A.4)"),
 )
 
 SYSTEMS = [DUTCH]

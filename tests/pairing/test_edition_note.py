@@ -1,0 +1,86 @@
+"""An event that started before the pairing text the system implements was in force is paired
+(and checked) by that text all the same, and every answer says so: `pair` (text, JSON, TRF),
+`pair --check`, `audit --pairings` and the workbook's Pair next round."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from rulesengine.cli import main
+from rulesengine.pairing import edition_note
+from rulesengine.registry import default_registry
+
+FIXTURE = Path(__file__).resolve().parents[1] / "data" / "pairing" / "p009_r07_forfeits.trf"
+NOTE = ("paired by FIDE (Dutch) System, C.04.3 (2025 text, in force 2026), Baku acceleration C.04.7, in force "
+        "from 2026-02-01; this event started 2025-10-04, under the text before it: rounds may differ where the "
+        "2017 text pairs otherwise (it has no C5 and C9 for the pairing-allocated bye, and an unplayed round is "
+        "no downfloat, A.4)")
+
+
+def _dated(tmp_path: Path, start: str) -> Path:
+    """The fixture cut after round 5, with a start date (record 042) after its name."""
+    lines = FIXTURE.read_text(encoding="utf-8").splitlines()
+    cut = [line[:89 + 50].rstrip() if line.startswith("001") else line for line in lines]
+    path = tmp_path / f"dated-{start.replace('/', '')}.trf"
+    path.write_text("\n".join([cut[0], f"042 {start}", *cut[1:]]) + "\n", encoding="utf-8")
+    return path
+
+
+def test_the_note_names_both_dates_and_what_differs() -> None:
+    dutch = default_registry().pairing_system("dutch")
+    assert dutch.in_force_from == date(2026, 2, 1)
+    assert edition_note(dutch, "2025/10/04") == NOTE
+    for start in ("2026/02/01", "2026-11-30", "", "someday"):   # in force, or no readable date: no note
+        assert edition_note(dutch, start) is None, start
+
+
+def test_pair_says_it_in_every_format(tmp_path, capsys) -> None:
+    old = _dated(tmp_path, "2025/10/04")
+    assert main(["pair", str(old), "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["round"] == 6 and data["notes"] == [NOTE]
+    assert main(["pair", str(old)]) == 0
+    assert capsys.readouterr().out.rstrip().endswith(f"Note: {NOTE}")
+    assert main(["pair", str(old), "--format", "trf"]) == 0
+    out, err = capsys.readouterr()
+    assert NOTE not in out and err.strip() == f"rulesengine: note: {NOTE}"
+    new = _dated(tmp_path, "2026/03/07")
+    assert main(["pair", str(new), "--format", "json"]) == 0
+    assert "notes" not in json.loads(capsys.readouterr().out)   # the JSON of a current event is as before
+
+
+def test_check_and_audit_say_it(tmp_path, capsys) -> None:
+    old = _dated(tmp_path, "2025/10/04")
+    assert main(["pair", str(old), "--check", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["notes"] == [NOTE]
+    assert main(["pair", str(old), "--check"]) == 0
+    assert capsys.readouterr().out.rstrip().endswith(f"Note: {NOTE}")
+    assert main(["audit", "--pairings", "--format", "json", str(old)]) == 0
+    [event] = json.loads(capsys.readouterr().out)["events"]
+    assert event["pairing_checks"]["rounds_differing"] == []
+    assert {"where": str(old), "what": f"re-{NOTE}"} in event["findings"]
+
+
+@pytest.mark.parametrize("start, noted", [("2025-10-04", True), ("2026-03-07", False)])
+def test_the_workbook_route_says_it(tmp_path, capsys, start, noted) -> None:
+    import openpyxl
+
+    from rulesengine.workbook import templates
+
+    book = tmp_path / "event.xlsx"
+    templates.swiss(book, 7, 20)
+    wb = openpyxl.load_workbook(book)
+    for i in range(8):
+        wb["Crosstable"].cell(row=3 + i, column=1, value=i + 1)
+        wb["Crosstable"].cell(row=3 + i, column=2, value=f"Игрок {i + 1}")
+        wb["Crosstable"].cell(row=3 + i, column=3, value=2400 - 10 * i)
+    settings = {row[0].value: row[1] for row in wb["Settings"].iter_rows()}
+    settings["Start date"].value, settings["Rounds"].value = start, 7
+    wb.save(book)
+    assert main(["pair", str(book)]) == 0
+    out = capsys.readouterr().out
+    assert "Round 1" in out and (f"Note: {NOTE.replace('2025-10-04', start)}" in out) is noted
