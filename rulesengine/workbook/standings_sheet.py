@@ -15,6 +15,7 @@ its canonical spec, rating columns); the look (`plan.SheetLook`) is data an adap
 from __future__ import annotations
 
 import textwrap
+from collections import Counter
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Sequence
@@ -163,8 +164,9 @@ def _look(rows, h: int, players: int, legend_start: int, standings: Standings, r
     # empty cells to its right (a wrapped style would squeeze it into the narrow SNo column).
     cell_styles: dict[tuple[int, int], str] = {}
     ranks = [r[0] for r in body]
+    shared = Counter(ranks)
     for i, rank in enumerate(ranks):
-        if ranks.count(rank) > 1:
+        if shared[rank] > 1:
             cell_styles[(first + i, 0)] = STYLE_SHARED  # a rank shared by players tied on everything
     comments: dict[tuple[int, int], str] = {}
     row_of = {r[1]: first + i for i, r in enumerate(body)}
