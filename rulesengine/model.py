@@ -211,6 +211,27 @@ class ScoringSystem:
 
 STANDARD_SCORING = ScoringSystem()
 
+# Per scoring system (by identity, kept alive here so the id stays its own; nearly every event
+# shares STANDARD_SCORING): the unit every score is a whole multiple of, each code's points in
+# units, and the Fractions handed out per total in units. A batch of small events reuses them
+# instead of redoing Fraction arithmetic per event.
+_UNITS: dict[int, tuple[ScoringSystem, tuple]] = {}
+
+
+def _score_units(scoring: ScoringSystem) -> tuple[int, dict[ResultCode, int], int, dict[int, Fraction]]:
+    found = _UNITS.get(id(scoring))
+    if found is not None and found[0] is scoring:
+        return found[1]
+    values = {code: scoring.points(RoundEntry(0, 0, Colour.NONE, code)) for code in ResultCode}
+    # TRF `0000 - -` (a forfeit loss without an opponent) is an absence: not-paired points.
+    absent = scoring.points(RoundEntry(0, None, Colour.NONE, ResultCode.FORFEIT_LOSS))
+    scale = math.lcm(*(Fraction(v).denominator for v in (*values.values(), absent)))
+    tables = (scale, {code: int(value * scale) for code, value in values.items()}, int(absent * scale), {})
+    if len(_UNITS) >= 64:
+        _UNITS.clear()
+    _UNITS[id(scoring)] = (scoring, tables)
+    return tables
+
 _CODE_OF = attrgetter("code")
 
 
@@ -398,16 +419,9 @@ class Tournament:
         1-1/2-0) in C-level loops, and each distinct total becomes one shared Fraction: adding
         thousands of Fractions one by one is the slow part of reading a large event.
         """
-        scoring = self.scoring
         rounds = self.rounds
-        values = {code: scoring.points(RoundEntry(0, 0, Colour.NONE, code)) for code in ResultCode}
-        # TRF `0000 - -` (a forfeit loss without an opponent) is an absence: not-paired points.
-        absent = scoring.points(RoundEntry(0, None, Colour.NONE, ResultCode.FORFEIT_LOSS))
-        scale = math.lcm(*(Fraction(v).denominator for v in (*values.values(), absent)))
-        units = {code: int(value * scale) for code, value in values.items()}
-        absent_units = int(absent * scale)
+        scale, units, absent_units, shared = _score_units(self.scoring)
         forfeit_loss = ResultCode.FORFEIT_LOSS
-        shared: dict[int, Fraction] = {}
         totals: dict[int, Fraction] = {}
         for player in self.players:
             opponents, _, codes, _ = player.columns

@@ -41,6 +41,11 @@ _make = tuple.__new__
 _OPPONENT_AT, _POINTS_AT, _BLACK_AT, _OTB_AT = itemgetter(1), itemgetter(2), itemgetter(4), itemgetter(7)
 
 
+#: Distinct values kept per scoring system (a batch of many events with many distinct Sonneborn-
+#: Berger values starts afresh past this).
+MAX_SHARED_VALUES = 100_000
+
+
 class Round(NamedTuple):
     """One player's round, as the tie-breaks see it (points in units). A named tuple: tens of
     thousands are made per event, and tuples are the cheapest immutable record to build."""
@@ -82,7 +87,8 @@ class EventData:
     all_over_the_board: frozenset[int] = field(default_factory=frozenset, compare=False, repr=False)
     #: Values derived from this table alone (adjusted scores, ...), memoised by their own key.
     memo: dict = field(default_factory=dict, compare=False, repr=False)
-    #: The Fractions `value` and `value2` have handed out, by units.
+    #: The Fractions `value` and `value2` have handed out, by units: shared by the events of one
+    #: scoring system (`_scoring`), at most MAX_SHARED_VALUES each.
     values: dict[int, Fraction] = field(default_factory=dict, compare=False, repr=False)
     values2: dict[int, Fraction] = field(default_factory=dict, compare=False, repr=False)
 
@@ -92,6 +98,8 @@ class EventData:
         (a gcd in Python code) costs more than the arithmetic that produced it."""
         found = self.values.get(units)
         if found is None:
+            if len(self.values) >= MAX_SHARED_VALUES:
+                self.values.clear()
             found = self.values[units] = Fraction(units, self.unit.denominator)
         return found
 
@@ -114,6 +122,8 @@ class EventData:
         """A product of two scores (Sonneborn-Berger) back to points (shared, like `value`)."""
         found = self.values2.get(units_squared)
         if found is None:
+            if len(self.values2) >= MAX_SHARED_VALUES:
+                self.values2.clear()
             found = self.values2[units_squared] = Fraction(units_squared, self.unit.denominator ** 2)
         return found
 
@@ -181,17 +191,51 @@ class _Rows(dict):
         return super().__eq__(other)
 
 
-def _build(tournament: Tournament) -> EventData:
+class _Scoring(NamedTuple):
+    """What a scoring system's values are in units, worked out once per scoring system."""
+
+    unit: Fraction
+    win: int
+    draw: int
+    game_points: dict            # ResultCode of a game over the board -> its points in units
+    known: dict                  # (code, no opponent, double forfeit, Black) -> a row's tail
+    values: dict                 # units -> the shared Fraction (EventData.value)
+    values2: dict                # units squared -> the shared Fraction (EventData.value2)
+
+
+# Per scoring system, by identity (kept alive here so its id stays its own; nearly every event
+# shares STANDARD_SCORING): a batch of small events would otherwise redo the same Fraction
+# arithmetic for every event.
+_SCORINGS: dict[int, tuple[object, _Scoring]] = {}
+
+
+def _scoring(tournament: Tournament) -> _Scoring:
+    scoring = tournament.scoring
+    found = _SCORINGS.get(id(scoring))
+    if found is not None and found[0] is scoring:
+        return found[1]
     unit = _unit(tournament)
     scale = unit.denominator
-    scoring = tournament.scoring
 
     def units(value: Fraction) -> int:
         return int(Fraction(value) * scale)
 
+    tables = _Scoring(unit, units(scoring.win), units(scoring.draw),
+                      {code: units(scoring.points(RoundEntry(0, 0, Colour.WHITE, code))) for code in GAME_RESULTS},
+                      {}, {}, {})
+    if len(_SCORINGS) >= 64:
+        _SCORINGS.clear()
+    _SCORINGS[id(scoring)] = (scoring, tables)
+    return tables
+
+
+def _build(tournament: Tournament) -> EventData:
+    tables = _scoring(tournament)
+    scale = tables.unit.denominator
+    scoring = tournament.scoring
     # The few distinct (code, has opponent, double forfeit, Black) combinations, worked out
     # once: each row is then its round, its opponent and one of these shared tails.
-    known: dict[tuple, tuple] = {}
+    known = tables.known
     black = Colour.BLACK
 
     def describe(key: tuple) -> tuple:
@@ -199,7 +243,7 @@ def _build(tournament: Tournament) -> EventData:
         entry = RoundEntry(0, None if no_opponent else 0, black if is_black else Colour.WHITE, code, double_forfeit)
         kind = entry.kind
         otb = kind in OVER_THE_BOARD
-        tail = known[key] = (units(scoring.points(entry)), kind, is_black, otb and GAME_WON[code],
+        tail = known[key] = (int(Fraction(scoring.points(entry)) * scale), kind, is_black, otb and GAME_WON[code],
                              RESULT100[code] if otb else 0, otb, kind in VOLUNTARILY_UNPLAYED, kind in FORFEITS)
         return tail
 
@@ -214,7 +258,7 @@ def _build(tournament: Tournament) -> EventData:
         return tuple(rows)
 
     # A game over the board has the same points whoever the opponent: each code's, in units.
-    game_points = {code: units(scoring.points(RoundEntry(0, 0, Colour.WHITE, code))) for code in GAME_RESULTS}
+    game_points = tables.game_points
     is_black = {colour: colour is black for colour in Colour}
     table: dict[int, tuple[Round, ...]] = {}
     later: dict[int, tuple] = {}
@@ -226,7 +270,6 @@ def _build(tournament: Tournament) -> EventData:
     totals: dict[int, int] = {}
     last_non_vur: dict[int, int] = {}
     last_paired: dict[int, int] = {}
-    win, draw = units(scoring.win), units(scoring.draw)
     rounds = tournament.rounds
     pairing_allocated_bye = EntryKind.PAIRING_ALLOCATED_BYE
     missing = (0,), (Colour.NONE,), (ResultCode.NOT_PAIRED,)
@@ -258,11 +301,12 @@ def _build(tournament: Tournament) -> EventData:
         last_non_vur[sno] = next((r.number for r in reversed(rows) if not r.voluntarily_unplayed), 0)
         last_paired[sno] = next((r.number for r in reversed(rows)
                                  if r.opponent or r.kind is pairing_allocated_bye), 0)
-    return EventData(tournament.rounds, unit, win, draw, tuple(p.start_rank for p in tournament.players),
+    return EventData(tournament.rounds, tables.unit, tables.win, tables.draw,
+                     tuple(p.start_rank for p in tournament.players),
                      _Rows(table, later, make_rows), totals, last_non_vur, last_paired,
                      {p.start_rank: (p.rating or None) for p in tournament.players},
                      opponents=opponents, round_points=round_points, blacks=blacks, codes=codes_of,
-                     all_over_the_board=frozenset(full))
+                     all_over_the_board=frozenset(full), values=tables.values, values2=tables.values2)
 
 
 _CACHE: dict[int, tuple[weakref.ref, EventData]] = {}

@@ -95,6 +95,8 @@ def check_version(spec: TiebreakSpec) -> None:
 
 def rule_set(spec: TiebreakSpec, context: TiebreakContext) -> RuleSet:
     """The rule set for this spec in this context (see module docstring for the order)."""
+    if not spec.modifiers and not context.rule_set and not context.options.get(RULES_OPTION):
+        return rule_set_for_date(context.rules_date)   # the usual case, asked per player: `_chosen`'s last step
     return _chosen(spec, context)[0]
 
 
