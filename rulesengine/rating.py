@@ -43,6 +43,7 @@ from typing import Any, Callable, Mapping, Protocol, Sequence, TypeVar, Union
 
 from rulesengine.dates import parse_date
 from rulesengine.errors import UsageError
+from rulesengine.fast_init import set_fields_at_once
 from rulesengine.model import DRAW_CODES, LOSS_CODES, WIN_CODES, RoundEntry, Tournament
 from rulesengine.numbers import to_json_number
 
@@ -51,6 +52,7 @@ from rulesengine.numbers import to_json_number
 RatingNumber = Union[float, Fraction, int]
 
 
+@set_fields_at_once   # made per player and per game: see rulesengine.fast_init
 @dataclass(frozen=True)
 class RatingRecord:
     """A player's standing before the event, as far as it is known.
@@ -81,6 +83,7 @@ class RatingRecord:
         return self.rating is not None
 
 
+@set_fields_at_once   # made per player and per game: see rulesengine.fast_init
 @dataclass(frozen=True)
 class GameRating:
     """One round entry with an opponent (a game, or a forfeit) as the rating system treated it.
@@ -104,6 +107,7 @@ class GameRating:
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 
+@set_fields_at_once   # made per player and per game: see rulesengine.fast_init
 @dataclass(frozen=True)
 class UnratedRound:
     """A round without an opponent (a bye, or not paired): never rated, kept so output is complete."""
@@ -113,6 +117,7 @@ class UnratedRound:
     reason: str
 
 
+@set_fields_at_once   # made per player and per game: see rulesengine.fast_init
 @dataclass(frozen=True)
 class PlayerRating:
     """One player's result: figures, the rules that decided them, and the record after the event.

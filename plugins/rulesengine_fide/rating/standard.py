@@ -143,11 +143,12 @@ def _rate_rated_player(start_rank: int, name: str, record: RatingRecord, entries
     # hundredths; K depends on how many count (the 700 rule), so the per-game changes wait.
     # Without `detail` nothing per game is kept: only the sums (the figures are the same).
     byes: list[UnratedRound] = []
-    looked_at: list[tuple] = []
+    looked_at: list = []    # with detail: a counted game's figures (a tuple), or an excluded game's record
     cap_used = False
     rated = expected_total_h = score_total_h = 0
     cap = rules.cap
     plain_games = rules.unrated_if_difference is None   # no 7.3.1: a game against a rated player counts
+    pd_of = _PD_H.get
     for entry in entries:
         opponent_rank = entry.opponent
         if opponent_rank is None:
@@ -160,20 +161,24 @@ def _rate_rated_player(start_rank: int, name: str, record: RatingRecord, entries
             reason = _exclusion(entry, own, opponent, rules, for_initial=False)
             if reason:
                 if detail:
-                    looked_at.append((entry, opponent, _score(entry), reason, None))
+                    looked_at.append(GameRating(entry.round, opponent_rank, None, None, _score(entry), False, reason,
+                                                None, opponent))
                 continue
         difference = own - opponent
         if -cap <= difference <= cap:
-            used, game_rules = opponent, ()
+            used, game_rules = opponent, _PD_RULES
         else:
             difference, used, game_rules = _capped_difference(own, opponent, rules, cap_used)
             cap_used = cap_used or difference != own - opponent
-        expected_h = expected_hundredths(difference)
+            game_rules += _PD_RULES
+        expected_h = pd_of(difference)
+        if expected_h is None:     # beyond the cap (the 2650 exception) or not a whole number
+            expected_h = expected_hundredths(difference)
         rated += 1
         expected_total_h += expected_h
         score_total_h += score_h
         if detail:
-            looked_at.append((entry, opponent, _score(entry), None, (difference, used, game_rules, expected_h)))
+            looked_at.append((entry.round, opponent_rank, opponent, score_h, difference, used, game_rules, expected_h))
     assumed: list[str] = list(record.assumed)
     k, k_rules = _k_for(record, rated, rules, event_date, assumed)
     whole_k = isinstance(k, int)
@@ -198,35 +203,40 @@ def _rate_rated_player(start_rank: int, name: str, record: RatingRecord, entries
         next_rating = None
     if not rated:
         notes.append("no rated game in this event: rating unchanged")
-    highest = max(x for x in (record.highest_rating, own, rating_after) if x is not None)
+    # max() of the known figures, the first of equal ones kept (as max() does)
+    highest = record.highest_rating
+    if highest is None or own > highest:
+        highest = own
+    if rating_after > highest:
+        highest = rating_after
     record_after = record_with(record, rating=next_rating, games=record.games + rated if record.games is not None
                                else None, highest_rating=highest if next_rating is not None else record.highest_rating,
                                k=None, assumed=(), extra=_without_pool(record.extra))
     return PlayerRating(
-        start_rank=start_rank, name=name, rating_before=own, k=k, games=tuple(games),
-        expected_total=expected_total, score_total=score_total, change=change, change_published=published,
-        rating_after=rating_after if rated else own, initial_rating=False,
-        rules=tuple(k_rules) + _CHANGE_RULES, notes=tuple(notes), record_after=record_after, assumed=tuple(assumed),
-        unrated_rounds=tuple(byes), extra={"sum_delta_R": delta_total, "games_in_event": rated},
-        rated_game_count=None if detail else rated)
+        start_rank, name, own, k, tuple(games), expected_total, score_total, change, published,
+        rating_after if rated else own, False, tuple(k_rules) + _CHANGE_RULES, tuple(notes), record_after,
+        {"sum_delta_R": delta_total, "games_in_event": rated}, tuple(assumed), tuple(byes),
+        None if detail else rated)
 
 
-def _game_ratings(looked_at: list[tuple], k: int | float, whole_k: bool) -> list[GameRating]:
-    """Every game's record, its change by the event's K (8.3.2: K x (score - PD))."""
+def _game_ratings(looked_at: list, k: int | float, whole_k: bool) -> list[GameRating]:
+    """Every game's record, its change by the event's K (8.3.2: K x (score - PD)).
+
+    The Fractions handed out are shared per value (`_HUNDREDTH`, `_changes_by`): building them one
+    by one was most of the cost."""
+    change_of = _changes_by(k) if whole_k else None
     games: list[GameRating] = []
-    for entry, opponent, score, reason, figures in looked_at:
-        if figures is None:
-            games.append(GameRating(entry.round, entry.opponent, None, None, score, False, reason,
-                                    opponent_rating=opponent))
+    append = games.append
+    for item in looked_at:
+        if type(item) is not tuple:      # a game that did not count: its record is complete
+            append(item)
             continue
-        difference, used, game_rules, expected_h = figures
-        delta_h = score.numerator * 100 // score.denominator - expected_h
-        # The Fractions handed out are shared per value (`_in_hundredths`): building them is most of the cost.
-        change_h = _in_hundredths(k * delta_h) if whole_k else k * hundredths(delta_h)
-        games.append(GameRating(entry.round, entry.opponent, used, hundredths(expected_h), score, True, RATED_REASON,
-                                change=change_h, opponent_rating=opponent,
-                                rules=game_rules + _PD_RULES if game_rules else _PD_RULES,
-                                extra={"difference": difference, "delta_R": hundredths(delta_h)}))
+        round_, opponent_rank, opponent, score_h, difference, used, game_rules, expected_h = item
+        delta_h = score_h - expected_h
+        delta = _HUNDREDTH[delta_h]
+        append(GameRating(round_, opponent_rank, used, _HUNDREDTH[expected_h], _HUNDREDTH[score_h], True, RATED_REASON,
+                          change_of[delta_h] if whole_k else k * delta, opponent, game_rules,
+                          {"difference": difference, "delta_R": delta}))
     return games
 
 
@@ -244,12 +254,24 @@ _CHANGE_RULES = ("8.3.2: change = K x sum of (score - PD)",
 
 # The rule texts of a plain rated game, shared by every game rather than rebuilt per game.
 _PD_RULES = (PD_RULE,)
+# Hundredths -100 .. 100 as the shared Fractions of `tables.hundredths`: a game's score, PD and
+# score - PD; one dict lookup each.
+_HUNDREDTH = {h: hundredths(h) for h in range(-100, 101)}
+# PD in hundredths (table 8.1.2) of every whole difference up to beyond the cap: a float rating
+# difference of a whole number finds its int key. Others go to `expected_hundredths`.
+_PD_H = {d: expected_hundredths(d) for d in range(-800, 801)}
 
 
 @lru_cache(maxsize=4096)
 def _in_hundredths(value: int) -> Fraction:
     """value / 100 as a Fraction, one shared object per value (totals and changes of an event)."""
     return Fraction(value, 100)
+
+
+@lru_cache(maxsize=64)
+def _changes_by(k: int) -> dict[int, Fraction]:
+    """A game's change K x (score - PD) (8.3.2) for every score - PD in hundredths, under a whole K."""
+    return {delta_h: _in_hundredths(k * delta_h) for delta_h in range(-100, 101)}
 
 
 def _forfeit_score(entry: RoundEntry) -> Fraction:
