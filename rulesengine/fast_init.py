@@ -24,11 +24,15 @@ through the dataclass's own `__init__`.
 from __future__ import annotations
 
 import dataclasses
-from typing import TypeVar
+from collections import deque
+from itertools import repeat
+from typing import Any, Sequence, TypeVar
 
 T = TypeVar("T", bound=type)
 
 _NO_VALUE = object()   # a parameter with a default factory was not given
+# The classes `set_fields_at_once` has checked, with the setter of their instances' __dict__.
+_DICT_SETTERS: dict[type, Any] = {}
 
 
 def set_fields_at_once(cls: T) -> T:
@@ -64,7 +68,25 @@ def set_fields_at_once(cls: T) -> T:
     init.__doc__ = original.__doc__
     init.__wrapped__ = original   # inspect.signature, help() and the tests see the dataclass's own
     cls.__init__ = init
+    _DICT_SETTERS[cls] = namespace["_set_dict"]
     return cls
+
+
+def instances(cls: type, field_values: Sequence[dict[str, Any]]) -> list:
+    """One `cls` object per dict of field values, built without a Python call per object.
+
+    For a whole event's per-game records: `cls(**values)` would run `__init__` once per record;
+    here the objects are made and given their dicts by `map` over C functions, so a record costs
+    its dict display and little more. Each dict must hold every field of `cls` (defaults
+    included), in field order, and is taken over by its object (the caller keeps no reference).
+    `cls` must have been decorated with `set_fields_at_once` (which checked it qualifies).
+    """
+    set_dict = _DICT_SETTERS.get(cls)
+    if set_dict is None:
+        raise TypeError(f"{cls.__qualname__}: not prepared by set_fields_at_once")
+    objects = list(map(object.__new__, repeat(cls, len(field_values))))
+    deque(map(set_dict, objects, field_values), maxlen=0)   # run the setter over every pair, keep nothing
+    return objects
 
 
 def _init_fields(cls: type) -> tuple[dataclasses.Field, ...]:

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import Any, Callable, Mapping, Protocol, Sequence, TypeVar, Union
+from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, TypeVar, Union
 
 from rulesengine.dates import parse_date
 from rulesengine.errors import UsageError
@@ -306,6 +306,21 @@ def rating_score(entry: RoundEntry) -> Fraction | None:
 _WIN, _DRAW, _LOSS = Fraction(1), Fraction(1, 2), Fraction(0)
 
 
+def score_sum(scores: Iterable[Fraction]) -> Fraction:
+    """The sum of game scores (1, 1/2, 0, as `rating_score` gives them), added exactly in half
+    points: the same Fraction as `sum(scores, Fraction(0))` without a Fraction addition per game."""
+    return Fraction(sum(s.numerator * 2 // s.denominator for s in scores), 2)
+
+
+def exact_sum(values: Iterable[RatingNumber]) -> Fraction:
+    """The exact sum of ratings as a Fraction (`sum(map(Fraction, values), Fraction(0))`), added as
+    integers when every value is a whole number, as listed ratings are."""
+    values = tuple(values)
+    if all(type(v) is int or (type(v) is float and v.is_integer()) for v in values):
+        return Fraction(sum(map(int, values)))
+    return sum(map(Fraction, values), Fraction(0))
+
+
 def round_half_away_from_zero(value: RatingNumber, places: int = 0) -> RatingNumber:
     """Round to `places` decimals with 0.5 away from zero (FIDE B.02 8.3.4: "0.5 is rounded away
     from zero"); Python's round() rounds halves to even and is wrong for this.
@@ -377,14 +392,15 @@ def record_with(record: RatingRecord, **changes: Any) -> RatingRecord:
     """
     if type(record) is not RatingRecord or changes.keys() - _RECORD_FIELDS:
         return replace(record, **changes)   # a subclass, or a misspelt field: replace says what is wrong
-    copy = object.__new__(RatingRecord)
-    values = copy.__dict__
-    values.update(record.__dict__)
+    values = record.__dict__.copy()
     values.update(changes)
+    copy = object.__new__(RatingRecord)
+    _set_record_dict(copy, values)
     return copy
 
 
 _RECORD_FIELDS = frozenset(RatingRecord.__dataclass_fields__)
+_set_record_dict = RatingRecord.__dict__["__dict__"].__set__
 
 
 def with_assumed(record: RatingRecord, *notes: str) -> RatingRecord:

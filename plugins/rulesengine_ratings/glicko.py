@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from rulesengine.collector import collector_paused
-from rulesengine.rating import GameRating, PlayerRating, RatingReport, RatingRequest, RatingSystem, record_with
-from rulesengine_ratings.games import score_total, split_entries
+from rulesengine.rating import GameRating, PlayerRating, RatingReport, RatingRequest, RatingSystem, record_with, score_sum
+from rulesengine_ratings.games import split_entries
 from rulesengine_ratings.starting import numeric_options, rating_and_deviation
 
 Q = math.log(10) / 400.0
@@ -92,7 +92,7 @@ def _rate(request: RatingRequest) -> RatingReport:
                             games=None if record.games is None else record.games + len(rated))
         players.append(PlayerRating(
             player.start_rank, player.name, rating, None, tuple(games), sum(result.expected),
-            score_total(s for _, s in rated), change, change, result.rating, record.rating is None,
+            score_sum(s for _, s in rated), change, change, result.rating, record.rating is None,
             rules=("Glicko steps 1-2 (Glickman, The Glicko system)", "ratings are kept unrounded"),
             record_after=after, assumed=assumed, unrated_rounds=tuple(byes),
             extra={"rd_before": rd, "rd_after": result.rd, "d": result.d},

@@ -24,9 +24,11 @@ from functools import lru_cache
 from typing import Sequence
 
 from rulesengine.collector import collector_paused
+from rulesengine.fast_init import instances
 from rulesengine.model import EntryKind, ResultCode, RoundEntry
 from rulesengine.rating import (GameRating, PlayerRating, RatingRecord, RatingReport, RatingRequest, UnratedRound,
-                                event_date_of, rating_score, record_with, round_half_away_from_zero, rule_set_for)
+                                event_date_of, exact_sum, rating_score, record_with, round_half_away_from_zero,
+                                rule_set_for, score_sum)
 from rulesengine_fide.rating.rules import (INITIAL_2022, INITIAL_HYPOTHETICAL_DRAWS, FideRules,
                                            development_coefficient, k_for_games)
 from rulesengine_fide.rating.tables import expected_hundredths, hundredths, rating_difference, score_hundredths
@@ -139,11 +141,16 @@ def _rate_rated_player(start_rank: int, name: str, record: RatingRecord, entries
                        ratings: dict[int, float | None], rules: FideRules, event_date: date | None,
                        detail: bool = True) -> PlayerRating:
     own = record.rating
-    # First pass: which games count (5.1, 8.3.1, 7.3.1) and their PD (8.3.2a), summed in whole
-    # hundredths; K depends on how many count (the 700 rule), so the per-game changes wait.
-    # Without `detail` nothing per game is kept: only the sums (the figures are the same).
+    assumed: list[str] = list(record.assumed)
+    # K of 8.3.3 first: only the 700 rule depends on how many games count, and it applies to
+    # events of more than 17 games (K 40); a game's change K x (score - PD) is then redone.
+    k, k_rules = _k_before_games(record, rules, event_date, assumed)
+    whole_k = isinstance(k, int)
+    change_of = _changes_by(k) if whole_k else None
+    # One pass: which games count (5.1, 8.3.1, 7.3.1) and their PD (8.3.2a), summed in whole
+    # hundredths. Without `detail` nothing per game is kept: only the sums (the figures are the same).
     byes: list[UnratedRound] = []
-    looked_at: list = []    # with detail: a counted game's figures (a tuple), or an excluded game's record
+    games: list[dict] = []    # with detail: every game's `GameRating` fields, in round order
     cap_used = False
     rated = expected_total_h = score_total_h = 0
     cap = rules.cap
@@ -161,8 +168,7 @@ def _rate_rated_player(start_rank: int, name: str, record: RatingRecord, entries
             reason = _exclusion(entry, own, opponent, rules, for_initial=False)
             if reason:
                 if detail:
-                    looked_at.append(GameRating(entry.round, opponent_rank, None, None, _score(entry), False, reason,
-                                                None, opponent))
+                    games.append(_not_counted(entry.round, opponent_rank, _score(entry), reason, opponent))
                 continue
         difference = own - opponent
         if -cap <= difference <= cap:
@@ -178,11 +184,20 @@ def _rate_rated_player(start_rank: int, name: str, record: RatingRecord, entries
         expected_total_h += expected_h
         score_total_h += score_h
         if detail:
-            looked_at.append((entry.round, opponent_rank, opponent, score_h, difference, used, game_rules, expected_h))
-    assumed: list[str] = list(record.assumed)
-    k, k_rules = _k_for(record, rated, rules, event_date, assumed)
-    whole_k = isinstance(k, int)
-    games = _game_ratings(looked_at, k, whole_k) if detail else ()
+            # The Fractions are shared per value (`_HUNDREDTH`, `_changes_by`): made one by one, they
+            # and the records were most of the cost of a rating with its per-game records.
+            delta = _HUNDREDTH[score_h - expected_h]
+            games.append({"round": entry.round, "opponent": opponent_rank, "opponent_rating_used": used,
+                          "expected": _HUNDREDTH[expected_h], "score": _HUNDREDTH[score_h], "rated": True,
+                          "reason": RATED_REASON,
+                          "change": change_of[score_h - expected_h] if whole_k else k * delta,
+                          "opponent_rating": opponent, "rules": game_rules,
+                          "extra": {"difference": difference, "delta_R": delta}})
+    k, rule = k_for_games(k, rated, rules.k_games_limit)
+    if rule:
+        k_rules.append(rule)
+        whole_k = isinstance(k, int)
+        _change_by_k(games, k)
     expected_total = _in_hundredths(expected_total_h)
     score_total = _in_hundredths(score_total_h)
     delta_total = _in_hundredths(score_total_h - expected_total_h)
@@ -213,31 +228,25 @@ def _rate_rated_player(start_rank: int, name: str, record: RatingRecord, entries
                                else None, highest_rating=highest if next_rating is not None else record.highest_rating,
                                k=None, assumed=(), extra=_without_pool(record.extra))
     return PlayerRating(
-        start_rank, name, own, k, tuple(games), expected_total, score_total, change, published,
-        rating_after if rated else own, False, tuple(k_rules) + _CHANGE_RULES, tuple(notes), record_after,
-        {"sum_delta_R": delta_total, "games_in_event": rated}, tuple(assumed), tuple(byes),
+        start_rank, name, own, k, tuple(instances(GameRating, games)) if detail else (), expected_total, score_total,
+        change, published, rating_after if rated else own, False, tuple(k_rules) + _CHANGE_RULES, tuple(notes),
+        record_after, {"sum_delta_R": delta_total, "games_in_event": rated}, tuple(assumed), tuple(byes),
         None if detail else rated)
 
 
-def _game_ratings(looked_at: list, k: int | float, whole_k: bool) -> list[GameRating]:
-    """Every game's record, its change by the event's K (8.3.2: K x (score - PD)).
+def _change_by_k(games: list[dict], k: int | float) -> None:
+    """Each counted game's change K x (score - PD) (8.3.2) again, under the K of the 700 rule."""
+    change_of = _changes_by(k) if isinstance(k, int) else None
+    for fields in games:
+        if fields["rated"]:
+            delta = fields["extra"]["delta_R"]
+            fields["change"] = change_of[int(delta * 100)] if change_of is not None else k * delta
 
-    The Fractions handed out are shared per value (`_HUNDREDTH`, `_changes_by`): building them one
-    by one was most of the cost."""
-    change_of = _changes_by(k) if whole_k else None
-    games: list[GameRating] = []
-    append = games.append
-    for item in looked_at:
-        if type(item) is not tuple:      # a game that did not count: its record is complete
-            append(item)
-            continue
-        round_, opponent_rank, opponent, score_h, difference, used, game_rules, expected_h = item
-        delta_h = score_h - expected_h
-        delta = _HUNDREDTH[delta_h]
-        append(GameRating(round_, opponent_rank, used, _HUNDREDTH[expected_h], _HUNDREDTH[score_h], True, RATED_REASON,
-                          change_of[delta_h] if whole_k else k * delta, opponent, game_rules,
-                          {"difference": difference, "delta_R": delta}))
-    return games
+
+def _not_counted(round_: int, opponent_rank: int, score: Fraction, reason: str, opponent: float | None) -> dict:
+    """The fields of a game that did not count (`GameRating`, every field in order)."""
+    return {"round": round_, "opponent": opponent_rank, "opponent_rating_used": None, "expected": None, "score": score,
+            "rated": False, "reason": reason, "change": None, "opponent_rating": opponent, "rules": (), "extra": {}}
 
 
 def _score(entry: RoundEntry) -> Fraction:
@@ -300,9 +309,9 @@ def _capped_difference(own: float, opponent: float, rules: FideRules,
     return capped, own - capped, (f"8.3.1: 400-point cap, difference {difference:g} counted as {capped:g}",)
 
 
-def _k_for(record: RatingRecord, games_in_event: int, rules: FideRules, event_date: date | None,
-           assumed: list[str]) -> tuple[int | float, list[str]]:
-    """K for this event: explicit K, or 8.3.3 from the record; then the 700 rule."""
+def _k_before_games(record: RatingRecord, rules: FideRules, event_date: date | None,
+                    assumed: list[str]) -> tuple[int | float, list[str]]:
+    """K for this event before the 700 rule (`k_for_games`): explicit K, or 8.3.3 from the record."""
     applied: list[str] = []
     if record.k is not None:
         k: int | float = int(record.k) if float(record.k).is_integer() else record.k
@@ -334,9 +343,6 @@ def _k_for(record: RatingRecord, games_in_event: int, rules: FideRules, event_da
                                            age_this_year=age, junior_by_birthday=by_birthday)
         k = decision.k
         applied.append(decision.rule)
-    k, rule = k_for_games(k, games_in_event, rules.k_games_limit)
-    if rule:
-        applied.append(rule)
     return k, applied
 
 
@@ -357,8 +363,8 @@ def _rate_unrated_player(start_rank: int, name: str, record: RatingRecord, entri
                                     opponent_rating=opponent))
     rated = [g for g in games if g.rated]
     event_games = len(rated)
-    event_score = sum((g.score for g in rated), Fraction(0))
-    event_opponents = sum((Fraction(g.opponent_rating_used) for g in rated), Fraction(0))
+    event_score = score_sum(g.score for g in rated)
+    event_opponents = exact_sum(g.opponent_rating_used for g in rated)
     pooled_games = int(record.extra.get(POOLED_GAMES, 0))
     pooled_score = Fraction(record.extra.get(POOLED_SCORE, 0))
     pooled_opponents = Fraction(record.extra.get(POOLED_OPPONENTS, 0))
@@ -439,22 +445,25 @@ def initial_rating_2022(opponent_ratings_sum: Fraction | int, games: int, score:
 def _unrated_result(start_rank, name, record: RatingRecord, games, byes, notes, applied, new_rating, figures,
                     pooled_games, pooled_score, pooled_opponents) -> PlayerRating:
     if new_rating is not None:
-        record_after = replace(record, rating=new_rating, games=pooled_games, highest_rating=new_rating, k=None,
-                               assumed=(), extra=_without_pool(record.extra))
+        record_after = record_with(record, rating=new_rating, games=pooled_games, highest_rating=new_rating, k=None,
+                                   assumed=(), extra=_without_pool(record.extra))
     else:
         extra = dict(_without_pool(record.extra))
         if pooled_games:
             extra.update({POOLED_GAMES: pooled_games, POOLED_SCORE: pooled_score,
                           POOLED_OPPONENTS: pooled_opponents})
-        record_after = replace(record, rating=None, assumed=(), extra=extra)
+        record_after = record_with(record, rating=None, assumed=(), extra=extra)
     rated = [g for g in games if g.rated]
     extra = {"initial": figures, "pooled_games": pooled_games} if figures else {"pooled_games": pooled_games}
     return PlayerRating(
         start_rank=start_rank, name=name, rating_before=None, k=None, games=tuple(games), expected_total=0,
-        score_total=sum((g.score for g in rated), Fraction(0)), change=0, change_published=0,
+        score_total=score_sum(g.score for g in rated), change=0, change_published=0,
         rating_after=new_rating, initial_rating=new_rating is not None, rules=tuple(applied), notes=tuple(notes),
         record_after=record_after, assumed=tuple(record.assumed), unrated_rounds=tuple(byes), extra=extra)
 
 
 def _without_pool(extra) -> dict:
+    """A copy of `extra` without the pooled games of an unrated player (a new dict, even when empty)."""
+    if not extra:
+        return {}
     return {k: v for k, v in extra.items() if k not in (POOLED_GAMES, POOLED_SCORE, POOLED_OPPONENTS)}
