@@ -394,13 +394,10 @@ def record_with(record: RatingRecord, **changes: Any) -> RatingRecord:
         return replace(record, **changes)   # a subclass, or a misspelt field: replace says what is wrong
     values = record.__dict__.copy()
     values.update(changes)
-    copy = object.__new__(RatingRecord)
-    _set_record_dict(copy, values)
-    return copy
+    return RatingRecord(**values)
 
 
 _RECORD_FIELDS = frozenset(RatingRecord.__dataclass_fields__)
-_set_record_dict = RatingRecord.__dict__["__dict__"].__set__
 
 
 def with_assumed(record: RatingRecord, *notes: str) -> RatingRecord:

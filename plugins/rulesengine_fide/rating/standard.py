@@ -24,7 +24,6 @@ from functools import lru_cache
 from typing import Sequence
 
 from rulesengine.collector import collector_paused
-from rulesengine.fast_init import instances
 from rulesengine.model import EntryKind, ResultCode, RoundEntry
 from rulesengine.rating import (GameRating, PlayerRating, RatingRecord, RatingReport, RatingRequest, UnratedRound,
                                 event_date_of, exact_sum, rating_score, record_with, round_half_away_from_zero,
@@ -150,7 +149,7 @@ def _rate_rated_player(start_rank: int, name: str, record: RatingRecord, entries
     # One pass: which games count (5.1, 8.3.1, 7.3.1) and their PD (8.3.2a), summed in whole
     # hundredths. Without `detail` nothing per game is kept: only the sums (the figures are the same).
     byes: list[UnratedRound] = []
-    games: list[dict] = []    # with detail: every game's `GameRating` fields, in round order
+    games: list[GameRating] = []    # with detail: every game's record, in round order
     cap_used = False
     rated = expected_total_h = score_total_h = 0
     cap = rules.cap
@@ -168,7 +167,8 @@ def _rate_rated_player(start_rank: int, name: str, record: RatingRecord, entries
             reason = _exclusion(entry, own, opponent, rules, for_initial=False)
             if reason:
                 if detail:
-                    games.append(_not_counted(entry.round, opponent_rank, _score(entry), reason, opponent))
+                    games.append(GameRating(entry.round, opponent_rank, None, None, _score(entry), False, reason,
+                                            None, opponent))
                 continue
         difference = own - opponent
         if -cap <= difference <= cap:
@@ -187,17 +187,14 @@ def _rate_rated_player(start_rank: int, name: str, record: RatingRecord, entries
             # The Fractions are shared per value (`_HUNDREDTH`, `_changes_by`): made one by one, they
             # and the records were most of the cost of a rating with its per-game records.
             delta = _HUNDREDTH[score_h - expected_h]
-            games.append({"round": entry.round, "opponent": opponent_rank, "opponent_rating_used": used,
-                          "expected": _HUNDREDTH[expected_h], "score": _HUNDREDTH[score_h], "rated": True,
-                          "reason": RATED_REASON,
-                          "change": change_of[score_h - expected_h] if whole_k else k * delta,
-                          "opponent_rating": opponent, "rules": game_rules,
-                          "extra": {"difference": difference, "delta_R": delta}})
+            games.append(GameRating(entry.round, opponent_rank, used, _HUNDREDTH[expected_h], _HUNDREDTH[score_h], True,
+                                    RATED_REASON, change_of[score_h - expected_h] if whole_k else k * delta, opponent,
+                                    game_rules, {"difference": difference, "delta_R": delta}))
     k, rule = k_for_games(k, rated, rules.k_games_limit)
     if rule:
         k_rules.append(rule)
         whole_k = isinstance(k, int)
-        _change_by_k(games, k)
+        games = _changed_by(games, k)
     expected_total = _in_hundredths(expected_total_h)
     score_total = _in_hundredths(score_total_h)
     delta_total = _in_hundredths(score_total_h - expected_total_h)
@@ -228,25 +225,23 @@ def _rate_rated_player(start_rank: int, name: str, record: RatingRecord, entries
                                else None, highest_rating=highest if next_rating is not None else record.highest_rating,
                                k=None, assumed=(), extra=_without_pool(record.extra))
     return PlayerRating(
-        start_rank, name, own, k, tuple(instances(GameRating, games)) if detail else (), expected_total, score_total,
+        start_rank, name, own, k, tuple(games), expected_total, score_total,
         change, published, rating_after if rated else own, False, tuple(k_rules) + _CHANGE_RULES, tuple(notes),
         record_after, {"sum_delta_R": delta_total, "games_in_event": rated}, tuple(assumed), tuple(byes),
         None if detail else rated)
 
 
-def _change_by_k(games: list[dict], k: int | float) -> None:
-    """Each counted game's change K x (score - PD) (8.3.2) again, under the K of the 700 rule."""
+def _changed_by(games: list[GameRating], k: int | float) -> list[GameRating]:
+    """The records with each counted game's change K x (score - PD) (8.3.2) redone under the K of
+    the 700 rule."""
     change_of = _changes_by(k) if isinstance(k, int) else None
-    for fields in games:
-        if fields["rated"]:
-            delta = fields["extra"]["delta_R"]
-            fields["change"] = change_of[int(delta * 100)] if change_of is not None else k * delta
-
-
-def _not_counted(round_: int, opponent_rank: int, score: Fraction, reason: str, opponent: float | None) -> dict:
-    """The fields of a game that did not count (`GameRating`, every field in order)."""
-    return {"round": round_, "opponent": opponent_rank, "opponent_rating_used": None, "expected": None, "score": score,
-            "rated": False, "reason": reason, "change": None, "opponent_rating": opponent, "rules": (), "extra": {}}
+    redone = []
+    for game in games:
+        if game.rated:
+            delta = game.extra["delta_R"]
+            game = replace(game, change=change_of[int(delta * 100)] if change_of is not None else k * delta)
+        redone.append(game)
+    return redone
 
 
 def _score(entry: RoundEntry) -> Fraction:
