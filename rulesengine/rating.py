@@ -199,6 +199,8 @@ class RatingRequest:
     `unrated_rounds` empty and set `rated_game_count` instead, which saves building a record per
     game. Every per-player figure, rule text and `record_after` stays exactly as with detail. A
     system may ignore the flag (then `rated_game_count` stays None and `games` is complete).
+    `detail_players` names players whose records are wanted all the same (`explain-rating`
+    shows one player's games): `wants_detail` says, per player, what a system should build.
     """
 
     tournament: Tournament
@@ -207,9 +209,14 @@ class RatingRequest:
     rule_set: str | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
     detail: bool = True
+    detail_players: frozenset[int] = frozenset()
 
     def record(self, start_rank: int) -> RatingRecord:
         return self.records.get(start_rank) or RatingRecord(start_rank)
+
+    def wants_detail(self, start_rank: int) -> bool:
+        """Whether this player's per-game records are wanted (`detail`, or named in `detail_players`)."""
+        return self.detail or start_rank in self.detail_players
 
 
 @dataclass(frozen=True)

@@ -78,10 +78,11 @@ def _rate(request: RatingRequest) -> RatingReport:
     for player in tournament.players:
         record = request.record(player.start_rank)
         rating, rd, assumed = start[player.start_rank]
-        rated, excluded, byes = split_entries(tournament, player.start_rank, None, request.detail)
+        detail = request.wants_detail(player.start_rank)
+        rated, excluded, byes = split_entries(tournament, player.start_rank, None, detail)
         result = update(rating, rd, [(start[e.opponent][0], start[e.opponent][1], float(s)) for e, s in rated])
         games = []
-        if request.detail:    # else nobody reads the per-game records (`RatingRequest.detail`)
+        if detail:    # else nobody reads the per-game records (`RatingRequest.detail`)
             games = [GameRating(e.round, e.opponent, start[e.opponent][0], ex, s, True,
                                 "rated: game played (one Glicko rating period)", opponent_rating=start[e.opponent][0],
                                 extra={"opponent_rd": start[e.opponent][1]})
@@ -96,7 +97,7 @@ def _rate(request: RatingRequest) -> RatingReport:
             rules=("Glicko steps 1-2 (Glickman, The Glicko system)", "ratings are kept unrounded"),
             record_after=after, assumed=assumed, unrated_rounds=tuple(byes),
             extra={"rd_before": rd, "rd_after": result.rd, "d": result.d},
-            rated_game_count=None if request.detail else len(rated)))
+            rated_game_count=None if detail else len(rated)))
     return RatingReport("glicko", f"Glicko, c {options['c']:g}", tuple(players))
 
 

@@ -140,7 +140,6 @@ def rate(request: RatingRequest) -> RatingReport:
 def _rate(request: RatingRequest) -> RatingReport:
     options = _options(request)
     tournament = request.tournament
-    detail = request.detail
     tau, epsilon = options["tau"], options["epsilon"]
     start: dict[int, tuple[float, float, float, tuple[str, ...], RatingRecord]] = {}
     opponent: dict[int, tuple[float, float]] = {}     # μj and g(φj) of every player, for their opponents
@@ -157,6 +156,7 @@ def _rate(request: RatingRequest) -> RatingReport:
     players = []
     for player in tournament.players:
         rating, rd, sigma, assumed, record = start[player.start_rank]
+        detail = request.wants_detail(player.start_rank)
         rated, excluded, byes = split_entries(tournament, player.start_rank, None, detail)
         opponents = []
         half_points = 0

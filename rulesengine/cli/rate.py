@@ -54,17 +54,19 @@ def _add_rating_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a system option, e.g. tau=0.5 for glicko2 or k=32 for elo (repeatable)")
 
 
-def compute(args: argparse.Namespace, detail: bool = True) -> tuple[RatingReport, RatingSystem]:
+def compute(args: argparse.Namespace, detail: bool = True,
+            detail_players: frozenset[int] = frozenset()) -> tuple[RatingReport, RatingSystem]:
     """Load the event and the records, and rate it with the chosen system (shared by both commands).
 
     `detail` False when the output shows per-player figures only (the table and CSV of `rate`):
-    the system may then skip its per-game records (`RatingRequest.detail`)."""
+    the system may then skip its per-game records (`RatingRequest.detail`), except for the
+    players in `detail_players` (`explain-rating` shows one player's games)."""
     registry = default_registry()
     tournament = load_tournament(args, registry)
     system = api.rating_system_for(tournament, args.system, registry)
     records, notes = build_records(tournament, args.rating_list, args.encoding)
     report = api.rate(tournament, system, records, event_date=date_argument(args.date), rule_set=args.rule_set,
-                      option_texts=args.option, registry=registry, detail=detail)
+                      option_texts=args.option, registry=registry, detail=detail, detail_players=detail_players)
     return RatingReport(report.system, report.rules, report.players, tuple(notes) + report.notes,
                         report.rule_set, report.event_date), system
 
@@ -179,7 +181,8 @@ def run_rate(args: argparse.Namespace) -> int:
 
 
 def run_explain(args: argparse.Namespace) -> int:
-    report, system = compute(args)
+    # Only this player's games are shown: the others' per-game records need not be built.
+    report, system = compute(args, detail=False, detail_players=frozenset({args.player}))
     try:
         player = report.player(args.player)
     except KeyError:

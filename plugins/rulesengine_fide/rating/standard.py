@@ -75,7 +75,7 @@ def _rate_event(request: RatingRequest, table: Sequence[FideRules], system: str)
             entries = tuple(tournament.entries(player.start_rank))   # missing rounds read as not paired
         if record.rating is not None:
             rated = _rate_rated_player(player.start_rank, player.name, record, entries, ratings, rules, event_date,
-                                       request.detail)
+                                       request.wants_detail(player.start_rank))
             if player.start_rank in from_standard:
                 rated = replace(rated, rules=(STANDARD_RATING_RULE.format(record.rating),) + rated.rules)
             players.append(rated)
