@@ -397,14 +397,17 @@ def record_with(record: RatingRecord, **changes: Any) -> RatingRecord:
     instance's fields and setting the changed ones gives the same record (tested against
     `replace`).
     """
-    if type(record) is not RatingRecord or changes.keys() - _RECORD_FIELDS:
+    if type(record) is not RatingRecord or not _RECORD_FIELDS.issuperset(changes):
         return replace(record, **changes)   # a subclass, or a misspelt field: replace says what is wrong
     values = record.__dict__.copy()
     values.update(changes)
-    return RatingRecord(**values)
+    copy = object.__new__(RatingRecord)
+    _set_record_dict(copy, values)   # one record per player: its own dict (not key-sharing) costs nothing here
+    return copy
 
 
 _RECORD_FIELDS = frozenset(RatingRecord.__dataclass_fields__)
+_set_record_dict = RatingRecord.__dict__["__dict__"].__set__
 
 
 def with_assumed(record: RatingRecord, *notes: str) -> RatingRecord:

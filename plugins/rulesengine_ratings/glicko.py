@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from rulesengine.collector import collector_paused
+from rulesengine.fast_init import set_fields_at_once
 from rulesengine.rating import GameRating, PlayerRating, RatingReport, RatingRequest, RatingSystem, record_with, score_sum
 from rulesengine_ratings.games import split_entries
 from rulesengine_ratings.starting import numeric_options, rating_and_deviation
@@ -23,6 +24,7 @@ MAX_RD = 350.0
 DEFAULTS = {"c": 0.0, "periods": 1.0, "rating": 1500.0, "rd": 350.0}
 
 
+@set_fields_at_once   # one per player: see rulesengine.fast_init
 @dataclass(frozen=True)
 class GlickoResult:
     rating: float

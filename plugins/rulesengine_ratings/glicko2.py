@@ -24,6 +24,7 @@ from operator import attrgetter
 from typing import Sequence
 
 from rulesengine.collector import collector_paused
+from rulesengine.fast_init import set_fields_at_once
 from rulesengine.errors import UsageError
 from rulesengine.model import ResultCode
 from rulesengine.rating import (GameRating, PlayerRating, RatingRecord, RatingReport, RatingRequest, RatingSystem,
@@ -40,6 +41,7 @@ _ROUND = attrgetter("round")
 DEFAULTS = {"tau": 0.5, "epsilon": 0.000001, "rating": 1500.0, "rd": 350.0, "volatility": 0.06}
 
 
+@set_fields_at_once   # one per player: see rulesengine.fast_init
 @dataclass(frozen=True)
 class Glicko2Result:
     """A player's new values and the paper's intermediate quantities (for explain and tests)."""
