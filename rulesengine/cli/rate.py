@@ -144,6 +144,8 @@ def _number_converter() -> Callable[[object], object]:
     known = converted.get
 
     def number(value):
+        if type(value) is float:   # computed figures (Glicko's E per game) are seldom shared objects
+            return int(value) if value.is_integer() else round(value, 6)   # to_json_number's float rule
         key = id(value)
         json_number = known(key, _UNSEEN)
         if json_number is _UNSEEN:

@@ -112,3 +112,18 @@ def test_score_sum_is_the_fraction_sum(scores):
 def test_exact_sum_is_the_exact_sum(values):
     total = exact_sum(values)
     assert type(total) is Fraction and total == sum(map(Fraction, values), Fraction(0))
+
+
+@given(st.lists(st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.floats() |
+                st.fractions(max_denominator=10**6), max_size=30))
+def test_the_json_number_converter_is_to_json_number(values):
+    """`rate --format json` converts each number object once (`_number_converter`): the same JSON
+    numbers as `to_json_number`, shared objects and repeated values included."""
+    import json
+
+    from rulesengine.cli.rate import _number_converter
+    from rulesengine.numbers import to_json_number
+
+    number = _number_converter()
+    values = values + values[::2]
+    assert json.dumps([number(v) for v in values]) == json.dumps([to_json_number(v) for v in values])
