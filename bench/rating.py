@@ -11,6 +11,10 @@ same sums over the same round entries, with nothing else: for FIDE, per rated pl
 against rated opponents, D capped at 400, PD from table 8.1.2, K x sum(score - PD) rounded; for
 Glicko-2, steps 2-8 of Glickman's paper in floats. It checks itself against the real result
 (every player's new rating must agree), so the comparison is of the same work.
+
+Each of the two is timed with `detail=False` (what `rate --format table|csv` asks for), with
+`detail=True` (the per-game records `--format json` and `explain-rating` need), and as the whole
+`rate --format json` step after reading the file: the rating, the JSON value and its text.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ import time
 from bisect import bisect_left
 from datetime import date
 
+from rulesengine.cli.common import json_text
+from rulesengine.cli.rate import report_json
 from rulesengine.model import Colour, Player, ResultCode, RoundEntry, Tournament
 from rulesengine.rating import RatingRecord, RatingRequest
 from rulesengine.registry import build_registry
@@ -225,6 +231,36 @@ def main() -> None:
         print(f"{name:<8} floor {floor_cpu:.3f} s   detail=False {lean_cpu:.3f} s ratio {lean_cpu / floor_cpu:.1f}x   "
               f"detail=True {ours_cpu:.3f} s ratio {ours_cpu / floor_cpu:.1f}x   ({len(expected)} players checked "
               f"against the floor, {wrong} differ; detail=False {'same figures' if same else 'DIFFERENT FIGURES'})")
+        steps, text = json_step(system, request, args.repeat)
+        print(f"{'':<8} `rate --format json` step: compute {steps[0]:.3f} s + JSON value {steps[1]:.3f} s + "
+              f"encoding {steps[2]:.3f} s = {sum(steps):.3f} s ratio {sum(steps) / floor_cpu:.1f}x "
+              f"({len(text.encode()) / 1e6:.1f} MB)")
+
+
+def json_step(system, request: RatingRequest, repeat: int) -> tuple[tuple[float, float, float], str]:
+    """CPU of `rate --format json` after reading the file, as the CLI runs it (rulesengine.cli.rate.run_rate):
+    the rating with its per-game records, the JSON value (`report_json`), its text (`json_text`, what
+    `print_json` writes). The best of `repeat` runs by total, with its three parts; collector off."""
+    best, text = None, ""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        for _ in range(repeat):
+            report = value = text = None
+            gc.collect()
+            started = time.process_time()
+            report = system.rate(request)
+            rated = time.process_time()
+            value = report_json(report)
+            valued = time.process_time()
+            text = json_text(value)
+            steps = (rated - started, valued - rated, time.process_time() - valued)
+            if best is None or sum(steps) < sum(best):
+                best = steps
+    finally:
+        if collecting:
+            gc.enable()
+    return best, text
 
 
 if __name__ == "__main__":

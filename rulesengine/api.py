@@ -295,10 +295,12 @@ def rating_system_for(tournament: Tournament, name: str | None, registry: Regist
 
 def rate(tournament: Tournament, system: RatingSystem | str | None, records: Mapping[int, RatingRecord], *,
          event_date: date | None = None, rule_set: str | None = None, options: Mapping[str, Any] | None = None,
-         option_texts: Iterable[str] = (), registry: Registry | None = None, detail: bool = True) -> RatingReport:
+         option_texts: Iterable[str] = (), registry: Registry | None = None, detail: bool = True,
+         detail_players: frozenset[int] = frozenset()) -> RatingReport:
     """Rate one event with a system; `option_texts` are `NAME=VALUE` checked against its options.
 
-    `detail` False: the caller reads no per-game records (see `RatingRequest.detail`)."""
+    `detail` False: the caller reads no per-game records but those of `detail_players` (see
+    `RatingRequest.detail`)."""
     from rulesengine.rating import RatingRequest, RatingSystem  # noqa: PLC0415 (see the imports above)
     if not isinstance(system, RatingSystem):
         system = rating_system(system, registry)
@@ -307,7 +309,7 @@ def rate(tournament: Tournament, system: RatingSystem | str | None, records: Map
     if rule_set and system.rule_sets and rule_set not in system.rule_sets:
         raise UsageError(f"rating system {system.name!r} has no rule set {rule_set!r}; "
                          f"known: {', '.join(system.rule_sets)}")
-    return system.rate(RatingRequest(tournament, records, event_date, rule_set, chosen, detail))
+    return system.rate(RatingRequest(tournament, records, event_date, rule_set, chosen, detail, detail_players))
 
 
 # ---------------------------------------------------------------- pairing

@@ -39,10 +39,11 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import Any, Callable, Mapping, Protocol, Sequence, TypeVar, Union
+from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, TypeVar, Union
 
 from rulesengine.dates import parse_date
 from rulesengine.errors import UsageError
+from rulesengine.fast_init import set_fields_at_once
 from rulesengine.model import DRAW_CODES, LOSS_CODES, WIN_CODES, RoundEntry, Tournament
 from rulesengine.numbers import to_json_number
 
@@ -51,6 +52,7 @@ from rulesengine.numbers import to_json_number
 RatingNumber = Union[float, Fraction, int]
 
 
+@set_fields_at_once   # made per player and per game: see rulesengine.fast_init
 @dataclass(frozen=True)
 class RatingRecord:
     """A player's standing before the event, as far as it is known.
@@ -81,6 +83,7 @@ class RatingRecord:
         return self.rating is not None
 
 
+@set_fields_at_once   # made per player and per game: see rulesengine.fast_init
 @dataclass(frozen=True)
 class GameRating:
     """One round entry with an opponent (a game, or a forfeit) as the rating system treated it.
@@ -104,6 +107,7 @@ class GameRating:
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 
+@set_fields_at_once   # made per player and per game: see rulesengine.fast_init
 @dataclass(frozen=True)
 class UnratedRound:
     """A round without an opponent (a bye, or not paired): never rated, kept so output is complete."""
@@ -113,6 +117,7 @@ class UnratedRound:
     reason: str
 
 
+@set_fields_at_once   # made per player and per game: see rulesengine.fast_init
 @dataclass(frozen=True)
 class PlayerRating:
     """One player's result: figures, the rules that decided them, and the record after the event.
@@ -194,6 +199,8 @@ class RatingRequest:
     `unrated_rounds` empty and set `rated_game_count` instead, which saves building a record per
     game. Every per-player figure, rule text and `record_after` stays exactly as with detail. A
     system may ignore the flag (then `rated_game_count` stays None and `games` is complete).
+    `detail_players` names players whose records are wanted all the same (`explain-rating`
+    shows one player's games): `wants_detail` says, per player, what a system should build.
     """
 
     tournament: Tournament
@@ -202,9 +209,14 @@ class RatingRequest:
     rule_set: str | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
     detail: bool = True
+    detail_players: frozenset[int] = frozenset()
 
     def record(self, start_rank: int) -> RatingRecord:
         return self.records.get(start_rank) or RatingRecord(start_rank)
+
+    def wants_detail(self, start_rank: int) -> bool:
+        """Whether this player's per-game records are wanted (`detail`, or named in `detail_players`)."""
+        return self.detail or start_rank in self.detail_players
 
 
 @dataclass(frozen=True)
@@ -301,6 +313,21 @@ def rating_score(entry: RoundEntry) -> Fraction | None:
 _WIN, _DRAW, _LOSS = Fraction(1), Fraction(1, 2), Fraction(0)
 
 
+def score_sum(scores: Iterable[Fraction]) -> Fraction:
+    """The sum of game scores (1, 1/2, 0, as `rating_score` gives them), added exactly in half
+    points: the same Fraction as `sum(scores, Fraction(0))` without a Fraction addition per game."""
+    return Fraction(sum(s.numerator * 2 // s.denominator for s in scores), 2)
+
+
+def exact_sum(values: Iterable[RatingNumber]) -> Fraction:
+    """The exact sum of ratings as a Fraction (`sum(map(Fraction, values), Fraction(0))`), added as
+    integers when every value is a whole number, as listed ratings are."""
+    values = tuple(values)
+    if all(type(v) is int or (type(v) is float and v.is_integer()) for v in values):
+        return Fraction(sum(map(int, values)))
+    return sum(map(Fraction, values), Fraction(0))
+
+
 def round_half_away_from_zero(value: RatingNumber, places: int = 0) -> RatingNumber:
     """Round to `places` decimals with 0.5 away from zero (FIDE B.02 8.3.4: "0.5 is rounded away
     from zero"); Python's round() rounds halves to even and is wrong for this.
@@ -370,16 +397,17 @@ def record_with(record: RatingRecord, **changes: Any) -> RatingRecord:
     instance's fields and setting the changed ones gives the same record (tested against
     `replace`).
     """
-    if type(record) is not RatingRecord or changes.keys() - _RECORD_FIELDS:
+    if type(record) is not RatingRecord or not _RECORD_FIELDS.issuperset(changes):
         return replace(record, **changes)   # a subclass, or a misspelt field: replace says what is wrong
-    copy = object.__new__(RatingRecord)
-    values = copy.__dict__
-    values.update(record.__dict__)
+    values = record.__dict__.copy()
     values.update(changes)
+    copy = object.__new__(RatingRecord)
+    _set_record_dict(copy, values)   # one record per player: its own dict (not key-sharing) costs nothing here
     return copy
 
 
 _RECORD_FIELDS = frozenset(RatingRecord.__dataclass_fields__)
+_set_record_dict = RatingRecord.__dict__["__dict__"].__set__
 
 
 def with_assumed(record: RatingRecord, *notes: str) -> RatingRecord:

@@ -13,10 +13,10 @@ from dataclasses import replace
 from fractions import Fraction
 
 from rulesengine.rating import (GameRating, PlayerRating, RatingReport, RatingRequest, RatingSystem,
-                                round_half_away_from_zero)
+                                round_half_away_from_zero, score_sum)
 from rulesengine.collector import collector_paused
 from rulesengine.errors import UsageError
-from rulesengine_ratings.games import score_total as total_score, split_entries
+from rulesengine_ratings.games import split_entries
 
 DEFAULT_K = 20
 
@@ -82,7 +82,7 @@ def _rate(request: RatingRequest) -> RatingReport:
         games.sort(key=lambda g: g.round)
         counted = [g for g in games if g.rated]
         expected_total = sum(g.expected for g in counted)
-        score_total = total_score(g.score for g in counted)
+        score_total = score_sum(g.score for g in counted)
         change = k * (float(score_total) - expected_total)
         published = round_half_away_from_zero(change, decimals)
         after = replace(record, rating=own + published, assumed=(),

@@ -82,8 +82,3 @@ def split_entries(tournament: Tournament, start_rank: int, opponent_reason: Call
 
 # The score of each code of a rated game (`rating_score`'s values for TRF 1 = 0).
 _GAME_SCORES = {ResultCode.WIN: Fraction(1), ResultCode.DRAW: Fraction(1, 2), ResultCode.LOSS: Fraction(0)}
-
-
-def score_total(scores) -> Fraction:
-    """The sum of game scores (1, 1/2, 0), added exactly in half points."""
-    return Fraction(sum(s.numerator * 2 // s.denominator for s in scores), 2)

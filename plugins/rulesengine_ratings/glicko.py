@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from rulesengine.collector import collector_paused
-from rulesengine.rating import GameRating, PlayerRating, RatingReport, RatingRequest, RatingSystem, record_with
-from rulesengine_ratings.games import score_total, split_entries
+from rulesengine.fast_init import set_fields_at_once
+from rulesengine.rating import GameRating, PlayerRating, RatingReport, RatingRequest, RatingSystem, record_with, score_sum
+from rulesengine_ratings.games import split_entries
 from rulesengine_ratings.starting import numeric_options, rating_and_deviation
 
 Q = math.log(10) / 400.0
@@ -23,6 +24,7 @@ MAX_RD = 350.0
 DEFAULTS = {"c": 0.0, "periods": 1.0, "rating": 1500.0, "rd": 350.0}
 
 
+@set_fields_at_once   # one per player: see rulesengine.fast_init
 @dataclass(frozen=True)
 class GlickoResult:
     rating: float
@@ -78,10 +80,11 @@ def _rate(request: RatingRequest) -> RatingReport:
     for player in tournament.players:
         record = request.record(player.start_rank)
         rating, rd, assumed = start[player.start_rank]
-        rated, excluded, byes = split_entries(tournament, player.start_rank, None, request.detail)
+        detail = request.wants_detail(player.start_rank)
+        rated, excluded, byes = split_entries(tournament, player.start_rank, None, detail)
         result = update(rating, rd, [(start[e.opponent][0], start[e.opponent][1], float(s)) for e, s in rated])
         games = []
-        if request.detail:    # else nobody reads the per-game records (`RatingRequest.detail`)
+        if detail:    # else nobody reads the per-game records (`RatingRequest.detail`)
             games = [GameRating(e.round, e.opponent, start[e.opponent][0], ex, s, True,
                                 "rated: game played (one Glicko rating period)", opponent_rating=start[e.opponent][0],
                                 extra={"opponent_rd": start[e.opponent][1]})
@@ -92,11 +95,11 @@ def _rate(request: RatingRequest) -> RatingReport:
                             games=None if record.games is None else record.games + len(rated))
         players.append(PlayerRating(
             player.start_rank, player.name, rating, None, tuple(games), sum(result.expected),
-            score_total(s for _, s in rated), change, change, result.rating, record.rating is None,
+            score_sum(s for _, s in rated), change, change, result.rating, record.rating is None,
             rules=("Glicko steps 1-2 (Glickman, The Glicko system)", "ratings are kept unrounded"),
             record_after=after, assumed=assumed, unrated_rounds=tuple(byes),
             extra={"rd_before": rd, "rd_after": result.rd, "d": result.d},
-            rated_game_count=None if request.detail else len(rated)))
+            rated_game_count=None if detail else len(rated)))
     return RatingReport("glicko", f"Glicko, c {options['c']:g}", tuple(players))
 
 

@@ -24,9 +24,11 @@ from operator import attrgetter
 from typing import Sequence
 
 from rulesengine.collector import collector_paused
+from rulesengine.fast_init import set_fields_at_once
 from rulesengine.errors import UsageError
 from rulesengine.model import ResultCode
-from rulesengine.rating import GameRating, PlayerRating, RatingReport, RatingRequest, RatingSystem, record_with
+from rulesengine.rating import (GameRating, PlayerRating, RatingRecord, RatingReport, RatingRequest, RatingSystem,
+                                record_with)
 from rulesengine_ratings.games import split_entries
 from rulesengine_ratings.starting import numeric_options, rating_and_deviation
 
@@ -39,6 +41,7 @@ _ROUND = attrgetter("round")
 DEFAULTS = {"tau": 0.5, "epsilon": 0.000001, "rating": 1500.0, "rd": 350.0, "volatility": 0.06}
 
 
+@set_fields_at_once   # one per player: see rulesengine.fast_init
 @dataclass(frozen=True)
 class Glicko2Result:
     """A player's new values and the paper's intermediate quantities (for explain and tests)."""
@@ -139,8 +142,8 @@ def rate(request: RatingRequest) -> RatingReport:
 def _rate(request: RatingRequest) -> RatingReport:
     options = _options(request)
     tournament = request.tournament
-    detail = request.detail
-    start: dict[int, tuple[float, float, float, tuple[str, ...]]] = {}
+    tau, epsilon = options["tau"], options["epsilon"]
+    start: dict[int, tuple[float, float, float, tuple[str, ...], RatingRecord]] = {}
     opponent: dict[int, tuple[float, float]] = {}     # μj and g(φj) of every player, for their opponents
     for player in tournament.players:
         record = request.record(player.start_rank)
@@ -150,41 +153,55 @@ def _rate(request: RatingRequest) -> RatingReport:
         if sigma is None:
             sigma = options["volatility"]
             assumed.append(f"volatility unknown: {sigma:g} assumed")
-        start[player.start_rank] = (rating, rd, sigma, tuple(assumed))
+        start[player.start_rank] = (rating, rd, sigma, tuple(assumed), record)
         opponent[player.start_rank] = ((rating - 1500.0) / SCALE, g(rd / SCALE))
     players = []
     for player in tournament.players:
-        record = request.record(player.start_rank)
-        rating, rd, sigma, assumed = start[player.start_rank]
+        rating, rd, sigma, assumed, record = start[player.start_rank]
+        detail = request.wants_detail(player.start_rank)
         rated, excluded, byes = split_entries(tournament, player.start_rank, None, detail)
         opponents = []
         half_points = 0
         for entry, _ in rated:
             mu_j, g_j = opponent[entry.opponent]
-            opponents.append((mu_j, g_j, _FLOAT_SCORE[entry.code]))
-            half_points += _HALF_POINTS[entry.code]
-        result = _update(rating, rd, sigma, opponents, options["tau"], options["epsilon"])
-        if detail:
-            games = [GameRating(e.round, e.opponent, start[e.opponent][0], ex, s, True, RATED_REASON,
-                                opponent_rating=start[e.opponent][0], extra={"opponent_rd": start[e.opponent][1]})
-                     for (e, s), ex in zip(rated, result.expected)]
-            if excluded:
-                games = sorted(games + excluded, key=_ROUND)
-        else:
-            games = []
+            code = entry.code
+            opponents.append((mu_j, g_j, _FLOAT_SCORE[code]))
+            half_points += _HALF_POINTS[code]
+        result = _update(rating, rd, sigma, opponents, tau, epsilon)
+        games = _game_ratings(rated, result.expected, excluded, start) if detail else ()
         change = result.rating - rating
         after = record_with(record, rating=result.rating, deviation=result.rd, volatility=result.volatility,
                             assumed=(), games=None if record.games is None else record.games + len(rated))
         players.append(PlayerRating(
-            player.start_rank, player.name, rating, None, tuple(games), sum(result.expected),
-            Fraction(half_points, 2), change, change, result.rating, record.rating is None,
-            rules=PLAYER_RULES,
-            notes=() if rated else ("no games: rating and volatility unchanged, RD grows (step 6)",),
-            record_after=after, assumed=assumed, unrated_rounds=tuple(byes),
-            extra={"rd_before": rd, "rd_after": result.rd, "volatility_before": sigma,
-                   "volatility_after": result.volatility, "v": result.v, "Delta": result.delta},
-            rated_game_count=None if detail else len(rated)))
+            player.start_rank, player.name, rating, None, games, sum(result.expected),
+            _HALVES[half_points] if half_points < len(_HALVES) else Fraction(half_points, 2), change, change,
+            result.rating, record.rating is None, PLAYER_RULES, () if rated else _NO_GAMES_NOTES, after,
+            {"rd_before": rd, "rd_after": result.rd, "volatility_before": sigma,
+             "volatility_after": result.volatility, "v": result.v, "Delta": result.delta},
+            assumed, tuple(byes), None if detail else len(rated)))
     return RatingReport("glicko2", f"Glicko-2, tau {options['tau']:g}, epsilon {options['epsilon']:g}", tuple(players))
+
+
+def _game_ratings(rated: list, expected: Sequence[float], excluded: list[GameRating],
+                  start: dict[int, tuple]) -> tuple[GameRating, ...]:
+    """The per-game records: each rated game with its E (step 3) and the opponent's r and RD, and the
+    games that did not count, in round order."""
+    games = []
+    append = games.append
+    for (entry, score), e in zip(rated, expected):
+        opponent_rank = entry.opponent
+        values = start[opponent_rank]
+        r_j = values[0]
+        append(GameRating(entry.round, opponent_rank, r_j, e, score, True, RATED_REASON, None, r_j, (),
+                          {"opponent_rd": values[1]}))
+    if excluded:
+        games = sorted(games + excluded, key=_ROUND)
+    return tuple(games)
+
+
+_NO_GAMES_NOTES = ("no games: rating and volatility unchanged, RD grows (step 6)",)
+# Score totals in half points as shared Fractions (`Fraction(half_points, 2)`), for any event length seen.
+_HALVES = tuple(Fraction(h, 2) for h in range(201))
 
 
 # A rated game's score (TRF 1 = 0, see `split_entries`) as the float of Glickman's sums, and in half

@@ -16,6 +16,7 @@ import argparse
 import re
 import sys
 from fractions import Fraction
+from typing import Callable
 
 from rulesengine import api
 from rulesengine.cli.common import (add_format_argument, add_input_arguments, date_argument, format_table, load_tournament,
@@ -53,17 +54,19 @@ def _add_rating_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a system option, e.g. tau=0.5 for glicko2 or k=32 for elo (repeatable)")
 
 
-def compute(args: argparse.Namespace, detail: bool = True) -> tuple[RatingReport, RatingSystem]:
+def compute(args: argparse.Namespace, detail: bool = True,
+            detail_players: frozenset[int] = frozenset()) -> tuple[RatingReport, RatingSystem]:
     """Load the event and the records, and rate it with the chosen system (shared by both commands).
 
     `detail` False when the output shows per-player figures only (the table and CSV of `rate`):
-    the system may then skip its per-game records (`RatingRequest.detail`)."""
+    the system may then skip its per-game records (`RatingRequest.detail`), except for the
+    players in `detail_players` (`explain-rating` shows one player's games)."""
     registry = default_registry()
     tournament = load_tournament(args, registry)
     system = api.rating_system_for(tournament, args.system, registry)
     records, notes = build_records(tournament, args.rating_list, args.encoding)
     report = api.rate(tournament, system, records, event_date=date_argument(args.date), rule_set=args.rule_set,
-                      option_texts=args.option, registry=registry, detail=detail)
+                      option_texts=args.option, registry=registry, detail=detail, detail_players=detail_players)
     return RatingReport(report.system, report.rules, report.players, tuple(notes) + report.notes,
                         report.rule_set, report.event_date), system
 
@@ -73,58 +76,86 @@ def compute(args: argparse.Namespace, detail: bool = True) -> tuple[RatingReport
 
 def report_json(report: RatingReport) -> dict:
     """The JSON contract of `rulesengine rate --format json` (plus additional fields)."""
+    number = _number_converter()
     return {
         "system": report.system,
         "rules": report.rules,
         "rule_set": report.rule_set,
         "event_date": report.event_date.isoformat() if report.event_date else None,
-        "players": [_player_json(p) for p in report.players],
+        "players": [_player_json(p, number) for p in report.players],
         "notes": list(report.notes),
     }
 
 
-def _player_json(player: PlayerRating) -> dict:
+def _player_json(player: PlayerRating, number: Callable[[object], object]) -> dict:
     return {
         "start_rank": player.start_rank,
         "name": player.name,
-        "rating_before": to_json_number(player.rating_before),
-        "k": to_json_number(player.k),
-        "games": [_game_json(g) for g in player.games],
-        "expected_total": to_json_number(player.expected_total),
-        "score_total": to_json_number(player.score_total),
-        "change": to_json_number(player.change),
-        "change_published": to_json_number(player.change_published),
-        "rating_after": to_json_number(player.rating_after),
+        "rating_before": number(player.rating_before),
+        "k": number(player.k),
+        "games": [_game_json(g, number) for g in player.games],
+        "expected_total": number(player.expected_total),
+        "score_total": number(player.score_total),
+        "change": number(player.change),
+        "change_published": number(player.change_published),
+        "rating_after": number(player.rating_after),
         "initial_rating": player.initial_rating,
         "assumed": list(player.assumed),
         "rules": list(player.rules),
         "notes": list(player.notes),
         "unrated_rounds": [{"round": r.round, "kind": r.kind, "reason": r.reason} for r in player.unrated_rounds],
-        **({"details": {k: _json_value(v) for k, v in player.extra.items()}} if player.extra else {}),
+        **({"details": {k: _json_value(v, number) for k, v in player.extra.items()}} if player.extra else {}),
     }
 
 
-def _game_json(game: GameRating) -> dict:
+def _game_json(game: GameRating, number: Callable[[object], object]) -> dict:
     return {
         "round": game.round,
         "opponent": game.opponent,
-        "opponent_rating_used": to_json_number(game.opponent_rating_used),
-        "expected": to_json_number(game.expected),
-        "score": to_json_number(game.score),
+        "opponent_rating_used": number(game.opponent_rating_used),
+        "expected": number(game.expected),
+        "score": number(game.score),
         "rated": game.rated,
         "reason": game.reason,
-        "opponent_rating": to_json_number(game.opponent_rating),
-        "change": to_json_number(game.change),
+        "opponent_rating": number(game.opponent_rating),
+        "change": number(game.change),
         "rules": list(game.rules),
     }
 
 
-def _json_value(value):
+def _json_value(value, number: Callable[[object], object]):
     if isinstance(value, dict):
-        return {k: _json_value(v) for k, v in value.items()}
+        return {k: _json_value(v, number) for k, v in value.items()}
     if isinstance(value, (bool, str)) or value is None:
         return value
-    return to_json_number(value)
+    return number(value)
+
+
+def _number_converter() -> Callable[[object], object]:
+    """`to_json_number`, each number object of one report converted once.
+
+    The systems share their figures (FIDE's Fractions per value, an opponent's rating in all their
+    games), so most of a large event's numbers are a few hundred objects. Keyed by identity, not
+    value: equal numbers of different types may convert differently (a float is rounded to 6
+    decimals, the Fraction of the same value is not), and a Fraction's hash is slow Python code.
+    Identity is safe for one report only, which keeps every key's object alive meanwhile.
+    """
+    converted: dict[int, object] = {}
+    known = converted.get
+
+    def number(value):
+        if type(value) is float:   # computed figures (Glicko's E per game) are seldom shared objects
+            return int(value) if value.is_integer() else round(value, 6)   # to_json_number's float rule
+        key = id(value)
+        json_number = known(key, _UNSEEN)
+        if json_number is _UNSEEN:
+            json_number = converted[key] = to_json_number(value)
+        return json_number
+
+    return number
+
+
+_UNSEEN = object()
 
 
 def run_rate(args: argparse.Namespace) -> int:
@@ -152,7 +183,8 @@ def run_rate(args: argparse.Namespace) -> int:
 
 
 def run_explain(args: argparse.Namespace) -> int:
-    report, system = compute(args)
+    # Only this player's games are shown: the others' per-game records need not be built.
+    report, system = compute(args, detail=False, detail_players=frozenset({args.player}))
     try:
         player = report.player(args.player)
     except KeyError:

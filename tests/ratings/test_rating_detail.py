@@ -101,3 +101,28 @@ def test_record_with_is_dataclasses_replace(record, changes):
 def test_record_with_refuses_unknown_fields_as_replace_does():
     with pytest.raises(TypeError):
         record_with(RatingRecord(1), ratin=1500)
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+@pytest.mark.parametrize("path", FIXTURES[::3], ids=lambda p: p.stem)
+def test_detail_players_get_their_records_and_the_explanation_is_the_same(system, path):
+    """`explain-rating` asks for one player's records only (`RatingRequest.detail_players`): that
+    player's records and explanation are those of a full run, everyone else's figures too."""
+    from rulesengine.cli.rate import explain_player
+
+    tournament = read_trf(path)
+    chosen = REGISTRY.rating_system(system)
+    records = records_for(tournament, 4)
+    full = chosen.rate(RatingRequest(tournament, records, date(2025, 11, 1)))
+    names = {p.start_rank: p.name for p in full.players}
+    for wanted in sorted({1, len(tournament.players) // 2 + 1, len(tournament.players)}):
+        one = chosen.rate(RatingRequest(tournament, records, date(2025, 11, 1), detail=False,
+                                        detail_players=frozenset({wanted})))
+        assert_same_figures(full, one)
+        assert one.player(wanted) == full.player(wanted)
+        extra = chosen.explain(one, one.player(wanted)) if chosen.explain else None
+        expected = chosen.explain(full, full.player(wanted)) if chosen.explain else None
+        assert explain_player(one, one.player(wanted), names, extra) == \
+            explain_player(full, full.player(wanted), names, expected)
+        if system in ("fide", "glicko", "glicko2"):   # they do skip everyone else's
+            assert all(p.games == () for p in one.players if p.start_rank != wanted and p.rating_before is not None)

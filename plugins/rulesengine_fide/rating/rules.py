@@ -111,22 +111,43 @@ def development_coefficient(rules: FideRules, *, rating: float, games: int, high
     said "until their 18th birthday"; there `junior_by_birthday` (from a full birth date) decides,
     or age_this_year < 18 when only the year is known.
     """
-    if max(rating, highest) >= 2400:
-        return KDecision(rules.k_after_2400, "8.3.3: published rating has reached 2400 -> K 10")
-    if rules.k_junior is not None and age_this_year is not None and max(rating, highest) < rules.junior_below:
+    decisions = _decisions(rules)
+    top = max(rating, highest)
+    if top >= 2400:
+        return decisions[0]
+    if rules.k_junior is not None and age_this_year is not None and top < rules.junior_below:
         if rules.junior_to_year_end:
             junior = age_this_year <= 18
-            wording = "until the end of the year of their 18th birthday"
         else:
             junior = junior_by_birthday if junior_by_birthday is not None else age_this_year < 18
-            wording = "until their 18th birthday"
         if junior:
-            return KDecision(rules.k_junior, f"8.3.3: junior ({wording}) rated under {rules.junior_below}"
-                                             f" -> K {rules.k_junior}")
+            return decisions[1]
     if games < rules.new_player_games:
-        return KDecision(rules.k_new_player, f"8.3.3: new player, fewer than {rules.new_player_games} games"
-                                             f" -> K {rules.k_new_player}")
-    return KDecision(rules.k_standard, f"8.3.3: rating under 2400 -> K {rules.k_standard}")
+        return decisions[2]
+    return decisions[3]
+
+
+# The four decisions of each rule set, made once: a rating run asks for one per rated player.
+# Keyed by identity (a federation's copy of a row may share its name); the row is kept with them.
+_DECISIONS: dict[int, tuple[FideRules, tuple[KDecision, ...]]] = {}
+
+
+def _decisions(rules: FideRules) -> tuple[KDecision, ...]:
+    """8.3.3's outcomes under `rules`: reached 2400, junior, new player, otherwise."""
+    known = _DECISIONS.get(id(rules))
+    if known is not None and known[0] is rules:
+        return known[1]
+    wording = ("until the end of the year of their 18th birthday" if rules.junior_to_year_end
+               else "until their 18th birthday")
+    decisions = (
+        KDecision(rules.k_after_2400, "8.3.3: published rating has reached 2400 -> K 10"),
+        KDecision(rules.k_junior, f"8.3.3: junior ({wording}) rated under {rules.junior_below} -> K {rules.k_junior}"),
+        KDecision(rules.k_new_player, f"8.3.3: new player, fewer than {rules.new_player_games} games"
+                                      f" -> K {rules.k_new_player}"),
+        KDecision(rules.k_standard, f"8.3.3: rating under 2400 -> K {rules.k_standard}"),
+    )
+    _DECISIONS[id(rules)] = (rules, decisions)
+    return decisions
 
 
 def k_for_games(k: int | float, games_in_period: int, limit: int | None = 700) -> tuple[int | float, str]:

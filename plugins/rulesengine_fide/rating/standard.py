@@ -26,7 +26,8 @@ from typing import Sequence
 from rulesengine.collector import collector_paused
 from rulesengine.model import EntryKind, ResultCode, RoundEntry
 from rulesengine.rating import (GameRating, PlayerRating, RatingRecord, RatingReport, RatingRequest, UnratedRound,
-                                event_date_of, rating_score, record_with, round_half_away_from_zero, rule_set_for)
+                                event_date_of, exact_sum, rating_score, record_with, round_half_away_from_zero,
+                                rule_set_for, score_sum)
 from rulesengine_fide.rating.rules import (INITIAL_2022, INITIAL_HYPOTHETICAL_DRAWS, FideRules,
                                            development_coefficient, k_for_games)
 from rulesengine_fide.rating.tables import expected_hundredths, hundredths, rating_difference, score_hundredths
@@ -74,7 +75,7 @@ def _rate_event(request: RatingRequest, table: Sequence[FideRules], system: str)
             entries = tuple(tournament.entries(player.start_rank))   # missing rounds read as not paired
         if record.rating is not None:
             rated = _rate_rated_player(player.start_rank, player.name, record, entries, ratings, rules, event_date,
-                                       request.detail)
+                                       request.wants_detail(player.start_rank))
             if player.start_rank in from_standard:
                 rated = replace(rated, rules=(STANDARD_RATING_RULE.format(record.rating),) + rated.rules)
             players.append(rated)
@@ -139,15 +140,21 @@ def _rate_rated_player(start_rank: int, name: str, record: RatingRecord, entries
                        ratings: dict[int, float | None], rules: FideRules, event_date: date | None,
                        detail: bool = True) -> PlayerRating:
     own = record.rating
-    # First pass: which games count (5.1, 8.3.1, 7.3.1) and their PD (8.3.2a), summed in whole
-    # hundredths; K depends on how many count (the 700 rule), so the per-game changes wait.
-    # Without `detail` nothing per game is kept: only the sums (the figures are the same).
+    assumed: list[str] = list(record.assumed)
+    # K of 8.3.3 first: only the 700 rule depends on how many games count, and it applies to
+    # events of more than 17 games (K 40); a game's change K x (score - PD) is then redone.
+    k, k_rules = _k_before_games(record, rules, event_date, assumed)
+    whole_k = isinstance(k, int)
+    change_of = _changes_by(k) if whole_k else None
+    # One pass: which games count (5.1, 8.3.1, 7.3.1) and their PD (8.3.2a), summed in whole
+    # hundredths. Without `detail` nothing per game is kept: only the sums (the figures are the same).
     byes: list[UnratedRound] = []
-    looked_at: list[tuple] = []
+    games: list[GameRating] = []    # with detail: every game's record, in round order
     cap_used = False
     rated = expected_total_h = score_total_h = 0
     cap = rules.cap
     plain_games = rules.unrated_if_difference is None   # no 7.3.1: a game against a rated player counts
+    pd_of = _PD_H.get
     for entry in entries:
         opponent_rank = entry.opponent
         if opponent_rank is None:
@@ -160,24 +167,34 @@ def _rate_rated_player(start_rank: int, name: str, record: RatingRecord, entries
             reason = _exclusion(entry, own, opponent, rules, for_initial=False)
             if reason:
                 if detail:
-                    looked_at.append((entry, opponent, _score(entry), reason, None))
+                    games.append(GameRating(entry.round, opponent_rank, None, None, _score(entry), False, reason,
+                                            None, opponent))
                 continue
         difference = own - opponent
         if -cap <= difference <= cap:
-            used, game_rules = opponent, ()
+            used, game_rules = opponent, _PD_RULES
         else:
             difference, used, game_rules = _capped_difference(own, opponent, rules, cap_used)
             cap_used = cap_used or difference != own - opponent
-        expected_h = expected_hundredths(difference)
+            game_rules += _PD_RULES
+        expected_h = pd_of(difference)
+        if expected_h is None:     # beyond the cap (the 2650 exception) or not a whole number
+            expected_h = expected_hundredths(difference)
         rated += 1
         expected_total_h += expected_h
         score_total_h += score_h
         if detail:
-            looked_at.append((entry, opponent, _score(entry), None, (difference, used, game_rules, expected_h)))
-    assumed: list[str] = list(record.assumed)
-    k, k_rules = _k_for(record, rated, rules, event_date, assumed)
-    whole_k = isinstance(k, int)
-    games = _game_ratings(looked_at, k, whole_k) if detail else ()
+            # The Fractions are shared per value (`_HUNDREDTH`, `_changes_by`): made one by one, they
+            # and the records were most of the cost of a rating with its per-game records.
+            delta = _HUNDREDTH[score_h - expected_h]
+            games.append(GameRating(entry.round, opponent_rank, used, _HUNDREDTH[expected_h], _HUNDREDTH[score_h], True,
+                                    RATED_REASON, change_of[score_h - expected_h] if whole_k else k * delta, opponent,
+                                    game_rules, {"difference": difference, "delta_R": delta}))
+    k, rule = k_for_games(k, rated, rules.k_games_limit)
+    if rule:
+        k_rules.append(rule)
+        whole_k = isinstance(k, int)
+        games = _changed_by(games, k)
     expected_total = _in_hundredths(expected_total_h)
     score_total = _in_hundredths(score_total_h)
     delta_total = _in_hundredths(score_total_h - expected_total_h)
@@ -198,36 +215,33 @@ def _rate_rated_player(start_rank: int, name: str, record: RatingRecord, entries
         next_rating = None
     if not rated:
         notes.append("no rated game in this event: rating unchanged")
-    highest = max(x for x in (record.highest_rating, own, rating_after) if x is not None)
+    # max() of the known figures, the first of equal ones kept (as max() does)
+    highest = record.highest_rating
+    if highest is None or own > highest:
+        highest = own
+    if rating_after > highest:
+        highest = rating_after
     record_after = record_with(record, rating=next_rating, games=record.games + rated if record.games is not None
                                else None, highest_rating=highest if next_rating is not None else record.highest_rating,
                                k=None, assumed=(), extra=_without_pool(record.extra))
     return PlayerRating(
-        start_rank=start_rank, name=name, rating_before=own, k=k, games=tuple(games),
-        expected_total=expected_total, score_total=score_total, change=change, change_published=published,
-        rating_after=rating_after if rated else own, initial_rating=False,
-        rules=tuple(k_rules) + _CHANGE_RULES, notes=tuple(notes), record_after=record_after, assumed=tuple(assumed),
-        unrated_rounds=tuple(byes), extra={"sum_delta_R": delta_total, "games_in_event": rated},
-        rated_game_count=None if detail else rated)
+        start_rank, name, own, k, tuple(games), expected_total, score_total,
+        change, published, rating_after if rated else own, False, tuple(k_rules) + _CHANGE_RULES, tuple(notes),
+        record_after, {"sum_delta_R": delta_total, "games_in_event": rated}, tuple(assumed), tuple(byes),
+        None if detail else rated)
 
 
-def _game_ratings(looked_at: list[tuple], k: int | float, whole_k: bool) -> list[GameRating]:
-    """Every game's record, its change by the event's K (8.3.2: K x (score - PD))."""
-    games: list[GameRating] = []
-    for entry, opponent, score, reason, figures in looked_at:
-        if figures is None:
-            games.append(GameRating(entry.round, entry.opponent, None, None, score, False, reason,
-                                    opponent_rating=opponent))
-            continue
-        difference, used, game_rules, expected_h = figures
-        delta_h = score.numerator * 100 // score.denominator - expected_h
-        # The Fractions handed out are shared per value (`_in_hundredths`): building them is most of the cost.
-        change_h = _in_hundredths(k * delta_h) if whole_k else k * hundredths(delta_h)
-        games.append(GameRating(entry.round, entry.opponent, used, hundredths(expected_h), score, True, RATED_REASON,
-                                change=change_h, opponent_rating=opponent,
-                                rules=game_rules + _PD_RULES if game_rules else _PD_RULES,
-                                extra={"difference": difference, "delta_R": hundredths(delta_h)}))
-    return games
+def _changed_by(games: list[GameRating], k: int | float) -> list[GameRating]:
+    """The records with each counted game's change K x (score - PD) (8.3.2) redone under the K of
+    the 700 rule."""
+    change_of = _changes_by(k) if isinstance(k, int) else None
+    redone = []
+    for game in games:
+        if game.rated:
+            delta = game.extra["delta_R"]
+            game = replace(game, change=change_of[int(delta * 100)] if change_of is not None else k * delta)
+        redone.append(game)
+    return redone
 
 
 def _score(entry: RoundEntry) -> Fraction:
@@ -244,12 +258,24 @@ _CHANGE_RULES = ("8.3.2: change = K x sum of (score - PD)",
 
 # The rule texts of a plain rated game, shared by every game rather than rebuilt per game.
 _PD_RULES = (PD_RULE,)
+# Hundredths -100 .. 100 as the shared Fractions of `tables.hundredths`: a game's score, PD and
+# score - PD; one dict lookup each.
+_HUNDREDTH = {h: hundredths(h) for h in range(-100, 101)}
+# PD in hundredths (table 8.1.2) of every whole difference up to beyond the cap: a float rating
+# difference of a whole number finds its int key. Others go to `expected_hundredths`.
+_PD_H = {d: expected_hundredths(d) for d in range(-800, 801)}
 
 
 @lru_cache(maxsize=4096)
 def _in_hundredths(value: int) -> Fraction:
     """value / 100 as a Fraction, one shared object per value (totals and changes of an event)."""
     return Fraction(value, 100)
+
+
+@lru_cache(maxsize=64)
+def _changes_by(k: int) -> dict[int, Fraction]:
+    """A game's change K x (score - PD) (8.3.2) for every score - PD in hundredths, under a whole K."""
+    return {delta_h: _in_hundredths(k * delta_h) for delta_h in range(-100, 101)}
 
 
 def _forfeit_score(entry: RoundEntry) -> Fraction:
@@ -278,9 +304,9 @@ def _capped_difference(own: float, opponent: float, rules: FideRules,
     return capped, own - capped, (f"8.3.1: 400-point cap, difference {difference:g} counted as {capped:g}",)
 
 
-def _k_for(record: RatingRecord, games_in_event: int, rules: FideRules, event_date: date | None,
-           assumed: list[str]) -> tuple[int | float, list[str]]:
-    """K for this event: explicit K, or 8.3.3 from the record; then the 700 rule."""
+def _k_before_games(record: RatingRecord, rules: FideRules, event_date: date | None,
+                    assumed: list[str]) -> tuple[int | float, list[str]]:
+    """K for this event before the 700 rule (`k_for_games`): explicit K, or 8.3.3 from the record."""
     applied: list[str] = []
     if record.k is not None:
         k: int | float = int(record.k) if float(record.k).is_integer() else record.k
@@ -312,9 +338,6 @@ def _k_for(record: RatingRecord, games_in_event: int, rules: FideRules, event_da
                                            age_this_year=age, junior_by_birthday=by_birthday)
         k = decision.k
         applied.append(decision.rule)
-    k, rule = k_for_games(k, games_in_event, rules.k_games_limit)
-    if rule:
-        applied.append(rule)
     return k, applied
 
 
@@ -335,8 +358,8 @@ def _rate_unrated_player(start_rank: int, name: str, record: RatingRecord, entri
                                     opponent_rating=opponent))
     rated = [g for g in games if g.rated]
     event_games = len(rated)
-    event_score = sum((g.score for g in rated), Fraction(0))
-    event_opponents = sum((Fraction(g.opponent_rating_used) for g in rated), Fraction(0))
+    event_score = score_sum(g.score for g in rated)
+    event_opponents = exact_sum(g.opponent_rating_used for g in rated)
     pooled_games = int(record.extra.get(POOLED_GAMES, 0))
     pooled_score = Fraction(record.extra.get(POOLED_SCORE, 0))
     pooled_opponents = Fraction(record.extra.get(POOLED_OPPONENTS, 0))
@@ -417,22 +440,25 @@ def initial_rating_2022(opponent_ratings_sum: Fraction | int, games: int, score:
 def _unrated_result(start_rank, name, record: RatingRecord, games, byes, notes, applied, new_rating, figures,
                     pooled_games, pooled_score, pooled_opponents) -> PlayerRating:
     if new_rating is not None:
-        record_after = replace(record, rating=new_rating, games=pooled_games, highest_rating=new_rating, k=None,
-                               assumed=(), extra=_without_pool(record.extra))
+        record_after = record_with(record, rating=new_rating, games=pooled_games, highest_rating=new_rating, k=None,
+                                   assumed=(), extra=_without_pool(record.extra))
     else:
         extra = dict(_without_pool(record.extra))
         if pooled_games:
             extra.update({POOLED_GAMES: pooled_games, POOLED_SCORE: pooled_score,
                           POOLED_OPPONENTS: pooled_opponents})
-        record_after = replace(record, rating=None, assumed=(), extra=extra)
+        record_after = record_with(record, rating=None, assumed=(), extra=extra)
     rated = [g for g in games if g.rated]
     extra = {"initial": figures, "pooled_games": pooled_games} if figures else {"pooled_games": pooled_games}
     return PlayerRating(
         start_rank=start_rank, name=name, rating_before=None, k=None, games=tuple(games), expected_total=0,
-        score_total=sum((g.score for g in rated), Fraction(0)), change=0, change_published=0,
+        score_total=score_sum(g.score for g in rated), change=0, change_published=0,
         rating_after=new_rating, initial_rating=new_rating is not None, rules=tuple(applied), notes=tuple(notes),
         record_after=record_after, assumed=tuple(record.assumed), unrated_rounds=tuple(byes), extra=extra)
 
 
 def _without_pool(extra) -> dict:
+    """A copy of `extra` without the pooled games of an unrated player (a new dict, even when empty)."""
+    if not extra:
+        return {}
     return {k: v for k, v in extra.items() if k not in (POOLED_GAMES, POOLED_SCORE, POOLED_OPPONENTS)}
