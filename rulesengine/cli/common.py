@@ -83,6 +83,8 @@ def print_csv(header: Sequence[str], rows: Sequence[Sequence[Any]], raw: bool = 
 
 def display_width(text: str) -> int:
     """Terminal columns a string takes (wide East Asian characters take two, combining marks none)."""
+    if text.isascii():
+        return len(text)   # one column each (checked in C; most cells of a large table)
     width = 0
     for char in text:
         if unicodedata.combining(char):

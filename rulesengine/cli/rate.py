@@ -131,6 +131,20 @@ def _json_value(value, number: Callable[[object], object]):
     return number(value)
 
 
+def _text_converter(to_text: Callable[[object, int], str]) -> Callable[[object, int], str]:
+    """`to_text(value, places)`, each (number object, places) of one report written once: keyed
+    by identity, as `_number_converter` and for its reasons (a report's figures are shared)."""
+    known: dict[tuple[int, int], str] = {}
+
+    def text(value: object, places: int) -> str:
+        key = (id(value), places)
+        found = known.get(key)
+        if found is None:
+            found = known[key] = to_text(value, places)
+        return found
+    return text
+
+
 def _number_converter() -> Callable[[object], object]:
     """`to_json_number`, each number object of one report converted once.
 
@@ -164,10 +178,11 @@ def run_rate(args: argparse.Namespace) -> int:
         print_json(report_json(report))
         return 0
     header = ["SNo", "Name", "Rtg", "K", "G", "Score", "Exp", "Change", "Pub", "New"]
+    num, signed = _text_converter(_num), _text_converter(_signed)
     # Ratings show one decimal where they have one (a club ladder's 2316.5), none where whole.
-    rows = [[str(p.start_rank), p.name, _num(p.rating_before, 1), _num(p.k, 2), str(p.games_counted),
-             _num(p.score_total, 1), _num(p.expected_total, 2), _signed(p.change, 2), _signed(p.change_published, 2),
-             _num(p.rating_after, 1) + (" (initial)" if p.initial_rating else "")]
+    rows = [[str(p.start_rank), p.name, num(p.rating_before, 1), num(p.k, 2), str(p.games_counted),
+             num(p.score_total, 1), num(p.expected_total, 2), signed(p.change, 2), signed(p.change_published, 2),
+             num(p.rating_after, 1) + (" (initial)" if p.initial_rating else "")]
             for p in report.players]
     if args.format == "csv":
         print_csv(header, rows)
