@@ -65,6 +65,19 @@ def _json_list(items: list, encode, indent: str) -> str:
     return "[\n" + inner + f",\n{inner}".join(map(encode, items)) + "\n" + indent + "]"
 
 
+def json_text_with_items(data: dict, key: str, items: list[str]) -> str:
+    """`json_text(data)` with `items` (each one record's JSON, on one line) as the list under
+    `key`, whose value in `data` is an empty list: for commands that write their records' JSON
+    straight from templates (standings, rate)."""
+    head = json_text(data)
+    if not items:
+        return head
+    # Each value of a top-level key is one line of JSON (strings escape their line breaks), so
+    # this line can only be the key's own.
+    empty = f"\n  {JSON_ENCODER.encode(key)}: [],\n"
+    return head.replace(empty, f"\n  {JSON_ENCODER.encode(key)}: [\n    " + ",\n    ".join(items) + "\n  ],\n", 1)
+
+
 def print_json(data: Any) -> None:
     sys.stdout.write(json_text(data))
 

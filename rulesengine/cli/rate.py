@@ -15,12 +15,13 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from dataclasses import replace
 from fractions import Fraction
 from typing import Callable
 
 from rulesengine import api
-from rulesengine.cli.common import (add_format_argument, add_input_arguments, date_argument, format_table, load_tournament,
-                                    print_csv, print_json)
+from rulesengine.cli.common import (JSON_ENCODER, add_format_argument, add_input_arguments, date_argument, format_table,
+                                    json_text_with_items, load_tournament, print_csv)
 from rulesengine.errors import UsageError
 from rulesengine.numbers import to_json_number
 from rulesengine.rating import (GameRating, PlayerRating, RatingExplanation, RatingReport, RatingSystem,
@@ -85,6 +86,63 @@ def report_json(report: RatingReport) -> dict:
         "players": [_player_json(p, number) for p in report.players],
         "notes": list(report.notes),
     }
+
+
+# `rate --format json`'s records as text, field for field what `report_json` holds and the
+# encoder writes (checked by tests/ratings/test_rate_json_text.py on every fixture and system).
+_GAME_LINE = ('{"round": %s, "opponent": %s, "opponent_rating_used": %s, "expected": %s, "score": %s, '
+              '"rated": %s, "reason": %s, "opponent_rating": %s, "change": %s, "rules": %s}')
+_PLAYER_LINE = ('{"start_rank": %s, "name": %s, "rating_before": %s, "k": %s, "games": [%s], "expected_total": %s, '
+                '"score_total": %s, "change": %s, "change_published": %s, "rating_after": %s, '
+                '"initial_rating": %s, "assumed": %s, "rules": %s, "notes": %s, "unrated_rounds": %s%s}')
+
+
+def report_json_text(report: RatingReport) -> str:
+    """`json_text(report_json(report))`, the same text, written from the records through one
+    template per record kind, each shared object's JSON made once: a 10,000-player report has
+    110,000 game records, and building a dict for each for the encoder to walk costs more than
+    rating them."""
+    number = _number_converter()
+    encode = JSON_ENCODER.encode
+    # By identity, as `_number_converter` (the report keeps every object alive meanwhile).
+    shared_texts: dict[int, str] = {}
+    number_texts: dict[int, str] = {}
+
+    def shared(value) -> str:          # a reason, a rule list, None, a bool: shared objects
+        found = shared_texts.get(id(value))
+        if found is None:
+            found = shared_texts[id(value)] = encode(list(value) if isinstance(value, tuple) else value)
+        return found
+
+    def num(value) -> str:
+        if type(value) is float and value - value == 0:
+            # A finite float (Glicko's expectations and changes) is seldom shared: written at
+            # once, as the encoder writes `to_json_number`'s int or float.
+            converted = to_json_number(value)
+            return str(converted) if type(converted) is int else float.__repr__(converted)
+        found = number_texts.get(id(value))
+        if found is None:
+            found = number_texts[id(value)] = encode(number(value))
+        return found
+
+    def whole(value) -> str:
+        return str(value) if type(value) is int else encode(value)
+
+    lines = []
+    for p in report.players:
+        games = ", ".join([_GAME_LINE % (whole(g.round), whole(g.opponent), num(g.opponent_rating_used), num(g.expected),
+                                         num(g.score), shared(g.rated), shared(g.reason), num(g.opponent_rating),
+                                         num(g.change), shared(g.rules))
+                           for g in p.games])
+        unrated = encode([{"round": r.round, "kind": r.kind, "reason": r.reason} for r in p.unrated_rounds])
+        details = (', "details": ' + encode({k: _json_value(v, number) for k, v in p.extra.items()})
+                   if p.extra else "")
+        lines.append(_PLAYER_LINE % (whole(p.start_rank), encode(p.name), num(p.rating_before), num(p.k), games,
+                                     num(p.expected_total), num(p.score_total), num(p.change),
+                                     num(p.change_published), num(p.rating_after), encode(p.initial_rating),
+                                     encode(list(p.assumed)), encode(list(p.rules)), encode(list(p.notes)),
+                                     unrated, details))
+    return json_text_with_items(report_json(replace(report, players=())), "players", lines)
 
 
 def _player_json(player: PlayerRating, number: Callable[[object], object]) -> dict:
@@ -175,7 +233,7 @@ _UNSEEN = object()
 def run_rate(args: argparse.Namespace) -> int:
     report, _ = compute(args, detail=args.format == "json")
     if args.format == "json":
-        print_json(report_json(report))
+        sys.stdout.write(report_json_text(report))
         return 0
     header = ["SNo", "Name", "Rtg", "K", "G", "Score", "Exp", "Change", "Pub", "New"]
     num, signed = _text_converter(_num), _text_converter(_signed)

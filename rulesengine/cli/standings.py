@@ -8,7 +8,8 @@ from dataclasses import replace
 
 from rulesengine import api
 from rulesengine.cli.common import (JSON_ENCODER, add_format_argument, add_input_arguments, add_tiebreak_rule_arguments,
-                                    date_argument, format_table, json_text, load_tournament, print_csv)
+                                    date_argument, format_table, json_text, json_text_with_items, load_tournament,
+                                    print_csv)
 from rulesengine.model import Tournament
 from rulesengine.numbers import to_json_number, to_text
 from rulesengine.registry import Registry, default_registry
@@ -81,11 +82,7 @@ def standings_json_text(standings: Standings, rules: api.RulesUsed | None = None
     lines = [template % (row.rank, row.start_rank, encode(row.name), number(id(row.points)),
                          *map(number, map(id, row.tiebreaks.values())))
              for row in rows]
-    head = json_text(standings_json(replace(standings, rows=()), rules))
-    # Each value of the head is one line of JSON (strings escape their line breaks), so this
-    # line can only be the standings' own.
-    empty = '\n  "standings": [],\n'
-    return head.replace(empty, '\n  "standings": [\n    ' + ",\n    ".join(lines) + "\n  ],\n")
+    return json_text_with_items(standings_json(replace(standings, rows=()), rules), "standings", lines)
 
 
 def standings_run(args: argparse.Namespace, tournament: Tournament, registry: Registry,

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import sys
 from datetime import date
+from pathlib import Path
 from fractions import Fraction
 from typing import Mapping, Sequence
 
@@ -12,6 +14,10 @@ from rulesengine.rating import RatingRecord, RatingReport, RatingRequest
 from rulesengine.testing import tournament_from_text
 
 from fixture_data import RATING_VECTORS
+
+# Test modules here share helpers by name (test_rate_json_text uses test_rating_detail's records)
+# under --import-mode=importlib.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 RESULT = {Fraction(1): "1-0", Fraction(1, 2): "=", Fraction(0): "0-1"}
 
 
