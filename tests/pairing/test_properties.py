@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from rulesengine.errors import UsageError
@@ -48,6 +48,7 @@ def _play(seed: int, players: int, rounds: int, absence_rate: float) -> list[tup
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 24), rounds=st.integers(1, 9),
        absence_rate=st.sampled_from([0.0, 0.0, 0.1]))
+@example(seed=66, players=2, rounds=3, absence_rate=0.1)   # player 1 absent in rounds 1 and 3 (C2)
 def test_absolute_criteria_hold_every_round(seed, players, rounds, absence_rate):
     seen, final = _play(seed, players, rounds, absence_rate)
     for t, r, result in seen:
@@ -90,3 +91,21 @@ def test_b4_shortcut_gives_the_matchings_answer(seed, players, rounds):
         fast = DutchRound(build_states(t, r, setup, present), set()).pair()
         slow = DutchRound(build_states(t, r, setup, present), set(), use_fast_path=False).pair()
         assert sorted(fast.pairs) == sorted(slow.pairs) and fast.bye == slow.bye, f"round {r}"
+
+
+def test_a_lone_player_who_had_the_pab_is_not_given_it_again():
+    """C2 is absolute: with everyone else absent, a player who had the PAB leaves the round
+    without a legal pairing (the arbiter decides), rather than a second PAB."""
+    def event(second: ResultCode) -> Tournament:
+        one = (RoundEntry(1, None, Colour.NONE, ResultCode.HALF_POINT_BYE),
+               RoundEntry(2, 2, Colour.BLACK, ResultCode.WIN), RoundEntry(3, None, Colour.NONE, ResultCode.ZERO_POINT_BYE))
+        two = (RoundEntry(1, None, Colour.NONE, second), RoundEntry(2, 1, Colour.WHITE, ResultCode.LOSS))
+        return Tournament("lone", (Player(1, "Één", one), Player(2, "Двa", two)), 3)
+    for had in (ResultCode.PAIRING_ALLOCATED_BYE, ResultCode.FULL_POINT_BYE):
+        try:
+            pair_round(event(had), 3)
+        except UsageError as exc:
+            assert "player 2 is left over and may not receive the pairing-allocated bye again (C2)" in str(exc)
+        else:
+            raise AssertionError(f"a second PAB after {had.name}")
+    assert pair_round(event(ResultCode.HALF_POINT_BYE), 3).pab == 2   # a half-point bye does not count

@@ -135,7 +135,13 @@ class DutchRound:
                 raise UsageError(f"the round cannot be completed: players {left} cannot all be paired "
                                  f"without a rematch (C1), a second PAB (C2) or an absolute colour "
                                  f"conflict (C3)")
-            bye = self.states[mdps[0]].number
+            leftover = self.states[mdps[0]]
+            if not leftover.bye_eligible:
+                # C2 is absolute: a lone player left over (the others absent or paired) who has
+                # had the PAB, or a win without playing, cannot get it; no legal pairing exists.
+                raise UsageError(f"the round cannot be completed: player {leftover.number} is left over and "
+                                 f"may not receive the pairing-allocated bye again (C2)")
+            bye = leftover.number
         numbered = [(self.states[a].number, self.states[b].number) for a, b in pairs]
         return RoundResult(numbered, bye, records)
 
