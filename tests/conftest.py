@@ -21,6 +21,15 @@ os.environ["RULESENGINE_PLUGINS"] = "builtin"
 os.environ["RULESENGINE_CACHE_DIR"] = tempfile.mkdtemp(prefix="rulesengine-test-cache-")
 atexit.register(shutil.rmtree, os.environ["RULESENGINE_CACHE_DIR"], True)
 
+# Property tests draw the same examples on every run (a CI run must not fail on the luck of the
+# draw); RULESENGINE_HYPOTHESIS=explore draws new ones each run, for a developer hunting bugs
+# (a failure found that way becomes an @example of its test).
+from hypothesis import settings  # noqa: E402
+
+settings.register_profile("repeatable", derandomize=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile("explore" if os.environ.get("RULESENGINE_HYPOTHESIS") == "explore" else "repeatable")
+
 # Fixture files live in tests/data/ (../shared, when present, is only an extra source): see fixture_data.
 from fixture_data import RATING_VECTORS, TIEBREAK_FIXTURES, fixture_dir  # noqa: E402,F401
 
