@@ -7,6 +7,7 @@ result carries the output files as bytes too; only the parent writes into the ou
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import multiprocessing.util
@@ -15,16 +16,17 @@ import shutil
 import tempfile
 import time
 from contextlib import contextmanager
-from glob import escape as glob_escape
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 from typing import Any, Iterable
 
 from rulesengine import api
+from rulesengine.collector import collector_paused
 from rulesengine.errors import InputError, Location, Problem, RulesEngineError
 from rulesengine.model import Tournament
-from rulesengine.registry import default_registry
+from rulesengine.registry import Registry, default_registry
 from rulesengine.standings import Standings
+from rulesengine.tiebreak import TiebreakSpec
 
 TRF = "trf"
 WORKBOOK = "workbook"
@@ -112,7 +114,10 @@ def run_job(job: Job) -> JobResult:
     """Process one input; bad input becomes an `error` row naming its location, never an exception."""
     started = time.perf_counter()
     try:
-        result = _process(job)
+        # A job's records are freed by their reference counts when it ends; collections in the
+        # middle of it would rescan the whole event again and again (rulesengine.collector).
+        with collector_paused():
+            result = _process(job)
     except RulesEngineError as exc:
         result = JobResult(job.file, "error", _format_name(job), error=_error_text(exc, job))
     except (MemoryError, RecursionError) as exc:  # a hostile input must not stop the run
@@ -149,14 +154,21 @@ def _process(job: Job) -> JobResult:
                                      standings_source=_sibling(job.file, job.contents[-1][0]))
     else:
         raise InputError(Problem(Location(job.file), f"unknown input kind {job.kind!r}"))
-    texts = job.options.tiebreaks.split(",") if job.options.tiebreaks is not None else list(tournament.tiebreak_order)
-    specs = registry.resolve_specs(texts)
+    texts = job.options.tiebreaks.split(",") if job.options.tiebreaks is not None else tournament.tiebreak_order
+    specs = _resolved_specs(registry, tuple(texts))
     # A forced rule text (--rules) is one the tie-breaks declare; api.standings checks it.
     standings = api.standings(tournament, specs, registry, rule_set=job.options.rules).standings
     outputs = [(job.file + ".standings.json", _standings_bytes(standings))]
     if job.options.system:
         outputs.append((job.file + ".rating.json", _rating_bytes(tournament, job.options.system)))
     return _ok(job, standings, tuple(outputs))
+
+
+@functools.lru_cache(maxsize=64)
+def _resolved_specs(registry: Registry, texts: tuple[str, ...]) -> tuple[TiebreakSpec, ...]:
+    """The specs of a run's --tiebreaks (or of an order many files announce), parsed and
+    validated once per run instead of once per file (a bad one raises every time: not cached)."""
+    return tuple(registry.resolve_specs(texts))
 
 
 def _ok(job: Job, standings: Standings, outputs: tuple[tuple[str, bytes], ...], fmt: str | None = None) -> JobResult:
@@ -218,8 +230,12 @@ def _scratch_copy(name: str, data: bytes):
     try:
         yield copy
     finally:
-        for leftover in folder.glob(glob_escape(prefix) + "*"):  # the copy, and a backup recalc may make
-            leftover.unlink()
+        # The copy, and a backup recalc may make beside it. A listing, not a glob: a glob of a
+        # new prefix compiles a new pattern for every file (a third of this function's cost).
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.name.startswith(prefix):
+                    os.unlink(entry.path)
 
 
 def _workbook(job: Job) -> JobResult:
