@@ -77,3 +77,22 @@ def test_specs_resolved_once_per_run_and_a_bad_spec_still_refused_every_time():
     for _ in range(2):  # an error is not cached as an answer
         with pytest.raises(UsageError, match="Q"):
             _resolved_specs(registry, ("BH/Q9",))
+
+
+def test_an_output_folder_whose_results_would_land_on_inputs_is_refused_even_through_a_link(tmp_path):
+    from rulesengine.batch.inputs import check_out_dir, discover
+    from rulesengine.batch.samples import write_archive
+
+    folder = tmp_path / "in"
+    write_archive(folder, 3, broken=0, seed=2)
+    inputs = discover([str(folder)])
+    before = {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    link = tmp_path / "link"
+    link.symlink_to(folder, target_is_directory=True)
+    for out in (folder, link):
+        with pytest.raises(UsageError, match="results would overwrite the input"):
+            check_out_dir(out, inputs)
+    check_out_dir(tmp_path / "out", inputs)  # a fresh folder is fine
+    (tmp_path / "out").mkdir()
+    check_out_dir(tmp_path / "out", inputs)  # and an existing one that holds no input
+    assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == before
