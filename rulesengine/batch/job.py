@@ -139,21 +139,26 @@ def _error_text(exc: RulesEngineError, job: Job) -> str:
     return "; ".join(shown) + (f"; and {more} more" if more > 0 else "")
 
 
+def read_tournament(job: Job) -> Tournament:
+    """A TRF or Vega job's input read into a Tournament, from its bytes (workbooks are read by the
+    recalc route). The bench's bare parse calls this too, so both sides read alike."""
+    if job.kind == TRF:
+        from rulesengine.formats.trf import parse_trf
+        name, data = job.contents[0]
+        return parse_trf(_decode(data, job.file, job.options.encoding), source=job.file)
+    if job.kind == VEGA:
+        from rulesengine.formats.vega import vega_tournament
+        pages = [_decode(data, _sibling(job.file, name), "utf-8") for name, data in job.contents]
+        return vega_tournament(pages[0], pages[1] if len(pages) > 1 else None, crosstable_source=job.file,
+                               standings_source=_sibling(job.file, job.contents[-1][0]))
+    raise InputError(Problem(Location(job.file), f"unknown input kind {job.kind!r}"))
+
+
 def _process(job: Job) -> JobResult:
     if job.kind == WORKBOOK:
         return _workbook(job)
     registry = default_registry()
-    if job.kind == TRF:
-        from rulesengine.formats.trf import parse_trf
-        name, data = job.contents[0]
-        tournament = parse_trf(_decode(data, job.file, job.options.encoding), source=job.file)
-    elif job.kind == VEGA:
-        from rulesengine.formats.vega import vega_tournament
-        pages = [_decode(data, _sibling(job.file, name), "utf-8") for name, data in job.contents]
-        tournament = vega_tournament(pages[0], pages[1] if len(pages) > 1 else None, crosstable_source=job.file,
-                                     standings_source=_sibling(job.file, job.contents[-1][0]))
-    else:
-        raise InputError(Problem(Location(job.file), f"unknown input kind {job.kind!r}"))
+    tournament = read_tournament(job)
     texts = job.options.tiebreaks.split(",") if job.options.tiebreaks is not None else tournament.tiebreak_order
     specs = _resolved_specs(registry, tuple(texts))
     # A forced rule text (--rules) is one the tie-breaks declare; api.standings checks it.

@@ -101,7 +101,8 @@ def dask_executor(address: str) -> tuple[Executor, Callable[[], None]]:
     return executor, close
 
 
-def _read_contents(item: Input) -> tuple[tuple[str, bytes], ...]:
+def read_contents(item: Input) -> tuple[tuple[str, bytes], ...]:
+    """An input's (file name, bytes) pairs, as a Job carries them; OSError when unreadable or too large."""
     contents = []
     for path in (item.path, *item.companions):
         size = path.stat().st_size
@@ -230,7 +231,7 @@ def _submissions(inputs: Iterable[Input], manifest: Manifest, options: BatchOpti
     """(key, job) for each input still to do; inputs done before, or unreadable, are finished here."""
     for item in inputs:
         try:
-            contents = _read_contents(item)
+            contents = read_contents(item)
         except OSError as exc:
             finish({"file": item.relative, "status": "error", "format": item.kind, "players": None, "rounds": None,
                     "winner": "", "seconds": 0.0,
