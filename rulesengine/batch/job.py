@@ -196,7 +196,7 @@ def _standings_bytes(standings: Standings) -> bytes:
     """The JSON of `rulesengine standings --format json`, on one line: json's C encoder only runs
     without indentation, and indenting costs more than computing a small event's standings."""
     from rulesengine.cli.standings import standings_json
-    return (one_line_json(standings_json(standings)) + "\n").encode("utf-8")
+    return one_line_json(standings_json(standings)).encode("utf-8") + b"\n"
 
 
 def _rating_bytes(tournament: Tournament, system_name: str) -> bytes:
@@ -209,7 +209,7 @@ def _rating_bytes(tournament: Tournament, system_name: str) -> bytes:
     report = system.rate(RatingRequest(tournament, records))
     data = report_json(report)
     data["notes"] = list(notes) + data["notes"]
-    return (one_line_json(data) + "\n").encode("utf-8")  # one line, as the standings
+    return one_line_json(data).encode("utf-8") + b"\n"  # one line, as the standings
 
 
 def _decode(data: bytes, source: str, encoding: str) -> str:

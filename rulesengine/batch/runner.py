@@ -193,8 +193,12 @@ def _chunks(submissions: Iterable[tuple[str, Job]], size: int) -> Iterator[list[
 
 
 def _collect_some(pending: dict[Future, Any], collect: Callable[[Future, Any], None]) -> None:
-    # A short timeout keeps the loop responsive to Ctrl-C while a long job runs.
-    done, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+    # Futures already done (every one of the in-process executor) are taken without `wait`, which
+    # locks every pending future twice; a short timeout keeps the loop responsive to Ctrl-C while
+    # a long job runs.
+    done = [future for future in pending if future.done()]
+    if not done:
+        done, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
     for future in done:
         collect(future, pending.pop(future))
 
