@@ -124,6 +124,8 @@ def check_out_dir(out_dir: Path, inputs: list[Input]) -> None:
     overwrite a file that exists, and one `stat` per path is a fraction of resolving it component
     by component, which a run of many small files paid once per input. Links (symbolic or hard)
     to an input are caught too."""
+    if not out_dir.exists():
+        return  # a new folder: nothing in it to overwrite
     sources = set()
     for item in inputs:
         for path in (item.path, *item.companions):

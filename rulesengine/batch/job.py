@@ -25,6 +25,7 @@ from rulesengine.collector import collector_paused
 from rulesengine.errors import InputError, Location, Problem, RulesEngineError
 from rulesengine.model import Tournament
 from rulesengine.registry import Registry, default_registry
+from rulesengine.batch.summary import write_file
 from rulesengine.standings import Standings
 from rulesengine.tiebreak import TiebreakSpec
 
@@ -229,10 +230,10 @@ _COUNTER = itertools.count()
 
 
 @contextmanager
-def _scratch_copy(name: str, data: bytes):
+def _scratch_copy(name: str, data: bytes, *, saved: bool):
     """A private copy of an input's bytes as a file (the workbook readers want a path), in one
     scratch folder per process: making and removing a folder per file costs more than reading a
-    small workbook."""
+    small workbook. `saved`: the recalc route saves the copy, and may leave a backup beside it."""
     folder = _SCRATCH.get(os.getpid())
     if folder is None:
         folder = _SCRATCH[os.getpid()] = Path(tempfile.mkdtemp(prefix="rulesengine-batch-"))
@@ -240,16 +241,19 @@ def _scratch_copy(name: str, data: bytes):
         multiprocessing.util.Finalize(None, shutil.rmtree, args=(str(folder), True), exitpriority=10)
     prefix = f"{next(_COUNTER)}-"
     copy = folder / (prefix + Path(name).name)
-    copy.write_bytes(data)
+    write_file(copy, data)
     try:
         yield copy
     finally:
-        # The copy, and a backup recalc may make beside it. A listing, not a glob: a glob of a
-        # new prefix compiles a new pattern for every file (a third of this function's cost).
-        with os.scandir(folder) as entries:
-            for entry in entries:
-                if entry.name.startswith(prefix):
-                    os.unlink(entry.path)
+        if not saved:
+            copy.unlink()
+        else:
+            # The copy, and a backup recalc may make beside it. A listing, not a glob: a glob of
+            # a new prefix compiles a new pattern for every file.
+            with os.scandir(folder) as entries:
+                for entry in entries:
+                    if entry.name.startswith(prefix):
+                        os.unlink(entry.path)
 
 
 def _workbook(job: Job) -> JobResult:
@@ -262,7 +266,7 @@ def _workbook(job: Job) -> JobResult:
     name, data = job.contents[0]
     overrides = settings_from_options(tiebreaks=job.options.tiebreaks, rating_system=job.options.system,
                                       tiebreak_rules=job.options.rules)
-    with _scratch_copy(name, data) as copy:
+    with _scratch_copy(name, data, saved=job.options.copies) as copy:
         try:
             if job.options.copies:
                 result = recalc_workbook(copy, overrides)

@@ -105,10 +105,13 @@ def read_contents(item: Input) -> tuple[tuple[str, bytes], ...]:
     """An input's (file name, bytes) pairs, as a Job carries them; OSError when unreadable or too large."""
     contents = []
     for path in (item.path, *item.companions):
-        size = path.stat().st_size
-        if size > MAX_INPUT_BYTES:
-            raise OSError(f"{size:,} bytes (limit {MAX_INPUT_BYTES:,})")
-        contents.append((path.name, path.read_bytes()))
+        # Unbuffered: a buffered open asks whether the file is a terminal, and the size comes
+        # from the open file instead of a second look-up of the path.
+        with open(path, "rb", buffering=0) as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > MAX_INPUT_BYTES:
+                raise OSError(f"{size:,} bytes (limit {MAX_INPUT_BYTES:,})")
+            contents.append((path.name, handle.readall()))
     return tuple(contents)
 
 
