@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from itertools import repeat
+from operator import attrgetter, floordiv, mul, ne
 from datetime import date
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
@@ -57,25 +58,17 @@ def declared_points_notes(tournament: Tournament) -> list[str]:
     The engine always ranks by the computed total; a difference usually means a typing error or
     a scoring system the file does not declare, and a TD must see it.
     """
-    notes = []
     points = tournament.points
-    # Both sides are shared value objects (one per distinct text, one per distinct total), so
-    # each distinct pair is compared once (Fraction.__eq__ is Python code).
-    differ: dict[tuple[int, int], bool] = {}
-    for player in tournament.players:
-        declared = player.declared_points
-        if declared is None:
-            continue
-        computed = points[player.start_rank]
-        pair = (id(declared), id(computed))
-        unequal = differ.get(pair)
-        if unequal is None:
-            unequal = differ[pair] = declared != computed
-        if unequal:
-            notes.append(f"player {player.start_rank} ({player.name}): the file gives {to_text(declared)} points, "
-                         f"the results add up to {to_text(tournament.points[player.start_rank])}; "
-                         f"the results are used")
-    return notes
+    declared = [(player, player.declared_points) for player in tournament.players if player.declared_points is not None]
+    if not declared:
+        return []
+    # Compared as (numerator, denominator) pairs, read and compared in C: Fractions are kept in
+    # lowest terms, so equal values have equal pairs, and Fraction.__eq__ is Python code.
+    given = map(_RATIO, (value for _, value in declared))
+    added = map(_RATIO, (points[player.start_rank] for player, _ in declared))
+    return [f"player {player.start_rank} ({player.name}): the file gives {to_text(value)} points, "
+            f"the results add up to {to_text(points[player.start_rank])}; the results are used"
+            for (player, value), unequal in zip(declared, map(ne, given, added)) if unequal]
 
 
 def pending_round_note(tournament: Tournament) -> str | None:
@@ -111,27 +104,25 @@ def _sort_column(values: Mapping[int, TiebreakValue], start_ranks: Sequence[int]
             return list(map(sign.__mul__, column))
         return [math.inf if value is None else sign * value for value in column]
     kinds.discard(type(None))
-    fraction_kinds = {kind for kind in kinds if issubclass(kind, Fraction)}
-    exact = all(issubclass(kind, (Fraction, int)) for kind in kinds)
     distinct = dict(zip(map(id, column), column))
-    denominator = 1
-    if exact and fraction_kinds:
-        for value in distinct.values():
-            if type(value) in fraction_kinds:
-                denominator = math.lcm(denominator, value.denominator)
-    keys: dict[int, Any] = {}
-    for ident, value in distinct.items():
-        if value is None:
-            keys[ident] = math.inf
-        elif not exact:
-            keys[ident] = sign * value
-        elif type(value) in fraction_kinds:
-            keys[ident] = sign * value.numerator * (denominator // value.denominator)
-        else:
-            keys[ident] = sign * int(value) * denominator
+    if not all(issubclass(kind, (Fraction, int)) for kind in kinds):
+        # Decimals (rating averages) and the like: the values themselves, signed.
+        keys: dict[int, Any] = {ident: math.inf if value is None else sign * value for ident, value in distinct.items()}
+        return list(map(keys.__getitem__, map(id, column)))
+    # Exact values: numerator x (common denominator / denominator). Ints have a numerator and a
+    # denominator of 1 too, so one route serves both; it runs in C (map) over the distinct values,
+    # which for a small event is most of a standings table's own cost.
+    present = [value for value in distinct.values() if value is not None]
+    denominators = list(map(_DENOMINATOR, present))
+    scale = sign * math.lcm(*denominators)  # the denominator divides it exactly, whatever the sign
+    keys = dict(zip(map(id, present), map(mul, map(_NUMERATOR, present), map(floordiv, repeat(scale), denominators))))
+    if len(present) < len(distinct):
+        keys[id(None)] = math.inf
     return list(map(keys.__getitem__, map(id, column)))
 
 
+_NUMERATOR, _DENOMINATOR = attrgetter("numerator"), attrgetter("denominator")
+_RATIO = attrgetter("numerator", "denominator")
 _WHOLE_OR_NONE = frozenset({int, type(None)})
 
 

@@ -7,6 +7,7 @@ result carries the output files as bytes too; only the parent writes into the ou
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import multiprocessing.util
@@ -15,16 +16,18 @@ import shutil
 import tempfile
 import time
 from contextlib import contextmanager
-from glob import escape as glob_escape
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 from typing import Any, Iterable
 
 from rulesengine import api
+from rulesengine.collector import collector_paused
 from rulesengine.errors import InputError, Location, Problem, RulesEngineError
 from rulesengine.model import Tournament
-from rulesengine.registry import default_registry
+from rulesengine.registry import Registry, default_registry
+from rulesengine.batch.summary import write_file
 from rulesengine.standings import Standings
+from rulesengine.tiebreak import TiebreakSpec
 
 TRF = "trf"
 WORKBOOK = "workbook"
@@ -112,7 +115,10 @@ def run_job(job: Job) -> JobResult:
     """Process one input; bad input becomes an `error` row naming its location, never an exception."""
     started = time.perf_counter()
     try:
-        result = _process(job)
+        # A job's records are freed by their reference counts when it ends; collections in the
+        # middle of it would rescan the whole event again and again (rulesengine.collector).
+        with collector_paused():
+            result = _process(job)
     except RulesEngineError as exc:
         result = JobResult(job.file, "error", _format_name(job), error=_error_text(exc, job))
     except (MemoryError, RecursionError) as exc:  # a hostile input must not stop the run
@@ -134,29 +140,41 @@ def _error_text(exc: RulesEngineError, job: Job) -> str:
     return "; ".join(shown) + (f"; and {more} more" if more > 0 else "")
 
 
+def read_tournament(job: Job) -> Tournament:
+    """A TRF or Vega job's input read into a Tournament, from its bytes (workbooks are read by the
+    recalc route). The bench's bare parse calls this too, so both sides read alike."""
+    if job.kind == TRF:
+        from rulesengine.formats.trf import parse_trf
+        name, data = job.contents[0]
+        return parse_trf(_decode(data, job.file, job.options.encoding), source=job.file)
+    if job.kind == VEGA:
+        from rulesengine.formats.vega import vega_tournament
+        pages = [_decode(data, _sibling(job.file, name), "utf-8") for name, data in job.contents]
+        return vega_tournament(pages[0], pages[1] if len(pages) > 1 else None, crosstable_source=job.file,
+                               standings_source=_sibling(job.file, job.contents[-1][0]))
+    raise InputError(Problem(Location(job.file), f"unknown input kind {job.kind!r}"))
+
+
 def _process(job: Job) -> JobResult:
     if job.kind == WORKBOOK:
         return _workbook(job)
     registry = default_registry()
-    if job.kind == TRF:
-        from rulesengine.formats.trf import parse_trf
-        name, data = job.contents[0]
-        tournament = parse_trf(_decode(data, job.file, job.options.encoding), source=job.file)
-    elif job.kind == VEGA:
-        from rulesengine.formats.vega import vega_tournament
-        pages = [_decode(data, _sibling(job.file, name), "utf-8") for name, data in job.contents]
-        tournament = vega_tournament(pages[0], pages[1] if len(pages) > 1 else None, crosstable_source=job.file,
-                                     standings_source=_sibling(job.file, job.contents[-1][0]))
-    else:
-        raise InputError(Problem(Location(job.file), f"unknown input kind {job.kind!r}"))
-    texts = job.options.tiebreaks.split(",") if job.options.tiebreaks is not None else list(tournament.tiebreak_order)
-    specs = registry.resolve_specs(texts)
+    tournament = read_tournament(job)
+    texts = job.options.tiebreaks.split(",") if job.options.tiebreaks is not None else tournament.tiebreak_order
+    specs = _resolved_specs(registry, tuple(texts))
     # A forced rule text (--rules) is one the tie-breaks declare; api.standings checks it.
     standings = api.standings(tournament, specs, registry, rule_set=job.options.rules).standings
     outputs = [(job.file + ".standings.json", _standings_bytes(standings))]
     if job.options.system:
         outputs.append((job.file + ".rating.json", _rating_bytes(tournament, job.options.system)))
     return _ok(job, standings, tuple(outputs))
+
+
+@functools.lru_cache(maxsize=64)
+def _resolved_specs(registry: Registry, texts: tuple[str, ...]) -> tuple[TiebreakSpec, ...]:
+    """The specs of a run's --tiebreaks (or of an order many files announce), parsed and
+    validated once per run instead of once per file (a bad one raises every time: not cached)."""
+    return tuple(registry.resolve_specs(texts))
 
 
 def _ok(job: Job, standings: Standings, outputs: tuple[tuple[str, bytes], ...], fmt: str | None = None) -> JobResult:
@@ -166,11 +184,20 @@ def _ok(job: Job, standings: Standings, outputs: tuple[tuple[str, bytes], ...], 
                      outputs=outputs)
 
 
+_ONE_LINE = json.JSONEncoder(ensure_ascii=False)
+
+
+def one_line_json(data: Any) -> str:
+    """`json.dumps(data, ensure_ascii=False)`, byte for byte, without building a new encoder for
+    every call as `dumps` does for any non-default argument (a tenth of a small file's JSON)."""
+    return _ONE_LINE.encode(data)
+
+
 def _standings_bytes(standings: Standings) -> bytes:
     """The JSON of `rulesengine standings --format json`, on one line: json's C encoder only runs
     without indentation, and indenting costs more than computing a small event's standings."""
     from rulesengine.cli.standings import standings_json
-    return (json.dumps(standings_json(standings), ensure_ascii=False) + "\n").encode("utf-8")
+    return one_line_json(standings_json(standings)).encode("utf-8") + b"\n"
 
 
 def _rating_bytes(tournament: Tournament, system_name: str) -> bytes:
@@ -183,7 +210,7 @@ def _rating_bytes(tournament: Tournament, system_name: str) -> bytes:
     report = system.rate(RatingRequest(tournament, records))
     data = report_json(report)
     data["notes"] = list(notes) + data["notes"]
-    return (json.dumps(data, ensure_ascii=False) + "\n").encode("utf-8")  # one line, as the standings
+    return one_line_json(data).encode("utf-8") + b"\n"  # one line, as the standings
 
 
 def _decode(data: bytes, source: str, encoding: str) -> str:
@@ -203,10 +230,10 @@ _COUNTER = itertools.count()
 
 
 @contextmanager
-def _scratch_copy(name: str, data: bytes):
+def _scratch_copy(name: str, data: bytes, *, saved: bool):
     """A private copy of an input's bytes as a file (the workbook readers want a path), in one
     scratch folder per process: making and removing a folder per file costs more than reading a
-    small workbook."""
+    small workbook. `saved`: the recalc route saves the copy, and may leave a backup beside it."""
     folder = _SCRATCH.get(os.getpid())
     if folder is None:
         folder = _SCRATCH[os.getpid()] = Path(tempfile.mkdtemp(prefix="rulesengine-batch-"))
@@ -214,12 +241,19 @@ def _scratch_copy(name: str, data: bytes):
         multiprocessing.util.Finalize(None, shutil.rmtree, args=(str(folder), True), exitpriority=10)
     prefix = f"{next(_COUNTER)}-"
     copy = folder / (prefix + Path(name).name)
-    copy.write_bytes(data)
+    write_file(copy, data)
     try:
         yield copy
     finally:
-        for leftover in folder.glob(glob_escape(prefix) + "*"):  # the copy, and a backup recalc may make
-            leftover.unlink()
+        if not saved:
+            copy.unlink()
+        else:
+            # The copy, and a backup recalc may make beside it. A listing, not a glob: a glob of
+            # a new prefix compiles a new pattern for every file.
+            with os.scandir(folder) as entries:
+                for entry in entries:
+                    if entry.name.startswith(prefix):
+                        os.unlink(entry.path)
 
 
 def _workbook(job: Job) -> JobResult:
@@ -232,7 +266,7 @@ def _workbook(job: Job) -> JobResult:
     name, data = job.contents[0]
     overrides = settings_from_options(tiebreaks=job.options.tiebreaks, rating_system=job.options.system,
                                       tiebreak_rules=job.options.rules)
-    with _scratch_copy(name, data) as copy:
+    with _scratch_copy(name, data, saved=job.options.copies) as copy:
         try:
             if job.options.copies:
                 result = recalc_workbook(copy, overrides)

@@ -8,13 +8,14 @@ file, option or version never reuses a stale result.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from pathlib import Path
 from typing import Any, TextIO
 
 from rulesengine import __version__
-from rulesengine.batch.job import BatchOptions
+from rulesengine.batch.job import BatchOptions, one_line_json
 from rulesengine.registry import Registry
 
 MANIFEST_NAME = ".rulesengine-batch.jsonl"
@@ -29,11 +30,18 @@ def engine_versions(registry: Registry) -> str:
 def manifest_key(file: str, kind: str, contents: tuple[tuple[str, bytes], ...], options: BatchOptions,
                  versions: str) -> str:
     digest = hashlib.sha256()
-    for part in (file, kind, versions, json.dumps(options.as_dict(), sort_keys=True)):
+    for part in (file, kind, versions):
         digest.update(part.encode("utf-8") + b"\0")
+    digest.update(_options_key(options))
     for name, data in contents:
         digest.update(name.encode("utf-8") + b"\0" + hashlib.sha256(data).digest())
     return digest.hexdigest()
+
+
+@functools.lru_cache(maxsize=16)
+def _options_key(options: BatchOptions) -> bytes:
+    """The options' part of every key of a run, encoded once per run, not once per input."""
+    return json.dumps(options.as_dict(), sort_keys=True).encode("utf-8") + b"\0"
 
 
 class Manifest:
@@ -67,7 +75,7 @@ class Manifest:
         self.entries[key] = entry
         if self._handle is None:  # opened once per run, not once per input
             self._handle = self.path.open("a", encoding="utf-8")
-        self._handle.write(json.dumps(entry, ensure_ascii=False) + "\n")
+        self._handle.write(one_line_json(entry) + "\n")
         # Flushed to the OS, not fsync'ed (an fsync per input costs more than a small event):
         # a killed process loses nothing; a power cut may lose the last lines, whose inputs
         # are then simply done again.

@@ -101,13 +101,17 @@ def dask_executor(address: str) -> tuple[Executor, Callable[[], None]]:
     return executor, close
 
 
-def _read_contents(item: Input) -> tuple[tuple[str, bytes], ...]:
+def read_contents(item: Input) -> tuple[tuple[str, bytes], ...]:
+    """An input's (file name, bytes) pairs, as a Job carries them; OSError when unreadable or too large."""
     contents = []
     for path in (item.path, *item.companions):
-        size = path.stat().st_size
-        if size > MAX_INPUT_BYTES:
-            raise OSError(f"{size:,} bytes (limit {MAX_INPUT_BYTES:,})")
-        contents.append((path.name, path.read_bytes()))
+        # Unbuffered: a buffered open asks whether the file is a terminal, and the size comes
+        # from the open file instead of a second look-up of the path.
+        with open(path, "rb", buffering=0) as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > MAX_INPUT_BYTES:
+                raise OSError(f"{size:,} bytes (limit {MAX_INPUT_BYTES:,})")
+            contents.append((path.name, handle.readall()))
     return tuple(contents)
 
 
@@ -192,8 +196,12 @@ def _chunks(submissions: Iterable[tuple[str, Job]], size: int) -> Iterator[list[
 
 
 def _collect_some(pending: dict[Future, Any], collect: Callable[[Future, Any], None]) -> None:
-    # A short timeout keeps the loop responsive to Ctrl-C while a long job runs.
-    done, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+    # Futures already done (every one of the in-process executor) are taken without `wait`, which
+    # locks every pending future twice; a short timeout keeps the loop responsive to Ctrl-C while
+    # a long job runs.
+    done = [future for future in pending if future.done()]
+    if not done:
+        done, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
     for future in done:
         collect(future, pending.pop(future))
 
@@ -230,7 +238,7 @@ def _submissions(inputs: Iterable[Input], manifest: Manifest, options: BatchOpti
     """(key, job) for each input still to do; inputs done before, or unreadable, are finished here."""
     for item in inputs:
         try:
-            contents = _read_contents(item)
+            contents = read_contents(item)
         except OSError as exc:
             finish({"file": item.relative, "status": "error", "format": item.kind, "players": None, "rounds": None,
                     "winner": "", "seconds": 0.0,

@@ -45,6 +45,18 @@ def write_atomically(path: Path, data: bytes, made: set[Path] | None = None) -> 
         if made is not None:
             made.add(path.parent)
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    temporary.write_bytes(data)
+    write_file(temporary, data)
     os.replace(temporary, path)
+
+
+def write_file(path: Path, data: bytes) -> None:
+    """Create or truncate `path` and write `data`: open, write, close and nothing else (a buffered
+    `open` also asks whether the file is a terminal and stats it again, per output file)."""
+    handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(handle, view):]
+    finally:
+        os.close(handle)
 

@@ -1,0 +1,98 @@
+"""The per-event shortcuts batch throughput relies on give exactly what the plain definitions give.
+
+`standings._sort_column` turns exact values into whole-number keys in C and
+`standings.declared_points_notes` compares (numerator, denominator) pairs: both must order and
+compare as the Fractions themselves do (FIDE C.07 art. 4: ranked by points, then each tie-break
+in turn; a value that cannot be computed ranks last).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, strategies as st
+
+from rulesengine.batch.job import _resolved_specs
+from rulesengine.errors import UsageError
+from rulesengine.model import Colour, Player, ResultCode, RoundEntry, Tournament
+from rulesengine.registry import default_registry
+from rulesengine.standings import _sort_column, declared_points_notes
+
+EXACT = st.one_of(st.none(), st.integers(-50, 50),
+                  st.builds(Fraction, st.integers(-200, 200), st.sampled_from([1, 2, 3, 4, 8, 100])))
+
+
+def _reference_order(values: list, higher_is_better: bool) -> list[list[int]]:
+    """Groups of positions, best first, by the values themselves; None last."""
+    present = sorted({v for v in values if v is not None}, reverse=higher_is_better)
+    groups = [[i for i, v in enumerate(values) if v is not None and v == value] for value in present]
+    missing = [i for i, v in enumerate(values) if v is None]
+    return groups + ([missing] if missing else [])
+
+
+def _key_order(keys: list) -> list[list[int]]:
+    return [[i for i, k in enumerate(keys) if k == key] for key in sorted(set(keys))]
+
+
+@given(st.lists(EXACT, min_size=1, max_size=30), st.booleans())
+def test_sort_keys_order_exact_values_as_the_values_do_none_last(values, higher_is_better):
+    start_ranks = list(range(1, len(values) + 1))
+    keys = _sort_column(dict(zip(start_ranks, values)), start_ranks, higher_is_better)
+    assert _key_order(keys) == _reference_order(values, higher_is_better)
+
+
+def test_sort_keys_of_shared_and_equal_fractions_and_decimals():
+    half = Fraction(1, 2)
+    values = {1: half, 2: Fraction(2, 4), 3: half, 4: 3, 5: Fraction(7, 2), 6: None}
+    keys = _sort_column(values, [1, 2, 3, 4, 5, 6], True)
+    assert keys == [-1, -1, -1, -6, -7, float("inf")]  # over the denominator 2, higher first
+    decimals = _sort_column({1: Decimal("1.25"), 2: None, 3: Decimal("2.5")}, [1, 2, 3], False)
+    assert decimals == [Decimal("1.25"), float("inf"), Decimal("2.5")]
+
+
+def _event(declared: list[Fraction | int | None]) -> Tournament:
+    """Player 1 beats player 2, player 3 has a full-point bye: 1, 0 and 1 point from the results."""
+    entries = {1: (RoundEntry(1, 2, Colour.WHITE, ResultCode.WIN),),
+               2: (RoundEntry(1, 1, Colour.BLACK, ResultCode.LOSS),),
+               3: (RoundEntry(1, None, Colour.NONE, ResultCode.FULL_POINT_BYE),)}
+    players = tuple(Player(n, f"Spieler {n} Ødegård", entries[n], declared_points=d)
+                    for n, d in zip((1, 2, 3), declared))
+    return Tournament("Declared", players, 1)
+
+
+def test_declared_points_that_differ_are_noted_those_that_agree_are_not():
+    assert declared_points_notes(_event([Fraction(1), 0, None])) == []
+    assert declared_points_notes(_event([1, Fraction(0), Fraction(2, 2)])) == []
+    assert declared_points_notes(_event([Fraction(3, 2), Fraction(0), Fraction(1)])) == [
+        "player 1 (Spieler 1 Ødegård): the file gives 1.5 points, the results add up to 1; the results are used"]
+
+
+def test_specs_resolved_once_per_run_and_a_bad_spec_still_refused_every_time():
+    registry = default_registry()
+    first = _resolved_specs(registry, ("BH/C1", "BH", "SB"))
+    assert first is _resolved_specs(registry, ("BH/C1", "BH", "SB"))
+    assert [str(s) for s in first] == ["BH/C1", "BH", "SB"]
+    for _ in range(2):  # an error is not cached as an answer
+        with pytest.raises(UsageError, match="Q"):
+            _resolved_specs(registry, ("BH/Q9",))
+
+
+def test_an_output_folder_whose_results_would_land_on_inputs_is_refused_even_through_a_link(tmp_path):
+    from rulesengine.batch.inputs import check_out_dir, discover
+    from rulesengine.batch.samples import write_archive
+
+    folder = tmp_path / "in"
+    write_archive(folder, 3, broken=0, seed=2)
+    inputs = discover([str(folder)])
+    before = {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    link = tmp_path / "link"
+    link.symlink_to(folder, target_is_directory=True)
+    for out in (folder, link):
+        with pytest.raises(UsageError, match="results would overwrite the input"):
+            check_out_dir(out, inputs)
+    check_out_dir(tmp_path / "out", inputs)  # a fresh folder is fine
+    (tmp_path / "out").mkdir()
+    check_out_dir(tmp_path / "out", inputs)  # and an existing one that holds no input
+    assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == before
