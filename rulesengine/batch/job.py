@@ -230,10 +230,10 @@ _COUNTER = itertools.count()
 
 
 @contextmanager
-def _scratch_copy(name: str, data: bytes, *, saved: bool):
-    """A private copy of an input's bytes as a file (the workbook readers want a path), in one
-    scratch folder per process: making and removing a folder per file costs more than reading a
-    small workbook. `saved`: the recalc route saves the copy, and may leave a backup beside it."""
+def _scratch_copy(name: str, data: bytes):
+    """A private copy of an input's bytes as a file for the recalc route to save, in one scratch
+    folder per process (making and removing a folder per file costs more than reading a small
+    workbook); the copy, and a backup recalc may leave beside it, are removed after."""
     folder = _SCRATCH.get(os.getpid())
     if folder is None:
         folder = _SCRATCH[os.getpid()] = Path(tempfile.mkdtemp(prefix="rulesengine-batch-"))
@@ -245,15 +245,11 @@ def _scratch_copy(name: str, data: bytes, *, saved: bool):
     try:
         yield copy
     finally:
-        if not saved:
-            copy.unlink()
-        else:
-            # The copy, and a backup recalc may make beside it. A listing, not a glob: a glob of
-            # a new prefix compiles a new pattern for every file.
-            with os.scandir(folder) as entries:
-                for entry in entries:
-                    if entry.name.startswith(prefix):
-                        os.unlink(entry.path)
+        # A listing, not a glob: a glob of a new prefix compiles a new pattern for every file.
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.name.startswith(prefix):
+                    os.unlink(entry.path)
 
 
 def _workbook(job: Job) -> JobResult:
@@ -266,22 +262,22 @@ def _workbook(job: Job) -> JobResult:
     name, data = job.contents[0]
     overrides = settings_from_options(tiebreaks=job.options.tiebreaks, rating_system=job.options.system,
                                       tiebreak_rules=job.options.rules)
-    with _scratch_copy(name, data, saved=job.options.copies) as copy:
+    if not job.options.copies:
+        # Nothing to write back: the read-only path reads the bytes the runner read (and hashed),
+        # with no file in between; problems are located in the input itself. Only the sheets
+        # recalculation reads: not the engine's own (a Standings sheet of an archived workbook
+        # can be its largest).
+        sheet_names, grids = read_workbook_grids(Path(job.file), sheets_to_read, data=data)
+        plan = recalculate(grids, overrides, sheet_names=sheet_names, with_writes=False)
+        return _ok(job, plan.standings, ((job.file + ".standings.json", _standings_bytes(plan.standings)),),
+                   fmt=f"{_format_name(job)}:{plan.layout}")
+    with _scratch_copy(name, data) as copy:
         try:
-            if job.options.copies:
-                result = recalc_workbook(copy, overrides)
-                plan, written = result.plan, result.save.written.read_bytes()
-            else:  # nothing to write back: the read-only path
-                # Only the sheets recalculation reads: not the engine's own (a Standings sheet of an
-                # archived workbook can be its largest).
-                sheet_names, grids = read_workbook_grids(copy, sheets_to_read)
-                plan = recalculate(grids, overrides, sheet_names=sheet_names, with_writes=False)
-                written = None
+            result = recalc_workbook(copy, overrides)
+            plan, written = result.plan, result.save.written.read_bytes()
         except InputError as exc:
             # Problems located in the temporary copy are reported against the input's own name.
             raise InputError([Problem(replace(p.location, file=job.file) if p.location.file == str(copy)
                                       else p.location, p.message) for p in exc.problems]) from None
-        outputs = [(job.file + ".standings.json", _standings_bytes(plan.standings))]
-        if written is not None:
-            outputs.append((job.file, written))
+        outputs = [(job.file + ".standings.json", _standings_bytes(plan.standings)), (job.file, written)]
     return _ok(job, plan.standings, tuple(outputs), fmt=f"{_format_name(job)}:{plan.layout}")

@@ -24,6 +24,7 @@ route reads its formula text: the crosstable parsers want the value.
 
 from __future__ import annotations
 
+import io
 import re
 import zipfile
 from datetime import date, datetime
@@ -53,33 +54,37 @@ def calamine_available() -> bool:
 
 
 def read_workbook_grids(path: str | Path, names: Iterable[str] | None = None,
-                        limits: Limits = DEFAULT_LIMITS, *, engine: str = "auto") -> tuple[list[str], dict[str, Grid]]:
+                        limits: Limits = DEFAULT_LIMITS, *, engine: str = "auto",
+                        data: bytes | None = None) -> tuple[list[str], dict[str, Grid]]:
     """(every sheet name in tab order, {name: Grid} of the sheets asked for; all when `names` is None).
 
     The package is checked with `inspect_package` first (zip and entity bombs, size limits), and
     each sheet against `limits` as openpyxl's route does. Names not in the workbook are skipped.
     `engine` "openpyxl" reads every sheet with openpyxl (the Pyodide route); "calamine" insists
-    on calamine where it can be used. Raises InputError naming the file or `Sheet!Cell`.
+    on calamine where it can be used. `data`: the file's bytes, already read (batch and audit
+    read each input once); `path` then only names it. Raises InputError naming the file or
+    `Sheet!Cell`.
     """
     path = Path(path)
-    check_workbook_path(path)
-    info = inspect_package(path, limits)
-    return read_grids_checked(path, info, names, limits, engine=engine)
+    check_workbook_path(path, exists=data is None)
+    info = inspect_package(path, limits, data=data)
+    return read_grids_checked(path, info, names, limits, engine=engine, data=data)
 
 
 def read_grids_checked(path: Path, info: PackageInfo,
                        names: Iterable[str] | Callable[[list[str]], Iterable[str]] | None,
-                       limits: Limits = DEFAULT_LIMITS, *, engine: str = "auto",
+                       limits: Limits = DEFAULT_LIMITS, *, engine: str = "auto", data: bytes | None = None,
                        ) -> tuple[list[str], dict[str, Grid]]:
     """`read_workbook_grids` for a package that already passed `inspect_package` (as `info`).
 
     `names` may also be a function of the workbook's sheet names (recalc's `sheets_to_read`).
     """
+    source = path if data is None else io.BytesIO(data)
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {ENGINES}, got {engine!r}")
     where = Location(str(path))
     try:
-        with zipfile.ZipFile(path) as archive:
+        with zipfile.ZipFile(source) as archive:
             package = read_package_map(archive)
             sheet_names = package.names
             if callable(names):
@@ -91,10 +96,10 @@ def read_grids_checked(path: Path, info: PackageInfo,
         raise InputError(Problem(where, f"cannot read the workbook: {exc}")) from None
     grids: dict[str, Grid] = {}
     if fast:
-        grids.update(_calamine_grids(path, fast, limits))
+        grids.update(_calamine_grids(path, fast, limits, data))
     slow = [n for n in wanted if n not in grids]
     if slow:
-        wb, _, _ = load_workbook(path, limits, info=info)
+        wb, _, _ = load_workbook(path, limits, info=info, data=data)
         grids.update(read_grids(wb, slow, limits))
     return sheet_names, {n: grids[n] for n in wanted}
 
@@ -116,12 +121,16 @@ def _calamine_reads_like_openpyxl(archive: zipfile.ZipFile, package: PackageMap,
     return True
 
 
-def _calamine_grids(path: Path, names: Sequence[str], limits: Limits) -> dict[str, Grid]:
+def _calamine_grids(path: Path, names: Sequence[str], limits: Limits,
+                    data: bytes | None = None) -> dict[str, Grid]:
     from python_calamine import CalamineWorkbook
 
     grids = {}
     try:
-        book = CalamineWorkbook.from_path(str(path))
+        if data is None:
+            book = CalamineWorkbook.from_path(str(path))
+        else:
+            book = CalamineWorkbook.from_filelike(io.BytesIO(data))
     except Exception as exc:  # calamine's errors are many; the TD needs one line
         raise InputError(Problem(Location(str(path)), f"cannot read the workbook: {exc}")) from None
     try:

@@ -8,6 +8,7 @@ guard. Nothing is written when anything fails before the save.
 
 from __future__ import annotations
 
+import io
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,13 +38,14 @@ def _defused() -> bool:
     return bool(DEFUSEDXML)
 
 
-def check_workbook_path(path: Path) -> None:
-    """Refuse what is not an existing .xlsx/.xlsm workbook, or XML parsing without protection."""
+def check_workbook_path(path: Path, exists: bool = True) -> None:
+    """Refuse what is not an existing .xlsx/.xlsm workbook (`exists` False: its bytes are already
+    read), or XML parsing without protection."""
     where = Location(str(path))
     if path.suffix.lower() not in SUFFIXES:
         raise InputError(Problem(where, f"not an Excel workbook: expected {', '.join(SUFFIXES)} "
                                         f"(save .xls / .ods files as .xlsx first)"))
-    if not path.exists():
+    if exists and not path.exists():
         raise InputError(Problem(where, "no such file"))
     if not _defused():
         raise InputError(Problem(where, "refused: openpyxl's XML protection (defusedxml) is missing or "
@@ -51,21 +53,22 @@ def check_workbook_path(path: Path) -> None:
 
 
 def load_workbook(path: str | Path, limits: Limits = DEFAULT_LIMITS, read_only: bool = False,
-                  info: PackageInfo | None = None):
+                  info: PackageInfo | None = None, data: bytes | None = None):
     """(workbook, package info, openpyxl warnings) after the package passed `inspect_package`.
 
-    `info` is the inspection already made of this file (it is not repeated).
+    `info` is the inspection already made of this file (it is not repeated); `data` the file's
+    bytes, already read (`path` then names it only).
     """
     import openpyxl
 
     path = Path(path)
     where = Location(str(path))
-    check_workbook_path(path)
-    info = info or inspect_package(path, limits)
+    check_workbook_path(path, exists=data is None)
+    info = info or inspect_package(path, limits, data=data)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
-            wb = openpyxl.load_workbook(path, read_only=read_only, keep_vba=path.suffix.lower() in MACRO_SUFFIXES,
+            wb = openpyxl.load_workbook(path if data is None else io.BytesIO(data), read_only=read_only, keep_vba=path.suffix.lower() in MACRO_SUFFIXES,
                                         rich_text=info.rich_text and not read_only)
         except Exception as exc:  # openpyxl raises many kinds for a broken file; the TD needs one line
             name = type(exc).__name__

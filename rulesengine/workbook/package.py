@@ -9,6 +9,7 @@ lists the parts and counts drawing anchors, which the fidelity guard compares af
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import zipfile
@@ -104,21 +105,28 @@ def _count(prev: bytes, chunk: bytes, needle: bytes) -> int:
     return chunk.count(needle) + (prev[-k:] + chunk[:k]).count(needle) if k else chunk.count(needle)
 
 
-def inspect_package(path: str | Path, limits: Limits = DEFAULT_LIMITS, *, scan: bool = True) -> PackageInfo:
+def inspect_package(path: str | Path, limits: Limits = DEFAULT_LIMITS, *, scan: bool = True,
+                    data: bytes | None = None) -> PackageInfo:
     """Check a workbook package against `limits` and list what it holds; InputError when refused.
 
     With `scan` (the default) every part is inflated once, in chunks, counting real bytes (a
     zip's declared sizes can lie); without it only the part names are read (for a file we just
-    wrote ourselves).
+    wrote ourselves). `data`: the file's bytes, already read (`path` then only names it in
+    messages, and the package has no fingerprint: it is never saved).
     """
     path = Path(path)
     where = Location(str(path))
     info = PackageInfo()
+    magic = b""
     try:
-        info.fingerprint = file_fingerprint(path)  # taken first: any later change is seen at save
-        with open(path, "rb") as handle:
-            magic = handle.read(len(OLE_MAGIC))
-        archive = zipfile.ZipFile(path)
+        if data is not None:
+            magic = data[:len(OLE_MAGIC)]
+            archive = zipfile.ZipFile(io.BytesIO(data))
+        else:
+            info.fingerprint = file_fingerprint(path)  # taken first: any later change is seen at save
+            with open(path, "rb") as handle:
+                magic = handle.read(len(OLE_MAGIC))
+            archive = zipfile.ZipFile(path)
     except zipfile.BadZipFile:
         if magic == OLE_MAGIC:
             raise InputError(Problem(where, PASSWORD_PROTECTED)) from None

@@ -141,7 +141,7 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
     assert progress is not None
     crosstable = crosstables[-1]
     assert crosstable is not None
-    published = _published(tournaments[-1], crosstable)
+    published_from = tournaments[-1]   # as read: the ranks the input printed
     changes = {"start_date": settings.start_date} if settings.start_date else {}
     tournaments = [replace(merge_players(t, facts), **changes, **({} if t.name else {"name": grid.sheet}))
                    for t, grid in zip(tournaments, crosstables)]
@@ -185,6 +185,7 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
     if not with_writes:
         return WritePlan((), tournament, standings, settings, layout, crosstable.sheet, report, notes, progress, fold)
     fingerprint = _fingerprint(grids, [g.sheet for g in crosstables if g is not None])
+    published = _published(published_from, crosstable)   # only the Standings sheet marks them
     marks, published_line = [], ""
     if not published.empty:
         found, skipped = differences(standings, published)

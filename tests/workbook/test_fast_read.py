@@ -118,7 +118,8 @@ def test_formulas_without_cached_values_and_error_cells_fall_back_to_openpyxl(tm
     wb.save(path)
     seen = []
     real = fast_read._calamine_grids
-    monkeypatch.setattr(fast_read, "_calamine_grids", lambda p, names, limits: seen.extend(names) or real(p, names, limits))
+    monkeypatch.setattr(fast_read, "_calamine_grids",
+                        lambda p, names, limits, data=None: seen.extend(names) or real(p, names, limits, data))
     names, grids = read_workbook_grids(path)
     assert seen == ["Plain"]
     assert grids["Sums"].rows == [[1, 2, "=A1+B1"]] and grids["Errors"].rows == [["#N/A"]]
@@ -160,3 +161,19 @@ def test_not_a_workbook_is_refused_with_the_file_named(tmp_path):
     with pytest.raises(InputError) as caught:
         read_workbook_grids(path)
     assert str(caught.value).startswith(f"{path}: not an Excel workbook")
+
+
+def test_the_bytes_already_read_give_the_same_grids_and_name_the_file(tmp_path):
+    """Batch and audit read each input once: `read_workbook_grids(path, data=bytes)` is the read
+    of the file (calamine and openpyxl routes alike), and its problems name the file."""
+    from rulesengine.workbook import templates
+
+    for engine in ("auto", "openpyxl"):
+        for maker in (templates.swiss, templates.round_robin, templates.club_season):
+            path = tmp_path / f"{maker.__name__}.xlsx"
+            maker(path)
+            data = path.read_bytes()
+            assert read_workbook_grids(path, engine=engine) == \
+                read_workbook_grids(Path("archive/" + path.name), engine=engine, data=data)
+    with pytest.raises(InputError, match=r"^archive/broken\.xlsx: not an Excel workbook"):
+        read_workbook_grids(Path("archive/broken.xlsx"), data=b"PK not a zip at all")
