@@ -194,10 +194,10 @@ def one_line_json(data: Any) -> str:
 
 
 def _standings_bytes(standings: Standings) -> bytes:
-    """The JSON of `rulesengine standings --format json`, on one line: json's C encoder only runs
-    without indentation, and indenting costs more than computing a small event's standings."""
-    from rulesengine.cli.standings import standings_json
-    return one_line_json(standings_json(standings)).encode("utf-8") + b"\n"
+    """The JSON of `rulesengine standings --format json`, on one line (indenting costs more than
+    computing a small event's standings), its rows written from templates."""
+    from rulesengine.cli.standings import standings_json_line
+    return standings_json_line(standings).encode("utf-8") + b"\n"
 
 
 def _rating_bytes(tournament: Tournament, system_name: str) -> bytes:

@@ -64,11 +64,31 @@ def standings_json_text(standings: Standings, rules: api.RulesUsed | None = None
     """`json_text(standings_json(standings, rules))`, the same text, with the rows formatted
     straight from the standings: one template per event and each distinct value encoded once,
     instead of a dict per row for the encoder to walk (a fifth of a large event's run)."""
+    lines = _row_lines(standings)
+    if lines is None:
+        return json_text(standings_json(standings, rules))
+    return json_text_with_items(standings_json(replace(standings, rows=()), rules), "standings", lines)
+
+
+def standings_json_line(standings: Standings) -> str:
+    """`json.dumps(standings_json(standings), ensure_ascii=False)`, the same one line (what batch
+    writes per input), from the same row templates."""
+    lines = _row_lines(standings)
+    head = JSON_ENCODER.encode(standings_json(replace(standings, rows=())))
+    if not lines:
+        return head if lines is not None else JSON_ENCODER.encode(standings_json(standings))
+    # In one line of JSON a string's quotes are escaped: this text can only be the key's own.
+    return head.replace('"standings": []', '"standings": [' + ", ".join(lines) + "]", 1)
+
+
+def _row_lines(standings: Standings) -> list[str] | None:
+    """Each row's JSON, as the encoder writes `standings_json`'s row dicts (None: rows of a shape
+    the templates do not cover, which the encoder then writes)."""
     rows = standings.rows
     names = tuple(rows[0].tiebreaks) if rows else ()
-    if not rows or any(tuple(row.tiebreaks) != names for row in rows) \
+    if any(tuple(row.tiebreaks) != names for row in rows) \
             or any(type(row.rank) is not int or type(row.start_rank) is not int for row in rows):
-        return json_text(standings_json(standings, rules))
+        return None
     encode = JSON_ENCODER.encode
     distinct: dict[int, object] = {}
     for row in rows:
@@ -79,10 +99,9 @@ def standings_json_text(standings: Standings, rules: api.RulesUsed | None = None
     # Every value goes in through %s: the names and numbers are JSON already, the ranks ints.
     template = ('{"rank": %s, "start_rank": %s, "name": %s, "points": %s, "tiebreaks": {'
                 + ", ".join(f"{encode(name).replace('%', '%%')}: %s" for name in names) + "}}")
-    lines = [template % (row.rank, row.start_rank, encode(row.name), number(id(row.points)),
-                         *map(number, map(id, row.tiebreaks.values())))
-             for row in rows]
-    return json_text_with_items(standings_json(replace(standings, rows=()), rules), "standings", lines)
+    return [template % (row.rank, row.start_rank, encode(row.name), number(id(row.points)),
+                        *map(number, map(id, row.tiebreaks.values())))
+            for row in rows]
 
 
 def standings_run(args: argparse.Namespace, tournament: Tournament, registry: Registry,

@@ -10,7 +10,7 @@ import pytest
 
 from rulesengine import api
 from rulesengine.cli.common import json_text
-from rulesengine.cli.standings import standings_json, standings_json_text
+from rulesengine.cli.standings import standings_json, standings_json_line, standings_json_text
 from rulesengine.formats.trf import read_trf, write_trf
 from rulesengine.registry import default_registry
 from rulesengine.testing import tournament_from_text
@@ -29,6 +29,8 @@ def test_the_same_text_for_every_fixture_trf(codes) -> None:
         run = api.standings(tournament, codes, registry)
         want = json_text(standings_json(run.standings, run.rules))
         assert standings_json_text(run.standings, run.rules) == want, path
+        one_line = json.dumps(standings_json(run.standings), ensure_ascii=False)   # what batch writes
+        assert standings_json_line(run.standings) == one_line, path
 
 
 def test_names_with_quotes_percent_signs_and_scripts(tmp_path) -> None:
@@ -39,5 +41,6 @@ def test_names_with_quotes_percent_signs_and_scripts(tmp_path) -> None:
     run = api.standings(read_trf(path), ["BH", "SB"], default_registry())
     text = standings_json_text(run.standings, run.rules)
     assert text == json_text(standings_json(run.standings, run.rules))
+    assert standings_json_line(run.standings) == json.dumps(standings_json(run.standings), ensure_ascii=False)
     rows = json.loads(text)["standings"]
     assert {row["name"] for row in rows} == {n.strip() for n in names}
