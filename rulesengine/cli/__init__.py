@@ -126,28 +126,31 @@ def console_main() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser(argv)
-    args = parser.parse_args(argv)
     collecting = gc.isenabled()
-    if args.command in ONE_EVENT_COMMANDS:
+    if _command_in(argv) in ONE_EVENT_COMMANDS:
         # One event in, one answer out, then the process ends: the cyclic collector would only
         # rescan the event's hundreds of thousands of acyclic records (a third of reading a large
-        # TRF). Commands over many files (batch, season, ladder) keep it.
+        # TRF), and the command's modules as they are imported. Commands over many files (batch,
+        # season, ladder) keep it.
         gc.disable()
-    # Imported here, not at the top: `--help` and `--version` exit inside parse_args, and the
-    # errors module pulls in dataclasses and typing (a quarter of a bare start-up).
-    from rulesengine.errors import RulesEngineError  # noqa: PLC0415
     try:
-        return int(args.handler(args) or 0)
-    except RulesEngineError as exc:
-        print(f"rulesengine: {exc}" if "\n" not in str(exc) else str(exc), file=sys.stderr)
-        return 2
-    except BrokenPipeError:
-        return 0
+        parser = build_parser(argv)
+        args = parser.parse_args(argv)
+        # Imported here, not at the top: `--help` and `--version` exit inside parse_args, and the
+        # errors module pulls in dataclasses and typing (a quarter of a bare start-up).
+        from rulesengine.errors import RulesEngineError  # noqa: PLC0415
+        try:
+            return int(args.handler(args) or 0)
+        except RulesEngineError as exc:
+            print(f"rulesengine: {exc}" if "\n" not in str(exc) else str(exc), file=sys.stderr)
+            return 2
+        except BrokenPipeError:
+            return 0
+        finally:
+            _warn_about_plugins()
     finally:
         if collecting:
             gc.enable()  # as found: `main` is also called in-process (tests, scripts)
-        _warn_about_plugins()
 
 
 def _warn_about_plugins() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -51,3 +52,26 @@ def test_a_reader_that_goes_away_is_no_traceback(event):
     _, err = pipe.communicate(timeout=120)
     assert b"Traceback" not in err
     assert pipe.returncode in (0, 120)  # 120: Python's own flush failure at exit, never a traceback
+
+
+def test_main_in_process_leaves_the_collector_as_it_found_it(capsys):
+    """One-event commands pause the cyclic collector from the start (their imports too); called
+    in-process, `main` gives it back, also when argparse exits for --help or a usage error."""
+    import gc
+
+    from rulesengine.cli import main
+
+    example = str(Path(__file__).resolve().parents[2] / "examples" / "riverside-open-2026.trf")
+    assert gc.isenabled()
+    for argv in (["standings", "--help"], ["standings"], ["rate", "--nonsense"]):
+        with pytest.raises(SystemExit):
+            main(argv)
+        assert gc.isenabled(), argv
+    assert main(["standings", example]) == 0 and gc.isenabled()
+    gc.disable()
+    try:
+        main(["standings", example])
+        assert not gc.isenabled()   # a caller that paused it keeps it paused
+    finally:
+        gc.enable()
+    capsys.readouterr()
