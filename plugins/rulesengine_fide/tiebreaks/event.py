@@ -142,6 +142,15 @@ def _unit(tournament: Tournament) -> Fraction:
     return Fraction(1, denominator)
 
 
+def _filled_first(method):
+    """`method` of a `_Rows` table, called after every row is built."""
+    def call(table, *args):
+        table._fill()
+        return method(table, *args)
+    call.__name__ = method.__name__
+    return call
+
+
 class _Rows(dict):
     """Start rank -> the player's `Round` rows, built on first look-up for the players whose
     every round was a game over the board (their tie-breaks read the columns instead, so most
@@ -170,25 +179,12 @@ class _Rows(dict):
     def __len__(self) -> int:
         return super().__len__() + len(self._later)
 
-    def __iter__(self):
-        self._fill()
-        return super().__iter__()
-
-    def keys(self):
-        self._fill()
-        return super().keys()
-
-    def values(self):
-        self._fill()
-        return super().values()
-
-    def items(self):
-        self._fill()
-        return super().items()
-
-    def __eq__(self, other) -> bool:
-        self._fill()
-        return super().__eq__(other)
+    # Whole-table reads see every row.
+    __iter__ = _filled_first(dict.__iter__)
+    keys = _filled_first(dict.keys)
+    values = _filled_first(dict.values)
+    items = _filled_first(dict.items)
+    __eq__ = _filled_first(dict.__eq__)
 
 
 class _Scoring(NamedTuple):
