@@ -11,7 +11,7 @@ rating whose expected score (table 8.1.2) against the opponents reaches the scor
 from __future__ import annotations
 
 from fractions import Fraction
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 from typing import NamedTuple
 
 from rulesengine.tiebreak import ContributionLine, Explanation, TiebreakContext, TiebreakOutcome, TiebreakSpec
