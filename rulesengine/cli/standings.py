@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import replace
+from typing import Callable
 
 from rulesengine import api
 from rulesengine.cli.common import (JSON_ENCODER, add_format_argument, add_input_arguments, add_tiebreak_rule_arguments,
@@ -33,14 +34,7 @@ def register(subparsers) -> None:
 def standings_json(standings: Standings, rules: api.RulesUsed | None = None) -> dict:
     """The JSON contract of `rulesengine standings --format json` (plus `rules`: the date and texts used)."""
     t = standings.tournament
-    # Tie-breaks hand out shared value objects: each distinct one is converted once (keyed by
-    # identity; every one stays alive in the rows meanwhile), the rows then read the results in C.
-    distinct: dict[int, object] = {}
-    for row in standings.rows:
-        values = row.tiebreaks.values()
-        distinct.update(zip(map(id, values), values))
-        distinct[id(row.points)] = row.points
-    number = {ident: to_json_number(value) for ident, value in distinct.items()}.__getitem__
+    number = _converted(standings, to_json_number)
     data = {
         "tournament": {"name": t.name, "rounds": t.rounds},
         "tiebreaks": [str(s) for s in standings.specs],
@@ -58,6 +52,18 @@ def standings_json(standings: Standings, rules: api.RulesUsed | None = None) -> 
     if rules is not None:
         data["rules"] = rules.to_json()
     return data
+
+
+def _converted(standings: Standings, convert) -> Callable[[int], object]:
+    """`convert` of every value in the rows (points, tie-breaks), looked up by the value's id.
+    Tie-breaks hand out shared value objects, so each distinct one is converted once (keyed by
+    identity; every one stays alive in the rows meanwhile), and the rows read the results in C."""
+    distinct: dict[int, object] = {}
+    for row in standings.rows:
+        values = row.tiebreaks.values()
+        distinct.update(zip(map(id, values), values))
+        distinct[id(row.points)] = row.points
+    return {ident: convert(value) for ident, value in distinct.items()}.__getitem__
 
 
 def standings_json_text(standings: Standings, rules: api.RulesUsed | None = None) -> str:
@@ -90,12 +96,7 @@ def _row_lines(standings: Standings) -> list[str] | None:
             or any(type(row.rank) is not int or type(row.start_rank) is not int for row in rows):
         return None
     encode = JSON_ENCODER.encode
-    distinct: dict[int, object] = {}
-    for row in rows:
-        values = row.tiebreaks.values()
-        distinct.update(zip(map(id, values), values))
-        distinct[id(row.points)] = row.points
-    number = {ident: encode(to_json_number(value)) for ident, value in distinct.items()}.__getitem__
+    number = _converted(standings, lambda value: encode(to_json_number(value)))
     # Every value goes in through %s: the names and numbers are JSON already, the ranks ints.
     template = ('{"rank": %s, "start_rank": %s, "name": %s, "points": %s, "tiebreaks": {'
                 + ", ".join(f"{encode(name).replace('%', '%%')}: %s" for name in names) + "}}")
