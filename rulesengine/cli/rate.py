@@ -134,9 +134,8 @@ def report_json_text(report: RatingReport) -> str:
                                          num(g.score), shared(g.rated), shared(g.reason), num(g.opponent_rating),
                                          num(g.change), shared(g.rules))
                            for g in p.games])
-        unrated = encode([{"round": r.round, "kind": r.kind, "reason": r.reason} for r in p.unrated_rounds])
-        details = (', "details": ' + encode({k: _json_value(v, number) for k, v in p.extra.items()})
-                   if p.extra else "")
+        unrated = encode(_unrated_json(p))
+        details = ', "details": ' + encode(_details_json(p, number)) if p.extra else ""
         lines.append(_PLAYER_LINE % (whole(p.start_rank), encode(p.name), num(p.rating_before), num(p.k), games,
                                      num(p.expected_total), num(p.score_total), num(p.change),
                                      num(p.change_published), num(p.rating_after), encode(p.initial_rating),
@@ -161,9 +160,17 @@ def _player_json(player: PlayerRating, number: Callable[[object], object]) -> di
         "assumed": list(player.assumed),
         "rules": list(player.rules),
         "notes": list(player.notes),
-        "unrated_rounds": [{"round": r.round, "kind": r.kind, "reason": r.reason} for r in player.unrated_rounds],
-        **({"details": {k: _json_value(v, number) for k, v in player.extra.items()}} if player.extra else {}),
+        "unrated_rounds": _unrated_json(player),
+        **({"details": _details_json(player, number)} if player.extra else {}),
     }
+
+
+def _unrated_json(player: PlayerRating) -> list[dict]:
+    return [{"round": r.round, "kind": r.kind, "reason": r.reason} for r in player.unrated_rounds]
+
+
+def _details_json(player: PlayerRating, number: Callable[[object], object]) -> dict:
+    return {k: _json_value(v, number) for k, v in player.extra.items()}
 
 
 def _game_json(game: GameRating, number: Callable[[object], object]) -> dict:
