@@ -9,10 +9,10 @@ was computed from has changed.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from rulesengine import plugin_cache
+from rulesengine.cli.json_output import print_json
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -63,8 +63,7 @@ def listing() -> list[dict]:
 def run(args: argparse.Namespace) -> int:
     rows = listing()
     if args.format == "json":
-        # As rulesengine.cli.common.print_json, which is not imported: it loads the registry.
-        sys.stdout.write(json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
+        print_json(rows)
         return 0
     sys.stdout.write(table(rows))
     return 0
