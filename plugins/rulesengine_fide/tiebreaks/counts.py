@@ -68,10 +68,15 @@ def games_won(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
 
 
 def _games_won(data: EventData, start_rank: int) -> int:
-    """Wins over the board, read in C (from the codes when every round was a game)."""
+    """Wins over the board, read in C."""
+    return sum(_won_flags(data, start_rank))
+
+
+def _won_flags(data: EventData, start_rank: int):
+    """Per round: a win over the board (from the codes when every round was a game)."""
     if start_rank in data.all_over_the_board:
-        return sum(map(GAME_WON.__getitem__, data.codes[start_rank]))
-    return sum(map(_WIN_RESULT_AT, data.table[start_rank]))
+        return map(GAME_WON.__getitem__, data.codes[start_rank])
+    return map(_WIN_RESULT_AT, data.table[start_rank])
 
 
 def black_games(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
@@ -94,9 +99,7 @@ def black_wins(spec: TiebreakSpec, context: TiebreakContext) -> TiebreakOutcome:
     counted = _games_in_round_robin(spec, context)
     if not counted:   # Swiss: the wins over the board with Black, read in C
         data = event_data(context.tournament)
-        full = data.all_over_the_board
-        return TiebreakOutcome({sno: sum(map(and_, data.blacks[sno], map(GAME_WON.__getitem__, data.codes[sno])
-                                             if sno in full else map(_WIN_RESULT_AT, data.table[sno])))
+        return TiebreakOutcome({sno: sum(map(and_, data.blacks[sno], _won_flags(data, sno)))
                                 for sno in data.start_ranks})
     return _count(context, lambda d, r: r.black and (r.win_result or (r.kind in counted
                                                                      and r.kind is EntryKind.FORFEIT_WIN)))

@@ -105,13 +105,11 @@ class EventData:
 
     def values_of(self, units: dict[int, int]) -> dict[int, Fraction]:
         """`value` of every player's units (same keys): each distinct value converted once."""
-        distinct = {u: self.value(u) for u in set(units.values())}
-        return dict(zip(units, map(distinct.__getitem__, units.values())))
+        return _each_distinct_once(self.value, units)
 
     def values2_of(self, units_squared: dict[int, int]) -> dict[int, Fraction]:
         """`value2` of every player's units squared (same keys), each distinct value once."""
-        distinct = {u: self.value2(u) for u in set(units_squared.values())}
-        return dict(zip(units_squared, map(distinct.__getitem__, units_squared.values())))
+        return _each_distinct_once(self.value2, units_squared)
 
     def text(self, units: int) -> str:
         """A score in units as people write it: "3", "2.5", "0.25"."""
@@ -129,6 +127,11 @@ class EventData:
 
     def points_after(self, start_rank: int, round_number: int) -> int:
         return sum(r.points for r in self.table[start_rank][:round_number])
+
+
+def _each_distinct_once(convert, units: dict[int, int]) -> dict[int, Fraction]:
+    distinct = {u: convert(u) for u in set(units.values())}
+    return dict(zip(units, map(distinct.__getitem__, units.values())))
 
 
 def _unit(tournament: Tournament) -> Fraction:

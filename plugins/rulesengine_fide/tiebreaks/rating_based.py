@@ -115,8 +115,12 @@ def performance(games: list[RatedGame]) -> int | None:
     """TPR (art. 10.2): ARO + dp for the fractional score in whole percent (half up)."""
     if not games:
         return None
-    percent = half_up(sum(map(_SCORE100, games)), len(games))
-    return average_rating(games) + rating_difference(percent)
+    return _tpr(list(map(_RATING, games)), sum(map(_SCORE100, games)))
+
+
+def _tpr(ratings: list[int], score100: int) -> int:
+    """TPR (art. 10.2) from the opponents' ratings and the score in hundredths of a point."""
+    return half_up(sum(ratings), len(ratings)) + rating_difference(half_up(score100, len(ratings)))
 
 
 def perfect_performance(games: list[RatedGame]) -> int | None:
@@ -145,7 +149,7 @@ def _perfect(ratings: list[int], score100: int) -> int:
     # Bisection keeps `low` short of the score and `high` reaching it. PTP is usually near TPR,
     # so the bracket is first narrowed from there with doubling steps (a few sums instead of a
     # dozen); the answer is the same lowest rating whatever the guess.
-    guess = half_up(sum(ratings), len(ratings)) + rating_difference(half_up(score100, len(ratings)))
+    guess = _tpr(ratings, score100)
     if low < guess < high:
         if reaches(guess):
             high, step = guess, -8
@@ -237,14 +241,14 @@ def _performances(data: EventData, ratings: dict[int, int], compute) -> dict[int
             if sno in full:   # every round a game: the same values from the table's columns
                 opponents = _opponent_ratings(data, ratings, sno)
                 score100 = sum(map(RESULT100.__getitem__, data.codes[sno]))
-                if compute is performance:
-                    found[sno] = (half_up(sum(opponents), len(opponents))
-                                  + rating_difference(half_up(score100, len(opponents))))
-                else:
-                    found[sno] = _perfect(opponents, score100)
+                found[sno] = _FROM_RATINGS[compute](opponents, score100)
             else:
                 found[sno] = compute(_games(data, ratings, sno))
     return found
+
+
+# TPR and PTP from the opponents' ratings and the score (the fast path of `_performances`).
+_FROM_RATINGS = {performance: _tpr, perfect_performance: _perfect}
 
 
 def _average_of_opponents(spec: TiebreakSpec, context: TiebreakContext, inner) -> TiebreakOutcome:

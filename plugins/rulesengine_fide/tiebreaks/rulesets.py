@@ -95,12 +95,12 @@ def check_version(spec: TiebreakSpec) -> None:
 
 def rule_set(spec: TiebreakSpec, context: TiebreakContext) -> RuleSet:
     """The rule set for this spec in this context (see module docstring for the order)."""
-    if not spec.modifiers and not context.rule_set and not context.options.get(RULES_OPTION):
-        return rule_set_for_date(context.rules_date)   # the usual case, asked per player: `_chosen`'s last step
     return _chosen(spec, context)[0]
 
 
-def _chosen(spec: TiebreakSpec, context: TiebreakContext) -> tuple[RuleSet, str]:
+def _chosen(spec: TiebreakSpec, context: TiebreakContext) -> tuple[RuleSet, str | None]:
+    """The rule set and why it was forced; None: the text of the event's date (the usual case,
+    asked per player, so the reason is worded only when shown: `rule_set_in_force`)."""
     version = spec.modifier("V")
     if version is not None:
         check_version(spec)
@@ -110,15 +110,15 @@ def _chosen(spec: TiebreakSpec, context: TiebreakContext) -> tuple[RuleSet, str]
     named = context.options.get(RULES_OPTION)
     if named:
         return (named if isinstance(named, RuleSet) else parse_rule_set(named)), f"forced by option {RULES_OPTION}"
-    chosen = rule_set_for_date(context.rules_date)
-    if context.rules_date is None:
-        return chosen, "no event date: the newest text"
-    return chosen, f"in force on {context.rules_date.isoformat()}"
+    return rule_set_for_date(context.rules_date), None
 
 
 def rule_set_in_force(spec: TiebreakSpec, context: TiebreakContext) -> str:
     """Which C.07 text this computation follows and why ("fide-2024 (in force on 2025-10-31)")."""
     chosen, why = _chosen(spec, context)
+    if why is None:
+        when = context.rules_date
+        why = f"in force on {when.isoformat()}" if when is not None else "no event date: the newest text"
     return f"{chosen.value} ({why})"
 
 
