@@ -28,6 +28,7 @@ from bisect import bisect_left
 from datetime import date
 
 from rulesengine.cli.common import json_text
+from rulesengine.collector import collector_paused
 from rulesengine.cli.rate import report_json, report_json_text
 from rulesengine.model import Colour, Player, ResultCode, RoundEntry, Tournament
 from rulesengine.rating import RatingRecord, RatingRequest
@@ -170,18 +171,13 @@ def best_cpu(work, repeat: int) -> tuple[float, object]:
     (rulesengine.cli.main disables it for one-event commands): the floor and ours alike, so
     neither pays for the other's leftovers being rescanned."""
     times, result = [], None
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         for _ in range(repeat):
             result = None
             gc.collect()
             started = time.process_time()
             result = work()
             times.append(time.process_time() - started)
-    finally:
-        if collecting:
-            gc.enable()
     return min(times), result
 
 
@@ -242,9 +238,7 @@ def json_step(system, request: RatingRequest, repeat: int) -> tuple[tuple[float,
     value `report_json` would build, written from the records). The best of `repeat` runs by total,
     with its two parts; collector off."""
     best, text = None, ""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         for _ in range(repeat):
             report = text = None
             gc.collect()
@@ -255,9 +249,6 @@ def json_step(system, request: RatingRequest, repeat: int) -> tuple[tuple[float,
             steps = (rated - started, time.process_time() - rated)
             if best is None or sum(steps) < sum(best):
                 best = steps
-    finally:
-        if collecting:
-            gc.enable()
     if text != json_text(report_json(report)):
         raise AssertionError("report_json_text differs from json_text(report_json(...))")
     return best, text

@@ -72,7 +72,5 @@ def remove_quietly(name: str) -> None:
     """Unlink if present; a read-only folder holds nothing of ours to remove either."""
     try:
         os.unlink(name)
-    except FileNotFoundError:
-        pass
-    except OSError:
+    except OSError:   # FileNotFoundError among them
         pass

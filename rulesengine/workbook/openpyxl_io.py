@@ -120,11 +120,6 @@ def read_grids(wb, names: Iterable[str], limits: Limits = DEFAULT_LIMITS) -> dic
     return {name: sheet_grid(wb[name], limits) for name in names if name in wb.sheetnames}
 
 
-def apply_plan(wb, plan: WritePlan) -> None:
-    """Write a plan's values into the workbook: engine-owned sheets only, values only, with their look."""
-    apply_writes(wb, plan.writes)
-
-
 def apply_writes(wb, writes: Sequence[SheetWrite]) -> None:
     """Apply SheetWrites in order, each with its look.
 
