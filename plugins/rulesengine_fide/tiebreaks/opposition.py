@@ -43,12 +43,16 @@ def treatment(spec: TiebreakSpec, context: TiebreakContext, fore: bool = False) 
                      adjusted_scores(data, rules, round_robin, fore))
 
 
-def oppositions(t: Treatment, weight_by_result: bool = False) -> dict[int, tuple[Contribution, ...]]:
-    """`opposition` for every player, computed once per treatment (BH, BH/C1, BH/M1 share it)."""
-    key = ("opposition", t.rule_set, t.round_robin, t.forfeits_as_played, t.fore, weight_by_result)
+def oppositions(t: Treatment, weight_by_result: bool = False, only_slow: bool = False
+                ) -> dict[int, tuple[Contribution, ...]]:
+    """`opposition` for every player (`only_slow`: those not on the fast path, some round not
+    over the board), computed once per treatment (BH, BH/C1, BH/M1 share it)."""
+    key = ("opposition", t.rule_set, t.round_robin, t.forfeits_as_played, t.fore, weight_by_result, only_slow)
     found = t.data.memo.get(key)
     if found is None:
-        found = t.data.memo[key] = {sno: tuple(opposition(t, sno, weight_by_result)) for sno in t.data.start_ranks}
+        full = t.data.all_over_the_board if only_slow else ()
+        found = t.data.memo[key] = {sno: tuple(opposition(t, sno, weight_by_result))
+                                    for sno in t.data.start_ranks if sno not in full}
     return found
 
 
@@ -68,7 +72,7 @@ def opposition_totals(t: Treatment, low: int, high: int, weight_by_result: bool 
     rounds = data.rounds
     low = min(low, rounds)
     high = min(high, rounds - low)
-    others = cut_totals(_contributions(t, weight_by_result), low, high, rounds, t.rule_set)
+    others = cut_totals(oppositions(t, weight_by_result, only_slow=True), low, high, rounds, t.rule_set)
     stop = rounds - high
     totals: dict[int, int] = {}
     for sno in data.start_ranks:
@@ -101,17 +105,6 @@ def _ordered_values(t: Treatment, weight_by_result: bool) -> dict[int, list[int]
                 scores.sort()
                 found[sno] = scores
         t.data.memo[key] = found
-    return found
-
-
-def _contributions(t: Treatment, weight_by_result: bool) -> dict[int, tuple[Contribution, ...]]:
-    """`oppositions` of the players not on the fast path (some round not over the board)."""
-    key = ("contributions", t.rule_set, t.round_robin, t.forfeits_as_played, t.fore, weight_by_result)
-    found = t.data.memo.get(key)
-    if found is None:
-        full = t.data.all_over_the_board
-        found = t.data.memo[key] = {sno: tuple(opposition(t, sno, weight_by_result))
-                                    for sno in t.data.start_ranks if sno not in full}
     return found
 
 
