@@ -44,7 +44,7 @@ from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, TypeVar
 from rulesengine.dates import parse_date
 from rulesengine.errors import UsageError
 from rulesengine.fast_init import set_fields_at_once
-from rulesengine.model import DRAW_CODES, LOSS_CODES, WIN_CODES, RoundEntry, Tournament
+from rulesengine.model import DRAW_CODES, LOSS_CODES, WIN_CODES, ResultCode, RoundEntry, Tournament
 from rulesengine.numbers import to_json_number
 
 # Ratings are floats; systems whose regulation works in table values (FIDE's hundredths) may keep
@@ -311,6 +311,9 @@ def rating_score(entry: RoundEntry) -> Fraction | None:
 
 
 _WIN, _DRAW, _LOSS = Fraction(1), Fraction(1, 2), Fraction(0)
+#: The score of a rated game over the board (TRF 1 = 0, `EntryKind.GAME`) by its code: what
+#: `rating_score` gives, as a table for the systems' per-game loops.
+GAME_SCORES = {ResultCode.WIN: _WIN, ResultCode.DRAW: _DRAW, ResultCode.LOSS: _LOSS}
 
 
 def score_sum(scores: Iterable[Fraction]) -> Fraction:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Callable, Iterator
 
-from rulesengine.model import EntryKind, ResultCode, RoundEntry, Tournament
-from rulesengine.rating import GameRating, UnratedRound, rating_score
+from rulesengine.model import EntryKind, RoundEntry, Tournament
+from rulesengine.rating import GAME_SCORES, GameRating, UnratedRound, rating_score
 
 
 def classify(tournament: Tournament, start_rank: int) -> Iterator[tuple[RoundEntry, Fraction | None, str | None]]:
@@ -62,7 +62,7 @@ def split_entries(tournament: Tournament, start_rank: int, opponent_reason: Call
     byes: list[UnratedRound] = []
     for entry in _entries(tournament, start_rank):
         opponent = entry.opponent
-        score = _GAME_SCORES.get(entry.code)
+        score = GAME_SCORES.get(entry.code)
         if score is not None and opponent is not None:   # EntryKind.GAME: rated unless the opponent is not
             reason = opponent_reason(opponent) if opponent_reason is not None else None
             if reason is None:
@@ -78,7 +78,3 @@ def split_entries(tournament: Tournament, start_rank: int, opponent_reason: Call
         else:
             excluded.append(GameRating(entry.round, opponent, None, None, score, False, reason or ""))
     return rated, excluded, byes
-
-
-# The score of each code of a rated game (`rating_score`'s values for TRF 1 = 0).
-_GAME_SCORES = {ResultCode.WIN: Fraction(1), ResultCode.DRAW: Fraction(1, 2), ResultCode.LOSS: Fraction(0)}

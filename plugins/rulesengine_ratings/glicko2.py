@@ -26,9 +26,8 @@ from typing import Sequence
 from rulesengine.collector import collector_paused
 from rulesengine.fast_init import set_fields_at_once
 from rulesengine.errors import UsageError
-from rulesengine.model import ResultCode
-from rulesengine.rating import (GameRating, PlayerRating, RatingRecord, RatingReport, RatingRequest, RatingSystem,
-                                record_with)
+from rulesengine.rating import (GAME_SCORES, GameRating, PlayerRating, RatingRecord, RatingReport, RatingRequest,
+                                RatingSystem, record_with)
 from rulesengine_ratings.games import split_entries
 from rulesengine_ratings.starting import numeric_options, rating_and_deviation
 
@@ -204,10 +203,10 @@ _NO_GAMES_NOTES = ("no games: rating and volatility unchanged, RD grows (step 6)
 _HALVES = tuple(Fraction(h, 2) for h in range(201))
 
 
-# A rated game's score (TRF 1 = 0, see `split_entries`) as the float of Glickman's sums, and in half
-# points for the exact score total (`games.score_total`'s sum).
-_FLOAT_SCORE = {ResultCode.WIN: 1.0, ResultCode.DRAW: 0.5, ResultCode.LOSS: 0.0}
-_HALF_POINTS = {ResultCode.WIN: 2, ResultCode.DRAW: 1, ResultCode.LOSS: 0}
+# A rated game's score (`GAME_SCORES`) as the float of Glickman's sums, and in half points for the
+# exact score total (`score_sum`'s sum), looked up per game.
+_FLOAT_SCORE = {code: float(score) for code, score in GAME_SCORES.items()}
+_HALF_POINTS = {code: int(score * 2) for code, score in GAME_SCORES.items()}
 
 
 SYSTEM = RatingSystem("glicko2", "Glicko-2 (Glickman): rating, RD and volatility; the event is one rating period",

@@ -24,10 +24,10 @@ from functools import lru_cache
 from typing import Sequence
 
 from rulesengine.collector import collector_paused
-from rulesengine.model import EntryKind, ResultCode, RoundEntry
-from rulesengine.rating import (GameRating, PlayerRating, RatingRecord, RatingReport, RatingRequest, UnratedRound,
-                                event_date_of, exact_sum, rating_score, record_with, round_half_away_from_zero,
-                                rule_set_for, score_sum)
+from rulesengine.model import EntryKind, RoundEntry
+from rulesengine.rating import (GAME_SCORES, GameRating, PlayerRating, RatingRecord, RatingReport, RatingRequest,
+                                UnratedRound, event_date_of, exact_sum, rating_score, record_with,
+                                round_half_away_from_zero, rule_set_for, score_sum)
 from rulesengine_fide.rating.rules import (INITIAL_2022, INITIAL_HYPOTHETICAL_DRAWS, FideRules,
                                            development_coefficient, k_for_games)
 from rulesengine_fide.rating.tables import expected_hundredths, hundredths, rating_difference, score_hundredths
@@ -250,7 +250,7 @@ def _score(entry: RoundEntry) -> Fraction:
 
 
 # Score in hundredths of a game that can count (TRF 1 = 0); every other code is decided by `_exclusion`.
-_GAME_SCORE_H = {ResultCode.WIN: 100, ResultCode.DRAW: 50, ResultCode.LOSS: 0}
+_GAME_SCORE_H = {code: int(score * 100) for code, score in GAME_SCORES.items()}
 _CHANGE_RULES = ("8.3.2: change = K x sum of (score - PD)",
                  "8.3.4: change rounded to a whole number, 0.5 away from zero (here per event; FIDE rounds per "
                  "rating period)")
