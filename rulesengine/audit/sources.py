@@ -1,6 +1,6 @@
-"""Published events from the inputs an audit is given: Vega result pages, workbooks holding a
-Swiss-Manager / chess-results export with its tie-break columns and legend, and workbooks with
-our own Standings sheet (written by `rulesengine recalc`).
+"""Published events from the inputs an audit is given: Vega result pages, chess-results.com's
+tournament XML, workbooks holding a Swiss-Manager / chess-results export with its tie-break
+columns and legend, and workbooks with our own Standings sheet (written by `rulesengine recalc`).
 
 A workbook's games are read by the recalculation's own crosstable readers (every layout, the
 Settings sheet's date); only the printed standings are read here.
@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from rulesengine.audit.published import PublishedColumn, PublishedEvent, PublishedRow, PublishedTable
 from rulesengine.batch.inputs import Input
-from rulesengine.batch.job import TRF, VEGA, WORKBOOK
+from rulesengine.batch.job import CHESS_RESULTS, TRF, VEGA, WORKBOOK
 from rulesengine.errors import InputError, Location, Problem
 from rulesengine.standings import event_date
 from rulesengine.workbook.grid import Grid, cell_address, text
@@ -35,6 +35,9 @@ def load_event(item: Input, *, unpublished: bool = False, encoding: str = "utf-8
         from rulesengine.formats.vega import read_vega_event
         event = read_vega_event(item.path)
         return replace(event, input=str(item.path))
+    if item.kind == CHESS_RESULTS:
+        from rulesengine.formats.chess_results import read_chess_results_event
+        return read_chess_results_event(item.path)
     if item.kind == WORKBOOK:
         return _workbook_event(item, unpublished)
     if item.kind == TRF and unpublished:
@@ -43,7 +46,7 @@ def load_event(item: Input, *, unpublished: bool = False, encoding: str = "utf-8
         return PublishedEvent(str(item.path), tournament, None, event_date(tournament))
     if item.kind == TRF:
         raise InputError(Problem(Location(str(item.path)), "a TRF file carries no published tie-breaks to audit "
-                                                           "(audit Vega pages or workbooks)"))
+                                                           "(audit Vega pages, chess-results XML or workbooks)"))
     raise InputError(Problem(Location(str(item.path)), f"cannot audit a {item.kind} input"))
 
 

@@ -2,8 +2,9 @@
 the engine reads.
 
 In a folder, a file is an input when its extension says so (`.trf`, `.trfx`, workbooks), a `.txt`
-when it starts like a TRF file (a README beside the archive is not a tournament), and a Vega event
-by its `crosstable.html` (its `standings.html` belongs to it; Vega's other pages are not inputs).
+when it starts like a TRF file (a README beside the archive is not a tournament), an `.xml` when
+it is a chess-results file (its root element `<chessresults>`), and a Vega event by its
+`crosstable.html` (its `standings.html` belongs to it; Vega's other pages are not inputs).
 A file named on the command line is always an input. Every input gets a relative name under the
 folder the inputs have in common, which the output folder mirrors.
 """
@@ -17,13 +18,16 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Iterable
 
-from rulesengine.batch.job import TRF, VEGA, WORKBOOK
+from rulesengine.batch.job import CHESS_RESULTS, TRF, VEGA, WORKBOOK
 from rulesengine.errors import UsageError
+from rulesengine.formats.chess_results import looks_like_chess_results
 from rulesengine.formats.vega import CROSSTABLE_PAGE, STANDINGS_PAGE
 
 TRF_SUFFIXES = (".trf", ".trfx")
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 HTML_SUFFIXES = (".html", ".htm")
+XML_SUFFIX = ".xml"
+_XML_SNIFF_BYTES = 4096  # an XML declaration and comments may come before the root element
 _TRF_START = re.compile(rb"^\s*(?:\xef\xbb\xbf)?(?:0[0-9]{2}|1[0-9]{2}|XX[A-Z]) ")
 
 
@@ -48,6 +52,11 @@ def _kind(path: Path, named: bool) -> str | None:
             return TRF
         with path.open("rb") as handle:
             return TRF if _TRF_START.match(handle.read(16)) else None
+    if suffix == XML_SUFFIX:
+        if named:
+            return CHESS_RESULTS
+        with path.open("rb") as handle:
+            return CHESS_RESULTS if looks_like_chess_results(handle.read(_XML_SNIFF_BYTES)) else None
     if suffix in HTML_SUFFIXES:
         if path.name.lower() == CROSSTABLE_PAGE or (named and path.name.lower() != STANDINGS_PAGE):
             return VEGA
@@ -61,7 +70,7 @@ def _as_input(path: Path, named: bool) -> Input | None:
     if kind is None:
         if named:
             raise UsageError(f"{path}: not a format batch reads (TRF .trf/.txt, workbooks .xlsx/.xlsm, "
-                             f"Vega crosstable.html)")
+                             f"Vega crosstable.html, chess-results .xml)")
         return None
     if kind == VEGA:
         crosstable = path.with_name(CROSSTABLE_PAGE) if path.name.lower() == STANDINGS_PAGE else path
@@ -109,7 +118,8 @@ def discover(arguments: Iterable[str], out_dir: Path | None = None) -> list[Inpu
             if found is not None:
                 chosen.setdefault(found.path.resolve(), found)
     if not chosen:
-        raise UsageError("no inputs found (TRF .trf/.txt, workbooks .xlsx/.xlsm, Vega crosstable.html)")
+        raise UsageError("no inputs found (TRF .trf/.txt, workbooks .xlsx/.xlsm, Vega crosstable.html, "
+                         "chess-results .xml)")
     common = Path(os.path.commonpath([str(p.parent) for p in chosen]))
     placed = [Input(i.path, i.kind, i.companions, PurePosixPath(*p.relative_to(common).parts).as_posix())
               for p, i in chosen.items()]

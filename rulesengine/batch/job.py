@@ -32,7 +32,8 @@ from rulesengine.tiebreak import TiebreakSpec
 TRF = "trf"
 WORKBOOK = "workbook"
 VEGA = "vega"
-KINDS = (TRF, WORKBOOK, VEGA)
+CHESS_RESULTS = "chess-results"
+KINDS = (TRF, WORKBOOK, VEGA, CHESS_RESULTS)
 MAX_ERRORS_SHOWN = 5
 
 
@@ -102,6 +103,10 @@ def warm_up(kinds: Iterable[str], options: BatchOptions) -> None:
         pages = vega_pages(event)
         run_job(Job(f"warm-up/{CROSSTABLE_PAGE}", VEGA, ((CROSSTABLE_PAGE, pages[0].encode("utf-8")),
                                                          (STANDINGS_PAGE, pages[1].encode("utf-8"))), options))
+    if CHESS_RESULTS in kinds:
+        from rulesengine.formats.chess_results import write_chess_results
+        xml = write_chess_results(event, {}).encode("utf-8")
+        run_job(Job("warm-up.xml", CHESS_RESULTS, (("warm-up.xml", xml),), options))
     if WORKBOOK in kinds:
         from rulesengine.workbook.export import crosstable_grid
         from rulesengine.workbook.openpyxl_io import write_workbook
@@ -141,8 +146,8 @@ def _error_text(exc: RulesEngineError, job: Job) -> str:
 
 
 def read_tournament(job: Job) -> Tournament:
-    """A TRF or Vega job's input read into a Tournament, from its bytes (workbooks are read by the
-    recalc route). The bench's bare parse calls this too, so both sides read alike."""
+    """A TRF, Vega or chess-results job's input read into a Tournament, from its bytes (workbooks
+    are read by the recalc route). The bench's bare parse calls this too, so both sides read alike."""
     if job.kind == TRF:
         from rulesengine.formats.trf import parse_trf
         name, data = job.contents[0]
@@ -152,6 +157,9 @@ def read_tournament(job: Job) -> Tournament:
         pages = [_decode(data, _sibling(job.file, name), "utf-8") for name, data in job.contents]
         return vega_tournament(pages[0], pages[1] if len(pages) > 1 else None, crosstable_source=job.file,
                                standings_source=_sibling(job.file, job.contents[-1][0]))
+    if job.kind == CHESS_RESULTS:
+        from rulesengine.formats.chess_results import chess_results_tournament
+        return chess_results_tournament(job.contents[0][1], source=job.file)  # the XML names its encoding
     raise InputError(Problem(Location(job.file), f"unknown input kind {job.kind!r}"))
 
 

@@ -2,8 +2,8 @@
 files deliberately broken at a known place.
 
 `write_archive(folder, count, broken=0.03, seed=1)` writes `count` inputs cycling through TRF,
-workbooks in each crosstable layout (template, Swiss-Manager, round robin, US Chess wall chart)
-and Vega result pages, and returns what each should give: the source tournament (for a good
+workbooks in each crosstable layout (template, Swiss-Manager, round robin, US Chess wall chart),
+Vega result pages and chess-results XML, and returns what each should give: the source tournament (for a good
 file) or the location its error must name (for a broken one). Events are random but valid:
 every game mirrored, byes and forfeits included, Unicode names.
 """
@@ -18,7 +18,7 @@ from pathlib import Path
 
 from rulesengine.model import Colour, Player, ResultCode, RoundEntry, Tournament
 
-FORMATS = ("trf", "template", "swiss_manager", "round_robin", "uschess_wallchart", "vega")
+FORMATS = ("trf", "template", "swiss_manager", "round_robin", "uschess_wallchart", "vega", "chess_results")
 NAMES = ("Łukasz Żółć", "Zoë Ørsted", "李 Wei", "Müller, Jürgen", "O'Brien, Siobhán", "Nguyễn Văn An",
          "Ana Ibáñez", "Bo Svensson", "Kai Tanaka", "Dvořák, Antonín", "Søren Kierkegaard", "Çelik, Emre",
          "Ramírez, José", "Popescu, Ioana", "Kowalski, Jan", "Smith, John", "Dupont, Élodie", "Rossi, Marco")
@@ -168,6 +168,7 @@ def _vega_cell(entry: RoundEntry) -> str:
 
 def write_archive(folder: Path, count: int, broken: float = 0.03, seed: int = 1) -> list[Expected]:
     """Write `count` inputs under `folder` (in sub-folders by year); about `broken` of them broken."""
+    from rulesengine.formats.chess_results import write_chess_results
     from rulesengine.formats.trf import write_trf
     from rulesengine.workbook.export import crosstable_grid
     from rulesengine.workbook.grid import Grid, cell_address
@@ -178,7 +179,7 @@ def write_archive(folder: Path, count: int, broken: float = 0.03, seed: int = 1)
     expected = []
     for i in range(count):
         fmt = FORMATS[i % len(FORMATS)]
-        year = 2019 + i % 7
+        year = 2019 + (i // len(FORMATS) + i) % 7  # each format in every year folder
         name = f"Event {i:04d}"
         if fmt == "round_robin":
             t = round_robin_event(rng, rng.randrange(4, 11), name, f"{year}-03-14")
@@ -197,6 +198,16 @@ def write_archive(folder: Path, count: int, broken: float = 0.03, seed: int = 1)
                 lines[n] = lines[n][:98] + "x" + lines[n][99:]
                 text = "\n".join(lines)
                 error_at = f"{relative}:{n + 1}:99"
+            (folder / relative).write_text(text, encoding="utf-8")
+        elif fmt == "chess_results":
+            relative = f"{year}/event{i:04d}.xml"
+            text = write_chess_results(t, {})
+            error_at = ""
+            if bad:  # the first game's White result becomes "7"
+                at = text.index("<playerpairing ")
+                text = text[:at] + text[at:].replace('reswhite="', 'reswhite="7', 1)
+                line = text[:at].count("\n") + 1
+                error_at = f"{relative}:{line}:{at - text.rfind(chr(10), 0, at)}"
             (folder / relative).write_text(text, encoding="utf-8")
         elif fmt == "vega":
             relative = f"{year}/vega{i:04d}/crosstable.html"

@@ -19,11 +19,13 @@ def register(subparsers) -> None:
     parser = subparsers.add_parser(
         "audit", help="check published tie-breaks and ranks against the rules of the event's date",
         description="For result pages and exports that print tie-breaks (Vega crosstable.html + standings.html, "
-                    "Swiss-Manager / chess-results exports in a workbook, our own Standings sheet), map each "
+                    "chess-results.com tournament XML, Swiss-Manager / chess-results exports in a workbook, our "
+                    "own Standings sheet), map each "
                     "column to a rule from its legend, recompute under the rules in force on the event's date, "
                     "and list every differing value or rank with the article that explains it.")
     parser.add_argument("inputs", nargs="+", metavar="INPUT",
-                        help="a Vega event folder or page, a workbook, a folder of them, or a glob pattern")
+                        help="a Vega event folder or page, a chess-results .xml, a workbook, a folder of them, "
+                             "or a glob pattern")
     parser.add_argument("--out", default=None, metavar="REPORT", help="write the report here (default: stdout)")
     parser.add_argument("--format", choices=("text", "json", "xlsx"), default=None,
                         help="report form (default: xlsx when REPORT ends in .xlsx, else text)")

@@ -1,0 +1,490 @@
+"""chess-results.com's tournament XML (read only): the file Swiss-Manager and other pairing
+programs upload to chess-results.com, as its operator specifies it ("Uploading a chess tournament
+to the Chess-Results.com database", H. Herzog, 2017, last updated 2026-01-10).
+
+    <chessresults>
+      <tournamentdata><tournament name=".." type="0" rounds="9" rankinground="9" from="dd.mm.yyyy"
+                                  tb1no="84" tb1_detail="0,0,1,-,-" .. /></tournamentdata>
+      <rounds><round round="1" date=".." /> ..</rounds>
+      <players><player no="1" lastname=".." firstname=".." rtgfide="2400" fed=".." fideid=".."
+                       rank="1" pts="7,5" tb1="45,5" .. tb6=".." equal="N" /> ..</players>
+      <playerpairings><playerpairing round="1" whiteno="1" blackno="12" reswhite="1" resblack="0"
+                                     forfeit="" /> ..</playerpairings>
+      <security>..</security>
+    </chessresults>
+
+`blackno` is -1 when White has the pairing-allocated bye and -2 when White was not paired (the
+result then says what the round gave: a zero-, half- or full-point bye, or nothing). `forfeit`
+is `K` for a forfeit, `D` for a double forfeit (0-0), `U` for an unrated game, `H` for an
+adjourned one. Results are 1, 0,5 (or 0.5) and 0.
+
+The players' `rank`, `pts` and `tb1`..`tb6` are the published standings after `rankinground`;
+`tbNno` and `tbN_detail` name each tie-break by chess-results' own numbering (its table
+Tie-Breaks-1.xlsx), which the reader passes on as the column's legend
+("chess-results tie-break 84 (0,0,1,-,-)") for the plugins' legends to map; a number no plugin
+knows stays unmapped. Team tournaments (types 2 and 3) are refused.
+
+Reading uses the standard library's expat with no DOCTYPE allowed (so no entity can expand or
+reach outside the file); the file and its element count are bounded and every problem is
+reported as `FILE:LINE:COL: message`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+from fractions import Fraction
+from pathlib import Path
+from xml.parsers import expat
+
+from rulesengine.audit.published import Finding, PublishedColumn, PublishedEvent, PublishedRow, PublishedTable
+from rulesengine.errors import InputError, Location, Problem
+from rulesengine.limits import MAX_PLAYERS, MAX_RATING, MAX_ROUNDS
+from rulesengine.model import Colour, Player, ResultCode, RoundEntry, Tournament
+
+FORMAT = "chess-results"
+ROOT = "chessresults"
+MAX_FILE_BYTES = 50_000_000
+MAX_ELEMENTS = 2_000_000
+TIEBREAK_SLOTS = 6   # tb1..tb6 (the text has five tbNno fields and a sixth value slot)
+_TYPES = {"0": "swiss", "1": "round robin"}
+_TEAM_TYPES = {"2": "team round robin", "3": "team swiss"}
+_RESULTS = {"1": Fraction(1), "1.0": Fraction(1), "0,5": Fraction(1, 2), "0.5": Fraction(1, 2), "½": Fraction(1, 2),
+            "0": Fraction(0), "0.0": Fraction(0), "0,0": Fraction(0), "1,0": Fraction(1)}
+_NOT_PAIRED = {None: ResultCode.NOT_PAIRED, Fraction(0): ResultCode.ZERO_POINT_BYE,
+               Fraction(1, 2): ResultCode.HALF_POINT_BYE, Fraction(1): ResultCode.FULL_POINT_BYE}
+_GAME = {(Fraction(1), Fraction(0)): (ResultCode.WIN, ResultCode.LOSS),
+         (Fraction(1, 2), Fraction(1, 2)): (ResultCode.DRAW, ResultCode.DRAW),
+         (Fraction(0), Fraction(1)): (ResultCode.LOSS, ResultCode.WIN)}
+_UNRATED = {(Fraction(1), Fraction(0)): (ResultCode.UNRATED_WIN, ResultCode.UNRATED_LOSS),
+            (Fraction(1, 2), Fraction(1, 2)): (ResultCode.UNRATED_DRAW, ResultCode.UNRATED_DRAW),
+            (Fraction(0), Fraction(1)): (ResultCode.UNRATED_LOSS, ResultCode.UNRATED_WIN)}
+_FORFEIT = {(Fraction(1), Fraction(0)): (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS),
+            (Fraction(0), Fraction(1)): (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN)}
+_DATE_DOTTED = re.compile(r"^(\d{1,2})\.(\d{1,2})\.(\d{4})$")
+_DATE_COMPACT = re.compile(r"^(\d{4})(\d{2})(\d{2})$")
+_START = re.compile(rb"^\s*(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--.*?-->\s*)*<chessresults\b", re.DOTALL)
+
+
+def looks_like_chess_results(head: bytes) -> bool:
+    """True when a file's first bytes open a chess-results document (batch's folder scan)."""
+    return bool(_START.match(head))
+
+
+@dataclass(frozen=True)
+class _Element:
+    name: str
+    attributes: dict[str, str]   # names lower-cased: the text capitalises them, the files do not
+    parent: str
+    line: int
+    column: int
+
+
+class _Refused(Exception):
+    pass
+
+
+def _elements(data: bytes, source: str) -> list[_Element]:
+    parser = expat.ParserCreate()
+    found: list[_Element] = []
+    stack: list[str] = []
+
+    def start(name: str, attributes: dict[str, str]) -> None:
+        if len(found) >= MAX_ELEMENTS:
+            raise _Refused(f"more than {MAX_ELEMENTS:,} elements")
+        found.append(_Element(name, {k.lower(): v.strip() for k, v in attributes.items()},
+                              stack[-1] if stack else "", parser.CurrentLineNumber, parser.CurrentColumnNumber + 1))
+        stack.append(name)
+
+    def end(name: str) -> None:
+        stack.pop()
+
+    def doctype(*_args) -> None:
+        # A chess-results file has none; refusing it rules out entity expansion and external entities.
+        raise _Refused("a DOCTYPE declaration is not allowed in a chess-results file")
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.StartDoctypeDeclHandler = doctype
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    try:
+        parser.Parse(data, True)
+    except _Refused as exc:
+        raise InputError(Problem(Location(source, parser.CurrentLineNumber, parser.CurrentColumnNumber + 1),
+                                 f"refused: {exc}")) from None
+    except expat.ExpatError as exc:
+        raise InputError(Problem(Location(source, exc.lineno, exc.offset + 1),
+                                 f"not well-formed XML: {expat.ErrorString(exc.code)}")) from None
+    return found
+
+
+def _at(element: _Element, source: str) -> Location:
+    return Location(source, element.line, element.column)
+
+
+def _whole(element: _Element, name: str, source: str, problems: list[Problem], *, low: int = 0, high: int = 10**9,
+           required: bool = False) -> int | None:
+    text = element.attributes.get(name, "")
+    if text == "":
+        if required:
+            problems.append(Problem(_at(element, source), f"<{element.name}> has no {name}"))
+        return None
+    if not re.fullmatch(r"-?\d{1,10}", text) or not low <= int(text) <= high:
+        problems.append(Problem(_at(element, source), f"<{element.name}> {name}={text!r}: want a whole number "
+                                                      f"from {low} to {high}"))
+        return None
+    return int(text)
+
+
+def _result(element: _Element, name: str, source: str, problems: list[Problem]) -> Fraction | None:
+    text = element.attributes.get(name, "")
+    if text == "":
+        return None
+    value = _RESULTS.get(text)
+    if value is None:
+        problems.append(Problem(_at(element, source), f"<{element.name}> {name}={text!r}: want a result 1, 0,5 or 0"))
+    return value
+
+
+def _iso_date(text: str) -> str:
+    """A chess-results date (dd.mm.yyyy, or yyyymmdd as some uploads write it) as YYYY-MM-DD, or ""."""
+    match = _DATE_DOTTED.match(text)
+    parts = (match.group(3), match.group(2), match.group(1)) if match else None
+    if parts is None and (match := _DATE_COMPACT.match(text)):
+        parts = match.groups()
+    if parts is None:
+        return ""
+    try:
+        return date(int(parts[0]), int(parts[1]), int(parts[2])).isoformat()
+    except ValueError:
+        return ""
+
+
+def _birth_date(text: str) -> str:
+    """`dob` (dd.mm.yyyy or a year) in TRF-16's form YYYY/MM/DD (or the year alone)."""
+    if re.fullmatch(r"\d{4}", text):
+        return text
+    iso = _iso_date(text)
+    return iso.replace("-", "/") if iso else ""
+
+
+@dataclass
+class _Side:
+    """One player's entries as the pairing records give them, by round."""
+
+    entries: dict[int, RoundEntry]
+    where: dict[int, _Element]
+
+
+def _pairings(records: list[_Element], numbers: set[int], rounds: int, source: str,
+              problems: list[Problem]) -> dict[int, _Side]:
+    sides = {n: _Side({}, {}) for n in numbers}
+
+    def place(number: int, entry: RoundEntry, record: _Element) -> None:
+        side = sides[number]
+        if entry.round in side.entries:
+            earlier = side.where[entry.round]
+            problems.append(Problem(_at(record, source), f"round {entry.round}: player {number} already has a "
+                                                         f"record at line {earlier.line}"))
+            return
+        side.entries[entry.round] = entry
+        side.where[entry.round] = record
+
+    for record in records:
+        count = len(problems)
+        round_number = _whole(record, "round", source, problems, low=1, high=MAX_ROUNDS, required=True)
+        white = _whole(record, "whiteno", source, problems, low=1, high=MAX_PLAYERS, required=True)
+        black = _whole(record, "blackno", source, problems, low=-2, high=MAX_PLAYERS, required=True)
+        white_score = _result(record, "reswhite", source, problems)
+        black_score = _result(record, "resblack", source, problems)
+        if len(problems) > count or round_number is None or white is None or black is None:
+            continue
+        if round_number > rounds:
+            continue  # beyond the ranking round: not part of the published standings
+        code = record.attributes.get("forfeit", "").upper()
+        for number in (white, black) if black > 0 else (white,):
+            if number not in numbers:
+                problems.append(Problem(_at(record, source), f"round {round_number}: player {number} is not in "
+                                                             f"<players>"))
+        if white not in numbers or black > 0 and black not in numbers:
+            continue
+        if black == 0:
+            problems.append(Problem(_at(record, source), f"round {round_number}: blackno=0 is not a player "
+                                                         f"(want a start number, -1 for the bye or -2 for not paired)"))
+            continue
+        if black == -1:
+            # C.04.1 (FIDE Swiss rules): the pairing-allocated bye scores as a win.
+            if white_score not in (None, Fraction(1)):
+                problems.append(Problem(_at(record, source), f"round {round_number}: player {white}'s "
+                                                             f"pairing-allocated bye scores {record.attributes['reswhite']}"
+                                                             f" (the engine scores it as a win)"))
+                continue
+            place(white, RoundEntry(round_number, None, Colour.NONE, ResultCode.PAIRING_ALLOCATED_BYE), record)
+            continue
+        if black == -2:
+            place(white, RoundEntry(round_number, None, Colour.NONE, _NOT_PAIRED[white_score]), record)
+            continue
+        if code == "H":
+            problems.append(Problem(_at(record, source), f"round {round_number}: the game {white} - {black} is "
+                                                         f"adjourned (H): it has no result yet"))
+            continue
+        scores = (white_score, black_score)
+        if code == "D" or code == "K" and scores == (Fraction(0), Fraction(0)):
+            codes, double = (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS), True
+        else:
+            table = {"": _GAME, "K": _FORFEIT, "U": _UNRATED}.get(code)
+            if table is None:
+                problems.append(Problem(_at(record, source), f"round {round_number}: forfeit={code!r} is not a code "
+                                                             f"chess-results defines (K, D, U or H)"))
+                continue
+            codes, double = table.get(scores), False
+            if codes is None:
+                shown = " - ".join(record.attributes.get(n, "") or "?" for n in ("reswhite", "resblack"))
+                problems.append(Problem(_at(record, source), f"round {round_number}: {white} - {black} scored "
+                                                             f"{shown}{' with ' + code if code else ''} is not a "
+                                                             f"result"))
+                continue
+        colours = (Colour.WHITE, Colour.BLACK) if code in ("", "U") else (Colour.NONE, Colour.NONE)
+        place(white, RoundEntry(round_number, black, colours[0], codes[0], double), record)
+        place(black, RoundEntry(round_number, white, colours[1], codes[1], double), record)
+    return sides
+
+
+def _name(player: _Element) -> str:
+    last, first = player.attributes.get("lastname", ""), player.attributes.get("firstname", "")
+    return f"{last}, {first}" if last and first else last or first
+
+
+def _rating(player: _Element, source: str, problems: list[Problem]) -> int | None:
+    """The FIDE rating, else the main one (`rtg`); chess-results writes 0 or nothing for none."""
+    for name in ("rtgfide", "rtg"):
+        value = _whole(player, name, source, problems, high=MAX_RATING)
+        if value:
+            return value
+    return None
+
+
+def _declared_points(text: str) -> Fraction | None:
+    try:
+        return Fraction(text.replace(",", ".")) if text and len(text) <= 20 else None
+    except (ValueError, ZeroDivisionError):
+        return None
+
+
+def parse_chess_results(data: bytes, source: str = "") -> tuple[PublishedEvent, list[Problem]]:
+    """The event a chess-results XML file holds, and the problems that make its games unreadable."""
+    source = source or "<chess-results>"
+    if len(data) > MAX_FILE_BYTES:
+        raise InputError(Problem(Location(source, 1, 1), f"refused: {len(data):,} bytes (limit {MAX_FILE_BYTES:,})"))
+    elements = _elements(data, source)
+    if not elements or elements[0].name != ROOT:
+        found = f"<{elements[0].name}>" if elements else "no element"
+        raise InputError(Problem(Location(source, 1, 1), f"not a chess-results file: its root is {found}, "
+                                                         f"not <{ROOT}>"))
+    problems: list[Problem] = []
+    heads = [e for e in elements if e.name == "tournament" and e.parent == "tournamentdata"]
+    if len(heads) != 1:
+        raise InputError(Problem(Location(source, 1, 1), f"want one <tournament> in <tournamentdata>, found "
+                                                         f"{len(heads)}"))
+    head = heads[0]
+    kind_code = head.attributes.get("type", "0") or "0"
+    if kind_code in _TEAM_TYPES or any(e.name == "team" for e in elements):
+        raise InputError(Problem(_at(head, source), f"a {_TEAM_TYPES.get(kind_code, 'team')} tournament: team events "
+                                                    f"are not read (individual swiss and round robin only)"))
+    if kind_code not in _TYPES:
+        problems.append(Problem(_at(head, source), f"type={kind_code!r}: want 0 (swiss) or 1 (round robin)"))
+    players = [e for e in elements if e.name == "player" and e.parent == "players"]
+    if len(players) > MAX_PLAYERS:
+        raise InputError(Problem(_at(players[MAX_PLAYERS], source), f"refused: more than {MAX_PLAYERS:,} players"))
+    records = [e for e in elements if e.name == "playerpairing" and e.parent == "playerpairings"]
+    declared_rounds = _whole(head, "rounds", source, problems, high=MAX_ROUNDS)
+    ranking_round = _whole(head, "rankinground", source, problems, high=MAX_ROUNDS)
+    recorded = max((int(r.attributes["round"]) for r in records
+                    if re.fullmatch(r"\d{1,3}", r.attributes.get("round", ""))), default=0)
+    rounds = ranking_round if ranking_round else recorded
+    if declared_rounds and rounds > declared_rounds:
+        problems.append(Problem(_at(head, source), f"results for round {rounds} of a {declared_rounds}-round event"))
+
+    numbers: dict[int, _Element] = {}
+    for player in players:
+        number = _whole(player, "no", source, problems, low=1, high=MAX_PLAYERS, required=True)
+        if number is None:
+            continue
+        if number in numbers:
+            problems.append(Problem(_at(player, source), f"start number {number} is given twice (also at line "
+                                                         f"{numbers[number].line})"))
+            continue
+        numbers[number] = player
+    sides = _pairings(records, set(numbers), rounds, source, problems)
+
+    built = []
+    for number, element in sorted(numbers.items()):
+        a = element.attributes
+        side = sides[number]
+        entries = tuple(side.entries.get(r) or RoundEntry(r, None, Colour.NONE, ResultCode.NOT_PAIRED)
+                        for r in range(1, rounds + 1))
+        fide_id = a.get("fideid", "")
+        fide_id = fide_id if fide_id.isdigit() and fide_id != "0" else ""
+        sex = {"w": "w", "m": "m"}.get(a.get("sex", "").lower(), "")
+        built.append(Player(number, _name(element), entries, sex=sex, title=a.get("title", "")[:3],
+                            rating=_rating(element, source, problems), federation=a.get("fed", "")[:3].upper(),
+                            player_id=fide_id, birth_date=_birth_date(a.get("dob", "")),
+                            id_issuer="FIDE" if fide_id else "", declared_points=_declared_points(a.get("pts", "")),
+                            declared_rank=_whole(element, "rank", source, problems, high=MAX_PLAYERS)))
+    start, end = _iso_date(head.attributes.get("from", "")), _iso_date(head.attributes.get("to", ""))
+    tournament = Tournament(name=head.attributes.get("name", "") or Path(source).stem, players=tuple(built),
+                            rounds=rounds, kind=_TYPES.get(kind_code, "swiss"), start_date=start,
+                            end_date=end or start, source=source, extra={"format": FORMAT})
+    table = _published(head, list(numbers.values()), source)
+    findings = tuple(Finding(str(p.location), p.message) for p in problems)
+    return PublishedEvent(source, tournament, table, date.fromisoformat(start) if start else None, findings), problems
+
+
+def _published(head: _Element, players: list[_Element], source: str) -> PublishedTable | None:
+    """The printed standings: each tie-break slot that names a tie-break (tbNno other than 0) or
+    holds a value, with chess-results' number and parameters as its legend."""
+    slots = []
+    for n in range(1, TIEBREAK_SLOTS + 1):
+        number = head.attributes.get(f"tb{n}no", "")
+        used = number not in ("", "0")
+        if not used and not any(p.attributes.get(f"tb{n}", "") for p in players):
+            continue
+        detail = head.attributes.get(f"tb{n}_detail", "")
+        legend = f"chess-results tie-break {number} ({detail})" if used else ""
+        slots.append((n, PublishedColumn(f"TB{n}", legend)))
+    if not players:
+        return None
+    rows = []
+    for player in players:
+        a = player.attributes
+        number = int(a["no"])
+        rank = a.get("rank", "")
+        where = str(_at(player, source))
+        rows.append(PublishedRow(number, _name(player), int(rank) if rank.isdigit() else None, a.get("pts", ""),
+                                 tuple(a.get(f"tb{n}", "") for n, _ in slots), where, (where,) * len(slots)))
+    return PublishedTable(source, tuple(column for _, column in slots), tuple(rows))
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise InputError(Problem(Location(str(path), 1, 1), f"refused: {size:,} bytes (limit {MAX_FILE_BYTES:,})"))
+        return path.read_bytes()
+    except OSError as exc:
+        raise InputError(Problem(Location(str(path)), f"cannot read file: {exc.strerror}")) from None
+
+
+def chess_results_tournament(data: bytes, source: str = "") -> Tournament:
+    """The tournament of a chess-results file; every problem is an InputError."""
+    event, problems = parse_chess_results(data, source)
+    if problems:
+        raise InputError(problems)
+    return event.tournament
+
+
+def read_chess_results_event(path: str | Path) -> PublishedEvent:
+    """The published event of a chess-results file (problems that leave the games readable are findings)."""
+    path = Path(path)
+    return parse_chess_results(_read_bytes(path), str(path))[0]
+
+
+def read_chess_results(path: str | Path, encoding: str = "utf-8") -> Tournament:
+    """The `chess-results` format's reader (the file's XML declaration gives its encoding)."""
+    path = Path(path)
+    return chess_results_tournament(_read_bytes(path), str(path))
+
+
+# ---------------------------------------------------------------- writing (examples and tests)
+
+@dataclass(frozen=True)
+class PublishedTiebreak:
+    """One tie-break slot of a file to write: chess-results' number and parameters, and the value
+    printed for each start number."""
+
+    number: int
+    detail: str
+    values: dict[int, str]
+
+
+def _points_text(value: Fraction) -> str:
+    return str(int(value)) if value.denominator == 1 else f"{float(value):g}".replace(".", ",")
+
+
+def _attributes(values: dict[str, object]) -> str:
+    from xml.sax.saxutils import quoteattr
+    return " ".join(f"{name}={quoteattr(str(value))}" for name, value in values.items())
+
+
+_GAME_TEXT = {ResultCode.WIN: ("1", "0", ""), ResultCode.DRAW: ("0,5", "0,5", ""), ResultCode.LOSS: ("0", "1", ""),
+              ResultCode.UNRATED_WIN: ("1", "0", "U"), ResultCode.UNRATED_DRAW: ("0,5", "0,5", "U"),
+              ResultCode.UNRATED_LOSS: ("0", "1", "U"), ResultCode.FORFEIT_WIN: ("1", "0", "K"),
+              ResultCode.FORFEIT_LOSS: ("0", "1", "K")}
+_UNPAIRED_TEXT = {ResultCode.ZERO_POINT_BYE: "0", ResultCode.HALF_POINT_BYE: "0,5", ResultCode.FULL_POINT_BYE: "1"}
+
+
+def _pairing_records(t: Tournament) -> list[dict[str, object]]:
+    """Each round's records as chess-results writes them: one per game or forfeit (from White's
+    side, or the lower start number's when no colours were given), one per bye or unpaired player."""
+    records: list[dict[str, object]] = []
+    for r in range(1, t.rounds + 1):
+        count = 0
+        for player in t.players:
+            entry = player.entry(r)
+            if entry.opponent is not None:
+                if entry.colour is Colour.BLACK or entry.colour is Colour.NONE and player.start_rank > entry.opponent:
+                    continue  # written from the other side
+                white, black, code = ("0", "0", "D") if entry.double_forfeit else _GAME_TEXT[entry.code]
+                record = {"whiteno": player.start_rank, "blackno": entry.opponent, "reswhite": white,
+                          "resblack": black, "forfeit": code}
+            elif entry.code is ResultCode.PAIRING_ALLOCATED_BYE:
+                record = {"whiteno": player.start_rank, "blackno": -1, "reswhite": "1", "resblack": "", "forfeit": ""}
+            else:
+                record = {"whiteno": player.start_rank, "blackno": -2, "reswhite": _UNPAIRED_TEXT.get(entry.code, ""),
+                          "resblack": "", "forfeit": ""}
+            count += 1
+            records.append({"round": r, "pairing": count, "board": 1, **record})
+    return records
+
+
+def _dotted(text: str) -> str:
+    """A model date (TRF's YYYY/MM/DD or ISO) as chess-results writes it, dd.mm.yyyy ("" if none)."""
+    from rulesengine.dates import read_date
+    day = read_date(text).value if text else None
+    return day.strftime("%d.%m.%Y") if day else ""
+
+
+def write_chess_results(t: Tournament, ranks: dict[int, int], tiebreaks: tuple[PublishedTiebreak, ...] = (),
+                        *, points: dict[int, str] | None = None) -> str:
+    """A chess-results XML file of an event and its published standings (ranks, points as
+    printed, up to six tie-break slots), as an uploader writes it; the security data is left
+    empty (it only matters to an upload)."""
+    if len(tiebreaks) > TIEBREAK_SLOTS:
+        raise ValueError(f"chess-results holds at most {TIEBREAK_SLOTS} tie-breaks")
+    head: dict[str, object] = {"key": 0, "type": "1" if t.is_round_robin else "0", "name": t.name,
+                               "rounds": t.rounds, "currentround": t.rounds, "rankinground": t.rounds,
+                               "from": _dotted(t.start_date), "to": _dotted(t.end_date or t.start_date),
+                               "ratedfide": "-", "ratednational": "-", "endstatus": "J"}
+    for n, tiebreak in enumerate(tiebreaks, start=1):
+        head[f"tb{n}no"] = tiebreak.number
+        head[f"tb{n}_detail"] = tiebreak.detail
+    lines = ['<?xml version="1.0" encoding="UTF-8"?>', "<chessresults>", "<tournamentdata>",
+             f"<tournament {_attributes(head)} />", "</tournamentdata>", "<players>"]
+    totals = t.points
+    for player in t.players:
+        last, _, first = player.name.partition(", ")
+        values: dict[str, object] = {"no": player.start_rank, "lastname": last, "firstname": first,
+                                     "title": player.title, "rtg": player.rating or 0, "rtgfide": player.rating or 0,
+                                     "fed": player.federation, "fideid": player.player_id if player.id_issuer == "FIDE" else "",
+                                     "sex": {"f": "w"}.get(player.sex, player.sex), "board": 0, "teamno": 0, "rank": ranks.get(player.start_rank, ""),
+                                     "pts": (points or {}).get(player.start_rank, _points_text(totals[player.start_rank]))}
+        for n, tiebreak in enumerate(tiebreaks, start=1):
+            values[f"tb{n}"] = tiebreak.values.get(player.start_rank, "")
+        values["equal"] = "N"
+        lines.append(f"<player {_attributes(values)} />")
+    lines += ["</players>", "<playerpairings>"]
+    lines += [f"<playerpairing {_attributes(record)} />" for record in _pairing_records(t)]
+    lines += ["</playerpairings>", "<security>", '<securitydata source="" sid="" creator_sid="" tnr_sid="" />',
+              "</security>", "</chessresults>", ""]
+    return "\n".join(lines)
