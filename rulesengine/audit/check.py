@@ -88,16 +88,21 @@ def explainers(registry: Registry) -> list[AuditExplainer]:
 
 
 def audit_event(event: PublishedEvent, registry: Registry, rules_date: date | None = None, *,
-                pairings: bool = False, pairing_system: str | None = None) -> EventAudit:
+                pairings: bool = False, pairing_system: str | None = None,
+                given: Mapping[str, TiebreakSpec] | None = None) -> EventAudit:
     """Compare an event's printed standings with the engine's (see the module docstring); with
-    `pairings`, also re-pair each swiss round (`rulesengine.audit.pairings`)."""
+    `pairings`, also re-pair each swiss round (`rulesengine.audit.pairings`). `given` maps
+    column headings (any case) to the rule the user says they print, before any legend."""
     t = event.tournament
     known = explainers(registry)
     table = event.table
     day, date_findings = _rules_date(event, known, rules_date)
     # The rules date matters to printed tie-breaks only: an input that prints none is not told.
     findings = list(event.findings) + (date_findings if table is not None else [])
-    columns = tuple(_map_column(c.heading, c.legend, registry) for c in table.columns) if table else ()
+    named = {heading.casefold(): spec for heading, spec in (given or {}).items()}
+    columns = tuple(ColumnRule(c.heading, str(named[c.heading.casefold()]), None, named[c.heading.casefold()])
+                    if c.heading.casefold() in named else _map_column(c.heading, c.legend, registry)
+                    for c in table.columns) if table else ()
     specs = list(dict.fromkeys(c.spec for c in columns if c.spec is not None))
     standings = compute_standings(t, specs, registry, rules_date=day)
     covering = [e for e in known if any(s.code in e.codes for s in specs)]

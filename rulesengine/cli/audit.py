@@ -38,6 +38,9 @@ def register(subparsers) -> None:
                         help="the pairing system to check every swiss event against (default: the one the file "
                              "names, else dutch); needs --pairings")
     parser.add_argument("--encoding", default="utf-8", help="text encoding of TRF inputs (default utf-8)")
+    parser.add_argument("--column", action="append", default=[], metavar="HEADING=SPEC",
+                        help="the rule a published column prints, when its legend names none the engine knows "
+                             "(e.g. TB3=SB for a chess-results number it cannot map); repeatable")
     parser.set_defaults(handler=run)
 
 
@@ -66,6 +69,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--pairing-system needs --pairings")
     if args.pairing_system:
         registry.pairing_system(args.pairing_system)  # an unknown name is a usage error listing the known ones
+    given = _given_columns(args.column, registry)
     inputs = [i for i in discover(args.inputs) if args.pairings or i.kind != TRF]
     if not inputs:
         raise UsageError("nothing to audit: no Vega pages or workbooks among the inputs (TRF files print no "
@@ -75,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             event = load_event(item, unpublished=args.pairings, encoding=args.encoding)
             audits.append(audit_event(event, registry, rules_date=day, pairings=args.pairings,
-                                      pairing_system=args.pairing_system))
+                                      pairing_system=args.pairing_system, given=given))
         except InputError as exc:
             errors.append((item.relative, "; ".join(str(p) for p in exc.problems[:5])))
     if fmt == "xlsx":
@@ -85,9 +89,23 @@ def run(args: argparse.Namespace) -> int:
         text = (json.dumps(audit_json(audits, errors), ensure_ascii=False, indent=2) + "\n" if fmt == "json"
                 else audit_text(audits, errors))
         if args.out:
-            Path(args.out).write_text(text, encoding="utf-8")
+            from rulesengine.batch.summary import write_atomically
+            write_atomically(Path(args.out), text.encode("utf-8"))  # a kill never leaves half a report
         else:
             sys.stdout.write(text)
     for name, message in errors:
         print(f"rulesengine: not audited: {message}", file=sys.stderr)
     return 2 if errors else 0
+
+
+def _given_columns(texts: list[str], registry) -> dict:
+    """`--column HEADING=SPEC` options as {heading: resolved spec}; a bad one is a usage error."""
+    from rulesengine.errors import UsageError
+
+    given = {}
+    for text in texts:
+        heading, sep, spec = text.partition("=")
+        if not sep or not heading.strip() or not spec.strip():
+            raise UsageError(f"--column {text!r}: want HEADING=SPEC, e.g. TB3=SB")
+        given[heading.strip()] = registry.resolve_specs([spec.strip()])[0]
+    return given

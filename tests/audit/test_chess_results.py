@@ -243,3 +243,13 @@ def test_an_unreadable_record_is_a_finding_in_the_audit_not_a_stop(tmp_path, reg
     event, problems = parse_chess_results(text.encode("utf-8"), "bad.xml")
     assert [str(p) for p in problems] == ["bad.xml:9:1: round 1: 1 - 2 scored 1 - 1 is not a result"]
     assert [(f.where, f.what) for f in event.findings] == [("bad.xml:9:1", "round 1: 1 - 2 scored 1 - 1 is not a result")]
+
+
+def test_the_auditor_names_a_column_the_legend_cannot(tmp_path, capsys):
+    out = tmp_path / "report.json"
+    assert main(["audit", str(SPRING), "--column", "tb3=SB", "--format", "json", "--out", str(out)]) == 0
+    [event] = json.loads(out.read_text(encoding="utf-8"))["events"]
+    assert event["columns"][2] == {"published": "TB3", "rule": "SB", "why_unmapped": None}
+    assert not any("ranks not checked" in f["what"] for f in event["findings"])  # every column has its rule now
+    assert main(["audit", str(SPRING), "--column", "TB3"]) == 2
+    assert "--column 'TB3': want HEADING=SPEC" in capsys.readouterr().err
