@@ -168,7 +168,6 @@ def _vega_cell(entry: RoundEntry) -> str:
 
 def write_archive(folder: Path, count: int, broken: float = 0.03, seed: int = 1) -> list[Expected]:
     """Write `count` inputs under `folder` (in sub-folders by year); about `broken` of them broken."""
-    from rulesengine.formats.chess_results import write_chess_results
     from rulesengine.formats.trf import write_trf
     from rulesengine.workbook.export import crosstable_grid
     from rulesengine.workbook.grid import Grid, cell_address
@@ -201,7 +200,7 @@ def write_archive(folder: Path, count: int, broken: float = 0.03, seed: int = 1)
             (folder / relative).write_text(text, encoding="utf-8")
         elif fmt == "chess_results":
             relative = f"{year}/event{i:04d}.xml"
-            text = write_chess_results(t, {})
+            text = _published_chess_results(t)
             error_at = ""
             if bad:  # the first game's White result becomes "7"
                 at = text.index("<playerpairing ")
@@ -236,6 +235,27 @@ def write_archive(folder: Path, count: int, broken: float = 0.03, seed: int = 1)
             write_workbook(folder / relative, [grid, settings])
         expected.append(Expected(relative, fmt, t, error_at))
     return expected
+
+
+# The tie-breaks a generated chess-results file publishes, with chess-results' numbers for them.
+_CHESS_RESULTS_TIEBREAKS = (("BH/C1", 84, "0,0,1,-,-"), ("BH", 84, "0,0,0,-,-"), ("SB", 85, "0,0,0,-,-"))
+
+
+def _published_chess_results(t: Tournament) -> str:
+    """A chess-results file as an uploader writes it: the event with its ranks, points and three
+    tie-breaks as the engine computes them (printed with decimal commas)."""
+    from rulesengine.formats.chess_results import PublishedTiebreak, write_chess_results
+    from rulesengine.numbers import to_text
+    from rulesengine.registry import default_registry
+    from rulesengine.standings import compute_standings
+
+    registry = default_registry()
+    specs = registry.resolve_specs([spec for spec, _, _ in _CHESS_RESULTS_TIEBREAKS])
+    standings = compute_standings(t, specs, registry)
+    slots = tuple(PublishedTiebreak(number, detail, {sno: to_text(v).replace(".", ",")
+                                                     for sno, v in standings.values[spec].items()})
+                  for spec, number, detail in _CHESS_RESULTS_TIEBREAKS)
+    return write_chess_results(t, {row.start_rank: row.rank for row in standings.rows}, slots)
 
 
 def _first_result_cell(rows: list[list], fmt: str) -> tuple[int, int]:

@@ -94,7 +94,10 @@ def run(args: argparse.Namespace) -> int:
         else:
             sys.stdout.write(text)
     for name, message in errors:
-        print(f"rulesengine: not audited: {message}", file=sys.stderr)
+        # A workbook's problems name a sheet and cell only: say which file they are in.
+        located_in_file = message.split(":", 1)[0].endswith(name)
+        shown = message if located_in_file else f"{name}: {message}"
+        print(f"rulesengine: not audited: {shown}", file=sys.stderr)
     return 2 if errors else 0
 
 
