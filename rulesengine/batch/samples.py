@@ -3,9 +3,9 @@ files deliberately broken at a known place.
 
 `write_archive(folder, count, broken=0.03, seed=1)` writes `count` inputs cycling through TRF,
 workbooks in each crosstable layout (template, Swiss-Manager, round robin, US Chess wall chart),
-Vega result pages and chess-results XML, and returns what each should give: the source tournament (for a good
-file) or the location its error must name (for a broken one). Events are random but valid:
-every game mirrored, byes and forfeits included, Unicode names.
+Vega result pages and chess-results XML, and returns what each should give: the source
+tournament (for a good file) or the location its error must name (for a broken one). Events are
+random but valid: every game mirrored, byes and forfeits included, Unicode names.
 """
 
 from __future__ import annotations
