@@ -209,11 +209,18 @@ def _map_column(heading: str, legend: str, registry: Registry) -> ColumnRule:
     return ColumnRule(heading, None, f"no loaded plugin names a tie-break for the {said}")
 
 
+_PRINTED_NUMBER = re.compile(r"[+-]?[0-9]{1,15}(?:\.[0-9]{1,15})?")
+
+
 def _printed_number(printed: str) -> tuple[Fraction, int] | None:
-    """(value, decimals printed) of a printed number: "16,5" -> (33/2, 1), "53.00" -> (53, 2)."""
+    """(value, decimals printed) of a printed number: "16,5" -> (33/2, 1), "53.00" -> (53, 2).
+    Plain decimals only: "1e9999" or 400 digits are not a tie-break anyone printed (and would make
+    exact arithmetic and printing crawl), so they read as not a number."""
     cleaned = printed.strip().replace("½", ".5").replace(",", ".")
     if cleaned.startswith("."):
         cleaned = "0" + cleaned
+    if not _PRINTED_NUMBER.fullmatch(cleaned):
+        return None
     try:
         value = Decimal(cleaned)
     except InvalidOperation:

@@ -97,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
         # A workbook's problems name a sheet and cell only: say which file they are in.
         located_in_file = message.split(":", 1)[0].endswith(name)
         shown = message if located_in_file else f"{name}: {message}"
-        print(f"rulesengine: not audited: {shown}", file=sys.stderr)
+        print(f"rulesengine: {shown} (not audited)", file=sys.stderr)  # the location first, as every command
     return 2 if errors else 0
 
 

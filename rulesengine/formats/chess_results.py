@@ -62,8 +62,8 @@ _UNRATED = {(Fraction(1), Fraction(0)): (ResultCode.UNRATED_WIN, ResultCode.UNRA
             (Fraction(0), Fraction(1)): (ResultCode.UNRATED_LOSS, ResultCode.UNRATED_WIN)}
 _FORFEIT = {(Fraction(1), Fraction(0)): (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS),
             (Fraction(0), Fraction(1)): (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN)}
-_DATE_DOTTED = re.compile(r"^(\d{1,2})\.(\d{1,2})\.(\d{4})$")
-_DATE_COMPACT = re.compile(r"^(\d{4})(\d{2})(\d{2})$")
+_DATE_DOTTED = re.compile(r"^([0-9]{1,2})\.([0-9]{1,2})\.([0-9]{4})$")
+_DATE_COMPACT = re.compile(r"^([0-9]{4})([0-9]{2})([0-9]{2})$")
 _START = re.compile(rb"^\s*(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--.*?-->\s*)*<chessresults\b", re.DOTALL)
 
 
@@ -116,6 +116,8 @@ def _elements(data: bytes, source: str) -> list[_Element]:
     except expat.ExpatError as exc:
         raise InputError(Problem(Location(source, exc.lineno, exc.offset + 1),
                                  f"not well-formed XML: {expat.ErrorString(exc.code)}")) from None
+    except (LookupError, UnicodeError) as exc:  # the declaration names an encoding Python lacks, or lies
+        raise InputError(Problem(Location(source, 1, 1), f"cannot decode the file: {exc}")) from None
     return found
 
 
@@ -130,7 +132,7 @@ def _whole(element: _Element, name: str, source: str, problems: list[Problem], *
         if required:
             problems.append(Problem(_at(element, source), f"<{element.name}> has no {name}"))
         return None
-    if not re.fullmatch(r"-?\d{1,10}", text) or not low <= int(text) <= high:
+    if not re.fullmatch(r"-?[0-9]{1,10}", text) or not low <= int(text) <= high:
         problems.append(Problem(_at(element, source), f"<{element.name}> {name}={text!r}: want a whole number "
                                                       f"from {low} to {high}"))
         return None
@@ -163,7 +165,7 @@ def _iso_date(text: str) -> str:
 
 def _birth_date(text: str) -> str:
     """`dob` (dd.mm.yyyy or a year) in TRF-16's form YYYY/MM/DD (or the year alone)."""
-    if re.fullmatch(r"\d{4}", text):
+    if re.fullmatch(r"[0-9]{4}", text):
         return text
     iso = _iso_date(text)
     return iso.replace("-", "/") if iso else ""
@@ -266,10 +268,11 @@ def _rating(player: _Element, source: str, problems: list[Problem]) -> int | Non
 
 
 def _declared_points(text: str) -> Fraction | None:
-    try:
-        return Fraction(text.replace(",", ".")) if text and len(text) <= 20 else None
-    except (ValueError, ZeroDivisionError):
+    """The printed `pts` ("7,5", "7.5", "7"); anything else (an exponent, a fraction, 400 digits)
+    is no declared total: the audit then compares the text as printed."""
+    if not re.fullmatch(r"[0-9]{1,6}(?:[.,][0-9]{1,6})?", text):
         return None
+    return Fraction(text.replace(",", "."))
 
 
 def parse_chess_results(data: bytes, source: str = "") -> tuple[PublishedEvent, list[Problem]]:
@@ -301,7 +304,7 @@ def parse_chess_results(data: bytes, source: str = "") -> tuple[PublishedEvent, 
     declared_rounds = _whole(head, "rounds", source, problems, high=MAX_ROUNDS)
     ranking_round = _whole(head, "rankinground", source, problems, high=MAX_ROUNDS)
     recorded = max((int(r.attributes["round"]) for r in records
-                    if re.fullmatch(r"\d{1,3}", r.attributes.get("round", ""))), default=0)
+                    if re.fullmatch(r"[0-9]{1,3}", r.attributes.get("round", ""))), default=0)
     rounds = ranking_round if ranking_round else recorded
     if declared_rounds and rounds > declared_rounds:
         problems.append(Problem(_at(head, source), f"results for round {rounds} of a {declared_rounds}-round event"))
@@ -325,7 +328,7 @@ def parse_chess_results(data: bytes, source: str = "") -> tuple[PublishedEvent, 
         entries = tuple(side.entries.get(r) or RoundEntry(r, None, Colour.NONE, ResultCode.NOT_PAIRED)
                         for r in range(1, rounds + 1))
         fide_id = a.get("fideid", "")
-        fide_id = fide_id if fide_id.isdigit() and fide_id != "0" else ""
+        fide_id = fide_id if re.fullmatch(r"[0-9]{1,15}", fide_id) and fide_id.strip("0") else ""
         sex = {"w": "w", "m": "m"}.get(a.get("sex", "").lower(), "")
         built.append(Player(number, _name(element), entries, sex=sex, title=a.get("title", "")[:3],
                             rating=_rating(element, source, problems), federation=a.get("fed", "")[:3].upper(),
@@ -361,7 +364,8 @@ def _published(head: _Element, players: list[_Element], source: str) -> Publishe
         number = int(a["no"])
         rank = a.get("rank", "")
         where = str(_at(player, source))
-        rows.append(PublishedRow(number, _name(player), int(rank) if rank.isdigit() else None, a.get("pts", ""),
+        rows.append(PublishedRow(number, _name(player), int(rank) if re.fullmatch(r"[0-9]{1,9}", rank) else None,
+                                 a.get("pts", ""),
                                  tuple(a.get(f"tb{n}", "") for n, _ in slots), where, (where,) * len(slots)))
     return PublishedTable(source, tuple(column for _, column in slots), tuple(rows))
 

@@ -304,10 +304,11 @@ def _read_crosstable(text: str, source: str) -> tuple[str, list[_CrossPlayer], i
 
 
 def _points(text: str) -> Fraction | None:
-    try:
-        return Fraction(text.replace(",", ".").replace("½", ".5")) if text else None
-    except (ValueError, ZeroDivisionError):
-        return None
+    """A printed score ("4.5", "4,5", "4½", "½"); anything else, an exponent or 400 digits among
+    them, is no score (exact arithmetic on 10**9999 would crawl, and it prints as nothing)."""
+    cleaned = text.replace(",", ".").replace("½", ".5")
+    cleaned = "0" + cleaned if cleaned.startswith(".") else cleaned
+    return Fraction(cleaned) if re.fullmatch(r"[0-9]{1,6}(?:\.[0-9]{1,6})?", cleaned) else None
 
 
 def _round_entry(cell: _Cell, number: int, source: str, problems: list[Problem]) -> RoundEntry:

@@ -253,3 +253,17 @@ def test_the_auditor_names_a_column_the_legend_cannot(tmp_path, capsys):
     assert not any("ranks not checked" in f["what"] for f in event["findings"])  # every column has its rule now
     assert main(["audit", str(SPRING), "--column", "TB3"]) == 2
     assert "--column 'TB3': want HEADING=SPEC" in capsys.readouterr().err
+
+
+def test_numbers_in_exponent_form_are_not_numbers(tmp_path, registry):
+    """Found by fuzzing: "1e9999" as points or a tie-break must not reach exact arithmetic."""
+    text = SPRING.read_text(encoding="utf-8").replace('pts="2" tb1="3"', 'pts="1e9999" tb1="1e9999"')
+    path = tmp_path / "exponent.xml"
+    path.write_text(text, encoding="utf-8")
+    event = read_chess_results_event(path)
+    assert event.tournament.player(1).declared_points is None
+    audit = audit_event(event, registry)
+    [difference] = audit.differences
+    assert (difference.start_no, difference.column, difference.published) == (1, "TB1", "1e9999")
+    assert difference.explanation == "the printed value '1e9999' is not a number"
+    assert any(f.what.startswith("points column says 1e9999 for player 1") for f in audit.findings)

@@ -120,3 +120,19 @@ def test_registered_as_the_vega_format(registry):
     assert fmt.name == "vega"
     t = fmt.read(VEGA / "2025_july_rapid" / "crosstable.html", "utf-8")
     assert len(t.players) == 39
+
+
+def test_a_score_in_exponent_form_is_no_score_not_a_crawl(tmp_path):
+    """Found by fuzzing: "1e9999" read as a Fraction made printing the note about it fail."""
+    import random
+    import re
+    from rulesengine.batch.samples import swiss_event, vega_pages
+    from rulesengine.cli import main
+
+    t = swiss_event(random.Random(1), 8, 3, "Exponent Cup", "2026-01-01")
+    cross, stand = vega_pages(t)
+    cross = re.sub(r'<td class="score">\s*[0-9.]+', '<td class="score"> 1e9999', cross, count=1)
+    (tmp_path / "crosstable.html").write_text(cross, encoding="utf-8")
+    (tmp_path / "standings.html").write_text(stand, encoding="utf-8")
+    assert main(["standings", str(tmp_path / "crosstable.html")]) == 0
+    assert main(["audit", str(tmp_path)]) == 0

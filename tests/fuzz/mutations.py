@@ -221,3 +221,36 @@ def _mutate_package(data: bytes, op: str, draw) -> bytes:
                 content = content.replace(b"</sheetData>", b"<row r=\"99999\"/>" * 2 + b"</sheetData>")
             target.writestr(name, content)
     return out.getvalue()
+
+
+# ---------------------------------------------------------------- chess-results XML
+
+CHESS_RESULTS_SEED = (TESTS / "data" / "published" / "chess_results" / "spring_open_2026.xml").read_text(encoding="utf-8")
+_ATTRIBUTE = r'(\b[a-zA-Z_0-9]+)="([^"]*)"'
+
+
+@st.composite
+def chess_results_mutation(draw) -> str:
+    """The hand-written chess-results file with one to four mutations: an attribute's value
+    replaced by a nasty number or text (escaped as XML would carry it), an element line dropped
+    or repeated, the text cut short, or random characters inserted."""
+    import re
+    from xml.sax.saxutils import escape
+
+    text = CHESS_RESULTS_SEED
+    for _ in range(draw(st.integers(1, 4))):
+        operation = draw(st.sampled_from(("value", "value", "value", "drop", "repeat", "truncate", "insert")))
+        spans = [m.span(2) for m in re.finditer(_ATTRIBUTE, text)]
+        if operation == "value" and spans:
+            start, end = draw(st.sampled_from(spans))
+            text = text[:start] + escape(draw(tokens), {'"': "&quot;"}) + text[end:]
+        elif operation in ("drop", "repeat"):
+            lines = text.split("\n")
+            i = draw(st.integers(0, len(lines) - 1))
+            lines[i:i + 1] = [] if operation == "drop" else [lines[i]] * draw(st.integers(2, 3))
+            text = "\n".join(lines)
+        elif operation == "truncate":
+            text = _truncate(draw, text)
+        else:
+            text = _insert_text(draw, text)
+    return text

@@ -1,5 +1,6 @@
 """The fuzz suite CI runs (issue 10 item 9): mutated real TRF files through `standings` and
-`rate --system fide`, mutated workbooks through `recalc`, and the committed corpus of the nastiest
+`rate --system fide`, mutated workbooks through `recalc`, mutated chess-results XML through
+`standings`, `audit` and `batch`, and the committed corpus of the nastiest
 cases found. Fails on any traceback, any run over 10 s, an unlocated or over-long exit-2 message,
 or an input file changed by a failed run (harness.py). Bounded: under a minute in all.
 
@@ -15,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from .harness import run_cli
-from .mutations import trf_mutation, workbook_mutation
+from .mutations import chess_results_mutation, trf_mutation, workbook_mutation
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 FUZZ = settings(max_examples=40, deadline=None, database=None, derandomize=True,
@@ -55,6 +56,23 @@ def test_mutated_workbooks(tmp_path_factory, book):
     path = tmp_path_factory.mktemp("xlsx") / "mutated.xlsx"
     path.write_bytes(data)
     check_workbook(path)
+
+
+@settings(FUZZ, max_examples=30)
+@given(text=chess_results_mutation())
+def test_mutated_chess_results_files(tmp_path_factory, text):
+    path = tmp_path_factory.mktemp("xml") / "mutated.xml"
+    path.write_text(text, encoding="utf-8", errors="surrogatepass")
+    for args in (["standings", str(path)], ["audit", str(path)]):
+        outcome = run_cli(args, path)
+        assert outcome.ok, f"{' '.join(args)}: {outcome.failure}\n{outcome.stderr[:2000]}"
+    # batch reports per file in its summary: an error row names the file and where in it.
+    out = path.parent / "out"
+    outcome = run_cli(["batch", str(path), "--out", str(out)], path)
+    assert outcome.failure == "" or outcome.failure.startswith("message without a location: ") \
+        and "[1/1] error   mutated.xml: mutated.xml:" in outcome.failure, outcome.failure
+    [row] = json.loads((out / "summary.json").read_text(encoding="utf-8"))["files"]
+    assert row["status"] == "ok" or row["error"].startswith("mutated.xml:"), row
 
 
 @pytest.mark.parametrize("path", sorted(CORPUS.glob("*.trf")), ids=lambda p: p.name)
