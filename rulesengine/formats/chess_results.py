@@ -183,15 +183,19 @@ def _pairings(records: list[_Element], numbers: set[int], rounds: int, source: s
               problems: list[Problem]) -> dict[int, _Side]:
     sides = {n: _Side({}, {}) for n in numbers}
 
-    def place(number: int, entry: RoundEntry, record: _Element) -> None:
-        side = sides[number]
-        if entry.round in side.entries:
-            earlier = side.where[entry.round]
-            problems.append(Problem(_at(record, source), f"round {entry.round}: player {number} already has a "
-                                                         f"record at line {earlier.line}"))
+    def place(record: _Element, *placed: tuple[int, RoundEntry]) -> None:
+        """Both sides of a record, or neither: a game recorded for one player only would leave
+        the event one-sided."""
+        taken = [(number, sides[number].where[entry.round]) for number, entry in placed
+                 if entry.round in sides[number].entries]
+        for number, earlier in taken:
+            problems.append(Problem(_at(record, source), f"round {placed[0][1].round}: player {number} already "
+                                                         f"has a record at line {earlier.line}"))
+        if taken:
             return
-        side.entries[entry.round] = entry
-        side.where[entry.round] = record
+        for number, entry in placed:
+            sides[number].entries[entry.round] = entry
+            sides[number].where[entry.round] = record
 
     for record in records:
         count = len(problems)
@@ -211,6 +215,10 @@ def _pairings(records: list[_Element], numbers: set[int], rounds: int, source: s
                                                              f"<players>"))
         if white not in numbers or black > 0 and black not in numbers:
             continue
+        if black == white:
+            problems.append(Problem(_at(record, source), f"round {round_number}: player {white} is paired with "
+                                                         f"themself"))
+            continue
         if black == 0:
             problems.append(Problem(_at(record, source), f"round {round_number}: blackno=0 is not a player "
                                                          f"(want a start number, -1 for the bye or -2 for not paired)"))
@@ -222,10 +230,10 @@ def _pairings(records: list[_Element], numbers: set[int], rounds: int, source: s
                                                              f"pairing-allocated bye scores {record.attributes['reswhite']}"
                                                              f" (the engine scores it as a win)"))
                 continue
-            place(white, RoundEntry(round_number, None, Colour.NONE, ResultCode.PAIRING_ALLOCATED_BYE), record)
+            place(record, (white, RoundEntry(round_number, None, Colour.NONE, ResultCode.PAIRING_ALLOCATED_BYE)))
             continue
         if black == -2:
-            place(white, RoundEntry(round_number, None, Colour.NONE, _NOT_PAIRED[white_score]), record)
+            place(record, (white, RoundEntry(round_number, None, Colour.NONE, _NOT_PAIRED[white_score])))
             continue
         if code == "H":
             problems.append(Problem(_at(record, source), f"round {round_number}: the game {white} - {black} is "
@@ -248,8 +256,8 @@ def _pairings(records: list[_Element], numbers: set[int], rounds: int, source: s
                                                              f"result"))
                 continue
         colours = (Colour.WHITE, Colour.BLACK) if code in ("", "U") else (Colour.NONE, Colour.NONE)
-        place(white, RoundEntry(round_number, black, colours[0], codes[0], double), record)
-        place(black, RoundEntry(round_number, white, colours[1], codes[1], double), record)
+        place(record, (white, RoundEntry(round_number, black, colours[0], codes[0], double)),
+              (black, RoundEntry(round_number, white, colours[1], codes[1], double)))
     return sides
 
 

@@ -32,6 +32,7 @@ from pathlib import Path
 
 from rulesengine.audit.published import Finding, PublishedColumn, PublishedEvent, PublishedRow, PublishedTable
 from rulesengine.errors import InputError, Location, Problem
+from rulesengine.limits import MAX_PLAYERS, MAX_RATING
 from rulesengine.model import MIRRORED_CODES, Colour, Player, ResultCode, RoundEntry, Tournament
 
 CROSSTABLE_PAGE = "crosstable.html"
@@ -45,9 +46,9 @@ _GAME = {Fraction(1): ResultCode.WIN, Fraction(1, 2): ResultCode.DRAW, Fraction(
 _BYE = {Fraction(1): ResultCode.PAIRING_ALLOCATED_BYE, Fraction(1, 2): ResultCode.HALF_POINT_BYE,
         Fraction(0): ResultCode.ZERO_POINT_BYE}
 _COLOURS = {"cw": Colour.WHITE, "cb": Colour.BLACK, "cf": Colour.NONE}
-_DATE = re.compile(r"\b(\d{1,2})/(\d{1,2})/(\d{4})\b")
+_DATE = re.compile(r"\b([0-9]{1,2})/([0-9]{1,2})/([0-9]{4})\b")
 _LEGEND_LINE = re.compile(r"^\s*(\S.*?)\s*:\s*(\S.*?)\s*$")
-_SNO_LINK = re.compile(r"#(\d+)$")
+_SNO_LINK = re.compile(r"#([0-9]{1,9})$")
 _WITHDRAWN = re.compile(r"\s*\(W\)$")
 
 
@@ -196,16 +197,22 @@ def _header_labels(table: list[_Row]) -> tuple[_Row, list[str]] | None:
     return None
 
 
+def _whole(text: str, high: int) -> int | None:
+    """A printed whole number from 0 to `high` in ASCII digits, else None ("³" and "٣" are
+    digits to str.isdigit but no number a page prints; 5,000 digits would stall int())."""
+    return int(text) if re.fullmatch(r"[0-9]{1,9}", text) and int(text) <= high else None
+
+
 def _start_number(row: _Row) -> int | None:
     """The player's start number: Vega's `idn` span, else the playercard link, else `sort-num`."""
     for cell in row.cells:
         for css in ("idn", "sort-num"):
-            value = cell.part(css)
-            if value.isdigit():
-                return int(value)
+            value = _whole(cell.part(css), MAX_PLAYERS)
+            if value:
+                return value
         for link in cell.links:
             match = _SNO_LINK.search(link)
-            if match:
+            if match and 0 < int(match.group(1)) <= MAX_PLAYERS:
                 return int(match.group(1))
     return None
 
@@ -256,7 +263,7 @@ def _read_crosstable(text: str, source: str) -> tuple[str, list[_CrossPlayer], i
         raise InputError(Problem(Location(source, 1, 1), "no Vega crosstable found (a table headed Player, Pts, "
                                                          "1, 2, ... with one row per player)"))
     table, (header, labels) = found
-    rounds = [(int(label), c) for c, label in enumerate(labels) if label.isdigit()]
+    rounds = [(int(label), c) for c, label in enumerate(labels) if re.fullmatch(r"[0-9]{1,3}", label)]
     if not rounds:
         raise InputError(Problem(Location(source, header.line, header.col), "the crosstable has no round columns "
                                                                              "(headed 1, 2, 3, ...)"))
@@ -294,8 +301,8 @@ def _read_crosstable(text: str, source: str) -> tuple[str, list[_CrossPlayer], i
             entry = _round_entry(cell, number, source, problems)
             entries.append(entry)
             cells.append(cell.where)
-        players.append(_CrossPlayer(sno, _player_name(name_cell), int(rating_text) if rating_text.isdigit() and
-                                    int(rating_text) > 0 else None, _federation(row.cells),
+        players.append(_CrossPlayer(sno, _player_name(name_cell), _whole(rating_text, MAX_RATING) or None,
+                                    _federation(row.cells),
                                     title if title not in ("-", "") else "", points, entries, cells))
     if not players and not problems:
         problems.append(Problem(Location(source, header.line, header.col), "the crosstable has no players"))
@@ -325,7 +332,8 @@ def _round_entry(cell: _Cell, number: int, source: str, problems: list[Problem])
     other = _clean(cell.part(colour_class))
     if other.upper() == "BYE":
         return RoundEntry(number, None, Colour.NONE, _BYE[score])
-    if not other.isdigit():
+    opponent = _whole(other, MAX_PLAYERS)
+    if not opponent:
         problems.append(Problem(Location(source, *cell.where),
                                 f"round {number}: {other!r} is neither an opponent's start number nor BYE"))
         return RoundEntry(number, None, Colour.NONE, ResultCode.NOT_PAIRED)
@@ -336,8 +344,8 @@ def _round_entry(cell: _Cell, number: int, source: str, problems: list[Problem])
                                     f"result Vega writes"))
             return RoundEntry(number, None, Colour.NONE, ResultCode.NOT_PAIRED)
         code = ResultCode.FORFEIT_WIN if score else ResultCode.FORFEIT_LOSS
-        return RoundEntry(number, int(other), Colour.NONE, code)
-    return RoundEntry(number, int(other), _COLOURS[colour_class], _GAME[score])
+        return RoundEntry(number, opponent, Colour.NONE, code)
+    return RoundEntry(number, opponent, _COLOURS[colour_class], _GAME[score])
 
 
 def _link_games(players: list[_CrossPlayer], source: str, problems: list[Problem]) -> None:
@@ -353,6 +361,8 @@ def _link_games(players: list[_CrossPlayer], source: str, problems: list[Problem
             if opponent is None:
                 problems.append(Problem(where, f"round {entry.round}: player {player.start_rank} is paired with "
                                                f"{entry.opponent}, who is not in the crosstable"))
+                # An audit goes on with the finding: the round is then one without a game.
+                player.entries[i] = RoundEntry(entry.round, None, Colour.NONE, ResultCode.NOT_PAIRED)
                 continue
             theirs = opponent.entries[i]
             if theirs.opponent != player.start_rank or theirs.code not in MIRRORED_CODES.get(entry.code, ()):
@@ -396,7 +406,7 @@ def _read_standings(text: str, source: str) -> tuple[PublishedTable, str | None,
         name_cell = row.cells[labels.index("player")] if "player" in labels else row.cells[1]
         values = tuple(_clean(c.text) for c in row.cells[pts + 1:pts + 1 + len(columns)])
         cells = tuple(str(Location(source, *c.where)) for c in row.cells[pts + 1:pts + 1 + len(columns)])
-        rows.append(PublishedRow(sno, _player_name(name_cell), int(rank_text) if rank_text.isdigit() else None,
+        rows.append(PublishedRow(sno, _player_name(name_cell), _whole(rank_text, MAX_PLAYERS),
                                  _clean(row.cells[pts].text), values, str(Location(source, row.line, row.col)),
                                  cells))
     day = next((_date(h) for h in page.headings if _date(h)), None)

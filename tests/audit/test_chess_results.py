@@ -195,6 +195,8 @@ _HEAD = ('<?xml version="1.0" encoding="UTF-8"?>\n<chessresults>\n<tournamentdat
      "bad.xml:9:1: round 1: player 1's pairing-allocated bye scores 0,5"),
     ('<playerpairing round="1" whiteno="1" blackno="2" reswhite="1" resblack="0" forfeit="X" />',
      "bad.xml:9:1: round 1: forfeit='X' is not a code chess-results defines"),
+    ('<playerpairing round="1" whiteno="2" blackno="2" reswhite="1" resblack="0" />',
+     "bad.xml:9:1: round 1: player 2 is paired with themself"),
     ('<playerpairing round="1" whiteno="1" blackno="2" reswhite="1" resblack="0">',
      "bad.xml:10:3: not well-formed XML: mismatched tag"),
 ])

@@ -254,3 +254,34 @@ def chess_results_mutation(draw) -> str:
         else:
             text = _insert_text(draw, text)
     return text
+
+
+# ---------------------------------------------------------------- Vega result pages
+
+VEGA_EVENTS = sorted(p.parent for p in (TESTS / "data" / "published" / "vega").rglob("crosstable.html"))
+
+
+@st.composite
+def vega_mutation(draw) -> tuple[Path, str, str]:
+    """(a real Vega event folder, the page mutated, its text): one to four mutations of a printed
+    number (a nasty number or text in its place), a line dropped or repeated, or the page cut short."""
+    import re
+
+    folder = draw(st.sampled_from(VEGA_EVENTS))
+    name = draw(st.sampled_from(["crosstable.html", "standings.html"]))
+    text = (folder / name).read_text(encoding="utf-8")
+    for _ in range(draw(st.integers(1, 4))):
+        operation = draw(st.sampled_from(("number", "number", "text", "drop", "repeat", "truncate")))
+        spans = [m.span() for m in re.finditer(r">\s*[0-9½.,]+\s*<", text)]
+        if operation in ("number", "text") and spans:
+            start, end = draw(st.sampled_from(spans))
+            token = draw(st.sampled_from(NASTY_NUMBERS if operation == "number" else NASTY_TEXT))
+            text = text[:start + 1] + token + text[end - 1:]
+        elif operation in ("drop", "repeat"):
+            lines = text.split("\n")
+            i = draw(st.integers(0, len(lines) - 1))
+            lines[i:i + 1] = [] if operation == "drop" else [lines[i]] * 3
+            text = "\n".join(lines)
+        elif operation == "truncate":
+            text = _truncate(draw, text)
+    return folder, name, text

@@ -1,6 +1,6 @@
 """The fuzz suite CI runs (issue 10 item 9): mutated real TRF files through `standings` and
 `rate --system fide`, mutated workbooks through `recalc`, mutated chess-results XML through
-`standings`, `audit` and `batch`, and the committed corpus of the nastiest
+`standings`, `audit` and `batch`, mutated Vega pages through `standings` and `audit`, and the committed corpus of the nastiest
 cases found. Fails on any traceback, any run over 10 s, an unlocated or over-long exit-2 message,
 or an input file changed by a failed run (harness.py). Bounded: under a minute in all.
 
@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from .harness import run_cli
-from .mutations import chess_results_mutation, trf_mutation, workbook_mutation
+from .mutations import chess_results_mutation, trf_mutation, vega_mutation, workbook_mutation
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 FUZZ = settings(max_examples=40, deadline=None, database=None, derandomize=True,
@@ -73,6 +73,21 @@ def test_mutated_chess_results_files(tmp_path_factory, text):
         and "[1/1] error   mutated.xml: mutated.xml:" in outcome.failure, outcome.failure
     [row] = json.loads((out / "summary.json").read_text(encoding="utf-8"))["files"]
     assert row["status"] == "ok" or row["error"].startswith("mutated.xml:"), row
+
+
+@settings(FUZZ, max_examples=30)
+@given(mutated=vega_mutation())
+def test_mutated_vega_pages(tmp_path_factory, mutated):
+    import shutil
+    source, name, text = mutated
+    folder = tmp_path_factory.mktemp("vega") / "event"
+    shutil.copytree(source, folder)
+    (folder / name).write_text(text, encoding="utf-8")
+    for args in (["standings", str(folder / "crosstable.html")], ["audit", str(folder)]):
+        outcome = run_cli(args, folder / "crosstable.html")
+        # A problem of the standings page is located in that page, beside the crosstable.
+        assert outcome.ok or outcome.failure.startswith(f"message without a location: 'rulesengine: {folder}/"), \
+            f"{' '.join(args)}: {outcome.failure}\n{outcome.stderr[:2000]}"
 
 
 @pytest.mark.parametrize("path", sorted(CORPUS.glob("*.trf")), ids=lambda p: p.name)
