@@ -44,6 +44,13 @@ def parse_exact(text: str, max_chars: int = MAX_NUMBER_TEXT) -> Fraction | None:
     return -value if sign == "-" else value
 
 
+def is_digits(text: str, max_digits: int = MAX_NUMBER_TEXT) -> bool:
+    """True for 1 to `max_digits` ASCII digits ("12"): what str.isdigit() should mean before an
+    int(). False for "³", "①" (isdigit() accepts them, int() refuses them), signs, spaces and
+    5,000 digits (int() refuses those over 4,300)."""
+    return 0 < len(text) <= max_digits and text.isascii() and text.isdigit()
+
+
 def parse_whole(text: str, max_chars: int = MAX_NUMBER_TEXT) -> int | None:
     """`text` as a whole number written in ASCII digits (optional sign), else None; bounded length."""
     text = text.strip()

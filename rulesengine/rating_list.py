@@ -33,7 +33,7 @@ from rulesengine.errors import InputError, Location, Problem, quote
 from rulesengine.limits import (MAX_DEVIATION, MAX_GAMES, MAX_K, MAX_PLAYERS, MAX_RATING, MAX_VOLATILITY,
                                 MIN_BIRTH_YEAR, MIN_RATING)
 from rulesengine.model import Tournament
-from rulesengine.numbers import parse_exact, parse_whole
+from rulesengine.numbers import is_digits, parse_exact, parse_whole
 from rulesengine.rating import RatingRecord, parse_date
 
 KEY_COLUMNS = ("start_rank", "player_id")
@@ -60,7 +60,7 @@ def records_from_tournament(tournament: Tournament) -> dict[int, RatingRecord]:
 
 def _year_only(text: str) -> int | None:
     text = (text or "").strip()[:4]
-    return int(text) if len(text) == 4 and text.isdigit() and int(text) > 1800 else None
+    return int(text) if len(text) == 4 and is_digits(text) and int(text) > 1800 else None
 
 
 def read_rating_list(path: str | Path, tournament: Tournament, encoding: str = "utf-8") -> tuple[dict[int, dict], list[str]]:

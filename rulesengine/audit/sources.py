@@ -15,6 +15,7 @@ from rulesengine.audit.published import PublishedColumn, PublishedEvent, Publish
 from rulesengine.batch.inputs import Input
 from rulesengine.batch.job import CHESS_RESULTS, TRF, VEGA, WORKBOOK
 from rulesengine.errors import InputError, Location, Problem
+from rulesengine.numbers import is_digits
 from rulesengine.standings import event_date
 from rulesengine.workbook.grid import Grid, cell_address, text
 from rulesengine.workbook.layouts.common import RANK_LABELS, SNO_LABELS, TOTAL_LABELS, norm
@@ -145,7 +146,7 @@ def _integer(value) -> int | None:
     if isinstance(value, float) and value.is_integer():
         return int(value)
     value_text = text(value).strip().rstrip(".")
-    return int(value_text) if value_text.isdigit() else None
+    return int(value_text) if is_digits(value_text) else None
 
 
 def _printed(value) -> str:

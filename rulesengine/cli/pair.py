@@ -64,10 +64,11 @@ WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 
 
 def _estimates(texts: list[str]) -> dict[int, int]:
+    from rulesengine.numbers import is_digits
     out = {}
     for text in texts:
         sno, sep, rating = text.partition("=")
-        if not sep or not sno.strip().isdigit() or not rating.strip().isdigit():
+        if not sep or not is_digits(sno.strip()) or not is_digits(rating.strip()):
             raise UsageError(f"--estimate {text!r}: want SNO=RATING, e.g. 12=1650")
         out[int(sno)] = int(rating)
     return out
@@ -172,6 +173,7 @@ def _text(tournament, paired, description: str, notes: list[str]) -> str:
 def _trf(tournament, paired, estimates: dict[int, int]) -> str:
     """The input file with round N's pairings written in (results blank); rounds after N dropped."""
     from rulesengine.formats.trf import FIRST_ROUND_COL, ROUND_WIDTH, write_trf
+    from rulesengine.numbers import is_digits
     r = paired.round
     players = []
     for p in tournament.players:
@@ -192,7 +194,7 @@ def _trf(tournament, paired, estimates: dict[int, int]) -> str:
     lines = text.split(newline)
     start = FIRST_ROUND_COL + ROUND_WIDTH * (r - 1)
     for i, line in enumerate(lines):
-        if not line.startswith("001") or len(line) < 8 or not line[4:8].strip().isdigit():
+        if not line.startswith("001") or len(line) < 8 or not is_digits(line[4:8].strip()):
             continue
         sno = int(line[4:8])
         head = line[:start].ljust(start)

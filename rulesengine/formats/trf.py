@@ -26,7 +26,7 @@ from rulesengine.model import (
     STANDARD_SCORING,
     Tournament,
 )
-from rulesengine.numbers import parse_exact, parse_whole
+from rulesengine.numbers import is_digits, parse_exact, parse_whole
 
 # 0-based column starts of the TRF-16 001 record (the handbook counts from 1).
 COL_START_RANK = (4, 8)
@@ -697,7 +697,7 @@ def write_trf(tournament: Tournament) -> str:
 def _short_lines(tournament: Tournament) -> dict[int, int]:
     """extra["short_lines"] ("SNO:LENGTH ..."): the 001 lines that end inside a round block."""
     pairs = (item.partition(":") for item in tournament.extra.get("short_lines", "").split())
-    return {int(sno): int(length) for sno, _, length in pairs if sno.isdigit() and length.isdigit()}
+    return {int(sno): int(length) for sno, _, length in pairs if is_digits(sno) and is_digits(length)}
 
 
 def _default_header(tournament: Tournament) -> list[tuple[str, str]]:

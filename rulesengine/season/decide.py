@@ -12,6 +12,7 @@ from typing import Mapping
 
 from rulesengine.errors import UsageError
 from rulesengine.model import Tournament
+from rulesengine.numbers import is_digits
 from rulesengine.season.decisions import Decision, next_number
 from rulesengine.season.identity import Identities, resolve
 from rulesengine.season.ladder import load_tournaments
@@ -28,7 +29,7 @@ class Outcome:
 
 def parse_ref(text: str) -> tuple[str, int]:
     event, sep, sno = text.strip().rpartition(":")
-    if not sep or not event or not sno.strip().isdigit():
+    if not sep or not event or not is_digits(sno.strip()):
         raise UsageError(f"{text!r}: want EVENT:SNO (e.g. 2026-01-08:7)")
     return event, int(sno)
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Sequence
 
 from rulesengine.errors import InputError, Problem
+from rulesengine.numbers import is_digits
 from rulesengine.season.files import problem, read_table, table_bytes
 from rulesengine.season.roster import MEMBER_ID
 
@@ -66,7 +67,7 @@ def read_decisions(path: Path) -> list[Decision]:
         fields = {}
         for column in ("decision", "start_no"):
             text = row[column]
-            if not text.isdigit():
+            if not is_digits(text):
                 problems.append(problem(path, row, column, f"{column} must be a whole number, not {text!r}"))
                 break
             fields[column] = int(text)

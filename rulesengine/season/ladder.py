@@ -14,7 +14,7 @@ from typing import Mapping
 
 from rulesengine.errors import InputError
 from rulesengine.model import Tournament
-from rulesengine.numbers import to_json_number
+from rulesengine.numbers import is_digits, to_json_number
 from rulesengine.rating import round_half_away_from_zero
 from rulesengine.season.events import UNRATED_KINDS
 from rulesengine.season.fingerprint import fingerprint, input_digests
@@ -122,15 +122,15 @@ def _rank(season: Season, tournaments: Mapping[str, Tournament], identities: Ide
 def _typed_name(identity: str, tournaments: Mapping[str, Tournament]) -> str:
     event, _, sno = identity.rpartition(":")
     t = tournaments.get(event)
-    return t.player(int(sno)).name if t and sno.isdigit() and int(sno) in t.by_start_rank else identity
+    return t.player(int(sno)).name if t and is_digits(sno) and int(sno) in t.by_start_rank else identity
 
 
 def _order(identity: str) -> tuple:
     """Members by number (M2 before M10), then pending names by event and start number."""
-    if identity.startswith("M") and identity[1:].isdigit():
+    if identity.startswith("M") and is_digits(identity[1:]):
         return (0, int(identity[1:]), "", 0)
     event, _, sno = identity.rpartition(":")
-    return (1, 0, event, int(sno) if sno.isdigit() else 0)
+    return (1, 0, event, int(sno) if is_digits(sno) else 0)
 
 
 def notice(ladder: SeasonLadder) -> str:

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Iterator, Sequence, Union
 
+from rulesengine.numbers import is_digits
+
 CellValue = Union[str, int, float, bool, datetime, date, None]
 
 
@@ -45,7 +47,7 @@ def parse_address(address: str) -> tuple[int, int]:
     """An A1 address -> 0-based (row, column): "H14" -> (13, 7). `$` signs are ignored."""
     text = address.replace("$", "").strip().upper()
     split = len(text) - len(text.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
-    if split == 0 or not text[split:].isdigit() or int(text[split:]) == 0:
+    if split == 0 or not is_digits(text[split:], 7) or int(text[split:]) == 0:
         raise ValueError(f"not a cell address: {address!r}")
     return int(text[split:]) - 1, column_index(text[:split])
 

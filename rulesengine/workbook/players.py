@@ -18,6 +18,7 @@ from rulesengine.workbook.grid import Grid, text
 from rulesengine.workbook.layouts.common import (FED_LABELS, ID_LABELS, NAME_LABELS, Problems, RATING_LABELS,
                                                  TITLE_LABELS, find_column, formula, norm, start_number)
 from rulesengine.workbook.numbers import parse_points
+from rulesengine.numbers import is_digits
 
 PLAYERS_SHEET = "Players"
 # Column header -> RatingRecord/Player field, beyond the crosstable's own columns.
@@ -113,7 +114,7 @@ def _convert(field_name: str, raw: Any) -> Any:
         if isinstance(raw, (date, datetime)):
             return raw.year
         digits = text(raw)[:4]
-        if not digits.isdigit():
+        if not is_digits(digits):
             raise ValueError(f"birth year must be a year, found {text(raw)!r}")
         return check_range(int(digits), BIRTH_YEAR, "birth year", raw)
     try:
@@ -160,7 +161,7 @@ def rating_records(tournament: Tournament, facts: dict[int, PlayerFacts]) -> dic
     records = {}
     for p in tournament.players:
         f = facts.get(p.start_rank, PlayerFacts(p.start_rank))
-        birth = f.birth_year or (int(p.birth_date[:4]) if p.birth_date[:4].isdigit() else None)
+        birth = f.birth_year or (int(p.birth_date[:4]) if is_digits(p.birth_date[:4]) else None)
         records[p.start_rank] = RatingRecord(
             start_rank=p.start_rank, rating=f.rating if f.rating else float(p.rating) if p.rating else None,
             games=f.games,
