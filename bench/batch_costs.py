@@ -98,6 +98,7 @@ def instrument(stages: Stages) -> None:
     Tournament.points = points
     stages.patch(recalc, "recalculate", "recalculate's own work (recalc.py: Settings, published values, specs)")
     stages.patch(api, "standings", "api.standings' own work (api.py: rules used)")
+    stages.patch(api, "standings_table", "api.standings_table's own work (api.py: rules date, rule text)")
     stages.patch(api, "compute_standings", "the standings table (standings.py)")
     stages.patch(event, "_build", "FIDE event table (rulesengine_fide/tiebreaks/event.py _build)")
     registry = default_registry()

@@ -162,8 +162,9 @@ def _process(job: Job) -> JobResult:
     tournament = read_tournament(job)
     texts = job.options.tiebreaks.split(",") if job.options.tiebreaks is not None else tournament.tiebreak_order
     specs = _resolved_specs(registry, tuple(texts))
-    # A forced rule text (--rules) is one the tie-breaks declare; api.standings checks it.
-    standings = api.standings(tournament, specs, registry, rule_set=job.options.rules).standings
+    # A forced rule text (--rules) is one the tie-breaks declare; api.standings_table checks it.
+    # The table only: the JSON batch writes names no rules used.
+    standings = api.standings_table(tournament, specs, registry, rule_set=job.options.rules)
     outputs = [(job.file + ".standings.json", _standings_bytes(standings))]
     if job.options.system:
         outputs.append((job.file + ".rating.json", _rating_bytes(tournament, job.options.system)))
@@ -252,16 +253,23 @@ def _scratch_copy(name: str, data: bytes):
                     os.unlink(entry.path)
 
 
+@functools.lru_cache(maxsize=16)
+def _overrides(options: BatchOptions):
+    """The run's options as the Settings overrides of every workbook (made once per run; the
+    recalculation only reads them)."""
+    from rulesengine.workbook.settings import settings_from_options
+    return settings_from_options(tiebreaks=options.tiebreaks, rating_system=options.system,
+                                 tiebreak_rules=options.rules)
+
+
 def _workbook(job: Job) -> JobResult:
     """The recalc route (`rulesengine recalc`) on a copy: the input itself is never opened for writing."""
     from rulesengine.workbook.fast_read import read_workbook_grids
     from rulesengine.workbook.openpyxl_io import recalc_workbook
     from rulesengine.workbook.recalc import recalculate, sheets_to_read
-    from rulesengine.workbook.settings import settings_from_options
 
     name, data = job.contents[0]
-    overrides = settings_from_options(tiebreaks=job.options.tiebreaks, rating_system=job.options.system,
-                                      tiebreak_rules=job.options.rules)
+    overrides = _overrides(job.options)
     if not job.options.copies:
         # Nothing to write back: the read-only path reads the bytes the runner read (and hashed),
         # with no file in between; problems are located in the input itself. Only the sheets
