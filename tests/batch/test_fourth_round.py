@@ -15,6 +15,7 @@ from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rulesengine import api
 from rulesengine.errors import UsageError
@@ -92,3 +93,49 @@ def test_a_copy_with_other_header_facts_keeps_the_points_and_one_with_other_play
     fresh = _event()
     copy = with_derived_of(replace(fresh, name="x"), fresh)
     assert "points" not in copy.__dict__ and copy.points == points
+
+
+_TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=12)
+_ROW_VALUE = st.one_of(st.none(), st.booleans(), st.integers(-10 ** 20, 10 ** 20), _TEXT,
+                       st.floats(allow_nan=True, allow_infinity=True))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.fixed_dictionaries({c: _ROW_VALUE for c in
+                                       ("file", "status", "format", "players", "rounds", "winner", "seconds", "error")}),
+                max_size=6), st.booleans())
+def test_the_summary_json_is_the_indented_encoders_text(rows, interrupted):
+    import json
+    from rulesengine.batch.summary import summary_json_text
+
+    data = {"files": rows, "totals": {"inputs": len(rows), "ok": 1, "error": 0, "skipped": 0},
+            "interrupted": interrupted}
+    assert summary_json_text(data) == json.dumps(data, ensure_ascii=False, indent=2)
+
+
+def test_a_summary_row_holding_a_list_goes_through_the_encoder():
+    import json
+    from rulesengine.batch.summary import summary_json_text
+
+    data = {"files": [{"file": "a", "status": "ok", "format": "trf", "players": [1, 2], "rounds": 1, "winner": "",
+                       "seconds": None, "error": ""}], "totals": {"inputs": 1}, "interrupted": False}
+    assert summary_json_text(data) == json.dumps(data, ensure_ascii=False, indent=2)
+
+
+def test_an_empty_output_folder_is_used_and_the_input_folder_is_still_refused(tmp_path):
+    from rulesengine.batch.inputs import discover
+    from rulesengine.batch.job import BatchOptions
+    from rulesengine.batch.runner import InlineExecutor, run_batch
+    from rulesengine.batch.samples import write_archive
+
+    folder = tmp_path / "in"
+    write_archive(folder, 3, broken=0, seed=4)
+    inputs = discover([str(folder)])
+    before = {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    empty = tmp_path / "out"
+    empty.mkdir()
+    outcome = run_batch(inputs, empty, BatchOptions(tiebreaks="BH,SB"), InlineExecutor(), timings=False)
+    assert outcome.count("ok") == 3
+    with pytest.raises(UsageError, match="results would overwrite the input"):
+        run_batch(inputs, folder, BatchOptions(tiebreaks="BH,SB"), InlineExecutor(), timings=False)
+    assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == before
