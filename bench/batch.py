@@ -126,9 +126,17 @@ def check(outcome, out: Path, wants: list[Want]) -> None:
             assert got["standings"] == json.loads(w.standings), w.relative
 
 
+#: Output folders of the timed runs, removed when the bench ends (`main`), not after each run: a
+#: removal frees hundreds of inodes and blocks, and the file system's share of that work (ext4
+#: with discard) lands on the file creations of the next timed run, which then pays for the
+#: bench's clean-up (0.2-0.5 ms per output file instead of 0.05-0.1, measured in one process).
+_OUTPUTS: list[Path] = []
+
+
 def timed_batch(inputs, wants: list[Want], make_executor, options, window: int, chunk: int) -> Timing:
     """One batch run, timed from creating the executor (worker start-up counts) to the summaries."""
     out = Path(tempfile.mkdtemp(prefix="bench-batch-out-"))
+    _OUTPUTS.append(out)
     wall, cpu = time.perf_counter(), time.process_time()
     executor, close = make_executor()
     try:
@@ -142,7 +150,6 @@ def timed_batch(inputs, wants: list[Want], make_executor, options, window: int, 
         return timing
     finally:
         close()
-        shutil.rmtree(out, ignore_errors=True)
 
 
 def main() -> None:
@@ -219,7 +226,8 @@ def main() -> None:
             print(f"  --jobs 2 / --jobs 1 speed-up on two idle cores, from CPU times: {estimate:.2f}x")
         print(json.dumps({label: round(n / t.wall, 1) for label, t in best.items()}))
     finally:
-        shutil.rmtree(folder, ignore_errors=True)
+        for out in (*_OUTPUTS, folder):
+            shutil.rmtree(out, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -98,6 +98,7 @@ def instrument(stages: Stages) -> None:
     Tournament.points = points
     stages.patch(recalc, "recalculate", "recalculate's own work (recalc.py: Settings, published values, specs)")
     stages.patch(api, "standings", "api.standings' own work (api.py: rules used)")
+    stages.patch(api, "standings_table", "api.standings_table's own work (api.py: rules date, rule text)")
     stages.patch(api, "compute_standings", "the standings table (standings.py)")
     stages.patch(event, "_build", "FIDE event table (rulesengine_fide/tiebreaks/event.py _build)")
     registry = default_registry()
@@ -121,6 +122,7 @@ def main() -> None:
     args = parser.parse_args()
 
     folder = Path(tempfile.mkdtemp(prefix="bench-batch-costs-"))
+    outputs: list[Path] = []
     try:
         wanted(write_archive(folder, args.files, broken=args.broken, seed=2026), args.tiebreaks)
         gc.collect()
@@ -128,14 +130,14 @@ def main() -> None:
         options = BatchOptions(tiebreaks=args.tiebreaks, copies=False)
         n = len(inputs)
 
+        # Output folders are removed at the end, not between runs (see bench/batch.py _OUTPUTS).
+
         def batch() -> None:
             out = Path(tempfile.mkdtemp(prefix="bench-batch-costs-out-"))
-            try:
-                executor, close = runner.local_executor(1)
-                runner.run_batch(inputs, out, options, executor, timings=True, window=2, chunk=1)
-                close()
-            finally:
-                shutil.rmtree(out, ignore_errors=True)
+            outputs.append(out)
+            executor, close = runner.local_executor(1)
+            runner.run_batch(inputs, out, options, executor, timings=True, window=2, chunk=1)
+            close()
 
         stages = Stages()
         instrument(stages)
@@ -168,7 +170,8 @@ def main() -> None:
         print(f"  {'the rest (the runner loop)':<70} {(bare_total - sum(bare_own.values())) * per_file:6.3f} "
               f"{rest * per_file:6.3f}")
     finally:
-        shutil.rmtree(folder, ignore_errors=True)
+        for out in (*outputs, folder):
+            shutil.rmtree(out, ignore_errors=True)
 
 
 if __name__ == "__main__":

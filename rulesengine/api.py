@@ -30,7 +30,8 @@ if TYPE_CHECKING:   # imported by `rate` itself: `standings` and `explain` need 
     from rulesengine.rating import RatingRecord, RatingReport, RatingSystem
 
 __all__ = ["RulesUsed", "StandingsRun", "DateReading", "explain_tiebreak", "load_tournament", "pair_round",
-           "parse_date", "parse_options", "rate", "read_date", "rules_date", "standings", "tiebreak_options", "with_kind"]
+           "parse_date", "parse_options", "rate", "read_date", "rules_date", "standings", "standings_table",
+           "tiebreak_options", "with_kind"]
 
 PAIRING_KINDS = {"swiss": "swiss", "round robin": "round robin", "round-robin": "round robin", "rr": "round robin"}
 
@@ -227,6 +228,19 @@ def standings(tournament: Tournament, specs: Sequence[TiebreakSpec | str] | None
     rules = rules_used(tournament, specs, registry, forced_date=rules_date_, rule_set=rule_set, options=options)
     table = compute_standings(tournament, specs, registry, rules_date=rules.date, options=options, rule_set=rule_set)
     return StandingsRun(table, rules, options)
+
+
+def standings_table(tournament: Tournament, specs: Sequence[TiebreakSpec], registry: Registry | None = None, *,
+                    rules_date_: date | None = None, rule_set: str | None = None,
+                    options: Mapping[str, Any] | None = None) -> Standings:
+    """`standings(...).standings`, the same table, for callers that show no rules used (a batch
+    run's JSON, a recalculation that writes no sheet): the texts each tie-break followed are not
+    worded. `specs` are resolved already."""
+    registry = registry or default_registry()
+    rule_set = check_rule_set(rule_set, specs, registry)
+    when, _ = rules_date(tournament, rules_date_)
+    return compute_standings(tournament, specs, registry, rules_date=when, options=dict(options or {}),
+                             rule_set=rule_set)
 
 
 # ---------------------------------------------------------------- explain

@@ -446,3 +446,20 @@ class Tournament:
     def is_round_robin(self) -> bool:
         return self.kind == "round robin"
 
+
+
+def with_derived_of(copy: Tournament, source: Tournament) -> Tournament:
+    """`copy` (a `dataclasses.replace` of `source` that changed header facts: a date, a name)
+    holding what `source` has already worked out from its players, instead of working it out
+    again: the points (`Tournament.points`: players, rounds and scoring alone decide them) when
+    the three are the same objects, and the players by start rank when the players are.
+    Returns `copy` itself."""
+    derived = source.__dict__
+    if copy.players is not source.players:
+        return copy
+    state = copy.__dict__
+    if "by_start_rank" in derived:
+        state.setdefault("by_start_rank", derived["by_start_rank"])
+    if "points" in derived and copy.rounds == source.rounds and copy.scoring is source.scoring:
+        state.setdefault("points", derived["points"])
+    return copy

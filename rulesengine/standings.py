@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from itertools import repeat
-from operator import attrgetter, floordiv, mul, ne
+from itertools import accumulate, compress, repeat
+from operator import attrgetter, floordiv, is_not, itemgetter, mul, ne
 from datetime import date
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
 from rulesengine.collector import collector_paused
 from rulesengine.dates import parse_date
+from rulesengine.fast_init import set_fields_at_once
 from rulesengine.model import Tournament
 from rulesengine.numbers import to_text
 from rulesengine.registry import Registry
@@ -25,6 +26,7 @@ from rulesengine.tiebreak import TiebreakContext, TiebreakSpec, TiebreakValue
 POINTS = TiebreakSpec("PTS")
 
 
+@set_fields_at_once   # one per player of every event: see rulesengine.fast_init
 @dataclass(frozen=True)
 class StandingRow:
     rank: int
@@ -58,17 +60,23 @@ def declared_points_notes(tournament: Tournament) -> list[str]:
     The engine always ranks by the computed total; a difference usually means a typing error or
     a scoring system the file does not declare, and a TD must see it.
     """
-    points = tournament.points
-    declared = [(player, player.declared_points) for player in tournament.players if player.declared_points is not None]
-    if not declared:
+    players = tournament.players
+    declared = list(map(_DECLARED, players))
+    stated = list(map(is_not, declared, repeat(None)))
+    if True not in stated:
         return []
+    points = tournament.points
     # Compared as (numerator, denominator) pairs, read and compared in C: Fractions are kept in
     # lowest terms, so equal values have equal pairs, and Fraction.__eq__ is Python code.
-    given = map(_RATIO, (value for _, value in declared))
-    added = map(_RATIO, (points[player.start_rank] for player, _ in declared))
+    given = list(compress(declared, stated))
+    found = list(map(points.__getitem__, map(_START_RANK, compress(players, stated))))
+    ratio = _RATIO_SLOTS if set(map(type, given)) == set(map(type, found)) == _FRACTION_ONLY else _RATIO
+    unequal = list(map(ne, map(ratio, given), map(ratio, found)))
+    if True not in unequal:
+        return []
     return [f"player {player.start_rank} ({player.name}): the file gives {to_text(value)} points, "
-            f"the results add up to {to_text(points[player.start_rank])}; the results are used"
-            for (player, value), unequal in zip(declared, map(ne, given, added)) if unequal]
+            f"the results add up to {to_text(added)}; the results are used"
+            for player, value, added in compress(zip(compress(players, stated), given, found), unequal)]
 
 
 def pending_round_note(tournament: Tournament) -> str | None:
@@ -103,7 +111,15 @@ def _sort_column(values: Mapping[int, TiebreakValue], start_ranks: Sequence[int]
         if type(None) not in kinds:
             return list(map(sign.__mul__, column))
         return [math.inf if value is None else sign * value for value in column]
+    missing = type(None) in kinds
     kinds.discard(type(None))
+    if kinds == _FRACTION_ONLY and not missing:
+        # Fractions only (points, Buchholz, Sonneborn-Berger of a small event), each read through
+        # its slots in C: the same keys as the route below, without the identity map, which
+        # pays only when attribute reads are Python calls.
+        denominators = list(map(_DENOMINATOR_SLOT, column))
+        scale = sign * math.lcm(*denominators)
+        return list(map(mul, map(_NUMERATOR_SLOT, column), map(floordiv, repeat(scale), denominators)))
     distinct = dict(zip(map(id, column), column))
     if not all(issubclass(kind, (Fraction, int)) for kind in kinds):
         # Decimals (rating averages) and the like: the values themselves, signed.
@@ -112,17 +128,35 @@ def _sort_column(values: Mapping[int, TiebreakValue], start_ranks: Sequence[int]
     # Exact values: numerator x (common denominator / denominator). Ints have a numerator and a
     # denominator of 1 too, so one route serves both; it runs in C (map) over the distinct values,
     # which for a small event is most of a standings table's own cost.
-    present = [value for value in distinct.values() if value is not None]
-    denominators = list(map(_DENOMINATOR, present))
+    present = list(compress(distinct.values(), map(is_not, distinct.values(), repeat(None)))) if missing \
+        else list(distinct.values())
+    numerator, denominator = (_NUMERATOR_SLOT, _DENOMINATOR_SLOT) if kinds == _FRACTION_ONLY else (_NUMERATOR, _DENOMINATOR)
+    denominators = list(map(denominator, present))
     scale = sign * math.lcm(*denominators)  # the denominator divides it exactly, whatever the sign
-    keys = dict(zip(map(id, present), map(mul, map(_NUMERATOR, present), map(floordiv, repeat(scale), denominators))))
-    if len(present) < len(distinct):
+    keys = dict(zip(map(id, present), map(mul, map(numerator, present), map(floordiv, repeat(scale), denominators))))
+    if missing:
         keys[id(None)] = math.inf
     return list(map(keys.__getitem__, map(id, column)))
 
 
 _NUMERATOR, _DENOMINATOR = attrgetter("numerator"), attrgetter("denominator")
 _RATIO = attrgetter("numerator", "denominator")
+_FIRST, _SECOND, _NAME = itemgetter(0), itemgetter(1), attrgetter("name")
+_DECLARED, _START_RANK = attrgetter("declared_points"), attrgetter("start_rank")
+
+
+def _fraction_slots() -> tuple[Any, Any, Any]:
+    """Getters of a Fraction's numerator, denominator and both, read in C: CPython's Fraction
+    keeps its terms in the slots `_numerator` and `_denominator` (since Python 3.0), behind
+    properties that are Python calls. Where a Python keeps them elsewhere, the properties."""
+    probe = Fraction(3, 6)
+    if getattr(probe, "_numerator", None) == 1 and getattr(probe, "_denominator", None) == 2:
+        return attrgetter("_numerator"), attrgetter("_denominator"), attrgetter("_numerator", "_denominator")
+    return _NUMERATOR, _DENOMINATOR, _RATIO
+
+
+_NUMERATOR_SLOT, _DENOMINATOR_SLOT, _RATIO_SLOTS = _fraction_slots()
+_FRACTION_ONLY = frozenset({Fraction})
 _WHOLE_OR_NONE = frozenset({int, type(None)})
 
 
@@ -167,22 +201,18 @@ def _compute_standings(tournament: Tournament, specs: Sequence[TiebreakSpec], re
     keys = list(zip(*columns))
     # Ties on every criterion keep start-rank order and share a rank.
     order = sorted(zip(keys, start_ranks))
-    ranked = [start_rank for _, start_rank in order]
+    ranked = list(map(_SECOND, order))
     names = list(dict.fromkeys(str(spec) for spec in specs))
     # Each row's values by name, built column by column in C.
     row_values = map(dict, map(zip, repeat(names), zip(*(map(values[name].get, ranked) for name in names))))
     if not names:
         row_values = ({} for _ in ranked)
+    # Ranks: a row's position, unless its key equals the row's before (then that row's rank);
+    # positions grow, so each rank is the last position where the key changed (in C).
+    sorted_keys = list(map(_FIRST, order))
+    changed = map(ne, sorted_keys, [None, *sorted_keys[:-1]])
+    ranks = accumulate(map(mul, range(1, len(order) + 1), changed), max)
     players = tournament.by_start_rank
-    rows: list[StandingRow] = []
-    append = rows.append
-    previous_key = None
-    rank = 0
-    position = 0
-    for (key, start_rank), tiebreaks in zip(order, row_values):
-        position += 1
-        if key != previous_key:
-            rank = position
-            previous_key = key
-        append(StandingRow(rank, start_rank, players[start_rank].name, points[start_rank], tiebreaks))
+    rows = map(StandingRow, ranks, ranked, map(_NAME, map(players.__getitem__, ranked)),
+               map(points.__getitem__, ranked), row_values)
     return Standings(tournament, tuple(specs), tuple(rows), tuple(notes), values)

@@ -123,12 +123,17 @@ def run_job(job: Job) -> JobResult:
         # A job's records are freed by their reference counts when it ends; collections in the
         # middle of it would rescan the whole event again and again (rulesengine.collector).
         with collector_paused():
-            result = _process(job)
+            return _process(job, started)
     except RulesEngineError as exc:
-        result = JobResult(job.file, "error", _format_name(job), error=_error_text(exc, job))
+        error = _error_text(exc, job)
     except (MemoryError, RecursionError) as exc:  # a hostile input must not stop the run
-        result = JobResult(job.file, "error", _format_name(job), error=f"{job.file}: too large to process ({type(exc).__name__})")
-    return replace(result, seconds=round(time.perf_counter() - started, 3))
+        error = f"{job.file}: too large to process ({type(exc).__name__})"
+    return JobResult(job.file, "error", _format_name(job), seconds=_seconds_since(started), error=error)
+
+
+def _seconds_since(started: float) -> float:
+    """A job's time so far (`JobResult.seconds`), set as its result is made."""
+    return round(time.perf_counter() - started, 3)
 
 
 def _format_name(job: Job) -> str:
@@ -163,19 +168,20 @@ def read_tournament(job: Job) -> Tournament:
     raise InputError(Problem(Location(job.file), f"unknown input kind {job.kind!r}"))
 
 
-def _process(job: Job) -> JobResult:
+def _process(job: Job, started: float) -> JobResult:
     if job.kind == WORKBOOK:
-        return _workbook(job)
+        return _workbook(job, started)
     registry = default_registry()
     tournament = read_tournament(job)
     texts = job.options.tiebreaks.split(",") if job.options.tiebreaks is not None else tournament.tiebreak_order
     specs = _resolved_specs(registry, tuple(texts))
-    # A forced rule text (--rules) is one the tie-breaks declare; api.standings checks it.
-    standings = api.standings(tournament, specs, registry, rule_set=job.options.rules).standings
+    # A forced rule text (--rules) is one the tie-breaks declare; api.standings_table checks it.
+    # The table only: the JSON batch writes names no rules used.
+    standings = api.standings_table(tournament, specs, registry, rule_set=job.options.rules)
     outputs = [(job.file + ".standings.json", _standings_bytes(standings))]
     if job.options.system:
         outputs.append((job.file + ".rating.json", _rating_bytes(tournament, job.options.system)))
-    return _ok(job, standings, tuple(outputs))
+    return _ok(job, standings, tuple(outputs), started)
 
 
 @functools.lru_cache(maxsize=64)
@@ -185,11 +191,12 @@ def _resolved_specs(registry: Registry, texts: tuple[str, ...]) -> tuple[Tiebrea
     return tuple(registry.resolve_specs(texts))
 
 
-def _ok(job: Job, standings: Standings, outputs: tuple[tuple[str, bytes], ...], fmt: str | None = None) -> JobResult:
+def _ok(job: Job, standings: Standings, outputs: tuple[tuple[str, bytes], ...], started: float,
+        fmt: str | None = None) -> JobResult:
     t = standings.tournament
     winners = [row.name for row in standings.rows if row.rank == 1]
     return JobResult(job.file, "ok", fmt or _format_name(job), len(t.players), t.rounds, " / ".join(winners),
-                     outputs=outputs)
+                     _seconds_since(started), outputs=outputs)
 
 
 _ONE_LINE = json.JSONEncoder(ensure_ascii=False)
@@ -260,16 +267,23 @@ def _scratch_copy(name: str, data: bytes):
                     os.unlink(entry.path)
 
 
-def _workbook(job: Job) -> JobResult:
+@functools.lru_cache(maxsize=16)
+def _overrides(options: BatchOptions):
+    """The run's options as the Settings overrides of every workbook (made once per run; the
+    recalculation only reads them)."""
+    from rulesengine.workbook.settings import settings_from_options
+    return settings_from_options(tiebreaks=options.tiebreaks, rating_system=options.system,
+                                 tiebreak_rules=options.rules)
+
+
+def _workbook(job: Job, started: float) -> JobResult:
     """The recalc route (`rulesengine recalc`) on a copy: the input itself is never opened for writing."""
     from rulesengine.workbook.fast_read import read_workbook_grids
     from rulesengine.workbook.openpyxl_io import recalc_workbook
     from rulesengine.workbook.recalc import recalculate, sheets_to_read
-    from rulesengine.workbook.settings import settings_from_options
 
     name, data = job.contents[0]
-    overrides = settings_from_options(tiebreaks=job.options.tiebreaks, rating_system=job.options.system,
-                                      tiebreak_rules=job.options.rules)
+    overrides = _overrides(job.options)
     if not job.options.copies:
         # Nothing to write back: the read-only path reads the bytes the runner read (and hashed),
         # with no file in between; problems are located in the input itself. Only the sheets
@@ -278,7 +292,7 @@ def _workbook(job: Job) -> JobResult:
         sheet_names, grids = read_workbook_grids(Path(job.file), sheets_to_read, data=data)
         plan = recalculate(grids, overrides, sheet_names=sheet_names, with_writes=False)
         return _ok(job, plan.standings, ((job.file + ".standings.json", _standings_bytes(plan.standings)),),
-                   fmt=f"{_format_name(job)}:{plan.layout}")
+                   started, fmt=f"{_format_name(job)}:{plan.layout}")
     with _scratch_copy(name, data) as copy:
         try:
             result = recalc_workbook(copy, overrides)
@@ -288,4 +302,4 @@ def _workbook(job: Job) -> JobResult:
             raise InputError([Problem(replace(p.location, file=job.file) if p.location.file == str(copy)
                                       else p.location, p.message) for p in exc.problems]) from None
         outputs = [(job.file + ".standings.json", _standings_bytes(plan.standings)), (job.file, written)]
-    return _ok(job, plan.standings, tuple(outputs), fmt=f"{_format_name(job)}:{plan.layout}")
+    return _ok(job, plan.standings, tuple(outputs), started, fmt=f"{_format_name(job)}:{plan.layout}")

@@ -29,13 +29,17 @@ def engine_versions(registry: Registry) -> str:
 
 def manifest_key(file: str, kind: str, contents: tuple[tuple[str, bytes], ...], options: BatchOptions,
                  versions: str) -> str:
-    digest = hashlib.sha256()
-    for part in (file, kind, versions):
-        digest.update(part.encode("utf-8") + b"\0")
-    digest.update(_options_key(options))
+    # The same bytes as one update per part gave (the keys of earlier manifests stay valid):
+    # file, kind, versions and options, then each content's name and the digest of its bytes.
+    parts = [file.encode("utf-8"), b"\0", kind.encode("utf-8"), b"\0", _encoded(versions), _options_key(options)]
     for name, data in contents:
-        digest.update(name.encode("utf-8") + b"\0" + hashlib.sha256(data).digest())
-    return digest.hexdigest()
+        parts += (name.encode("utf-8"), b"\0", hashlib.sha256(data).digest())
+    return hashlib.sha256(b"".join(parts)).hexdigest()
+
+
+@functools.lru_cache(maxsize=16)
+def _encoded(versions: str) -> bytes:
+    return versions.encode("utf-8") + b"\0"
 
 
 @functools.lru_cache(maxsize=16)

@@ -125,7 +125,8 @@ def run_batch(inputs: list[Input], out_dir: Path, options: BatchOptions, executo
     """Process every input not already done; write outputs, manifest and summaries under out_dir.
 
     `window` bounds the futures in flight; each future runs `chunk` inputs (`chunk_size`)."""
-    check_out_dir(out_dir, inputs)
+    if not _empty_folder(out_dir):   # nothing in an empty folder can be overwritten
+        check_out_dir(out_dir, inputs)
     out_dir.mkdir(parents=True, exist_ok=True)
     manifest = Manifest(out_dir)
     made: set[Path] = set()  # output folders already made in this run
@@ -182,6 +183,16 @@ def run_batch(inputs: list[Input], out_dir: Path, options: BatchOptions, executo
         if progress is not None:
             progress.close()
     return outcome
+
+
+def _empty_folder(path: Path) -> bool:
+    """True for an existing folder with nothing in it (one directory read, where the overlap
+    check stats every input and every place a result would go)."""
+    try:
+        with os.scandir(path) as entries:
+            return next(entries, None) is None
+    except OSError:   # no such folder (the check returns at once), or not a folder
+        return False
 
 
 def _chunks(submissions: Iterable[tuple[str, Job]], size: int) -> Iterator[list[tuple[str, Job]]]:

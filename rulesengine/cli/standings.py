@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
-from dataclasses import replace
+from decimal import Decimal
+from fractions import Fraction
+from json.encoder import encode_basestring
 from typing import Callable
 
 from rulesengine import api
@@ -33,17 +36,22 @@ def register(subparsers) -> None:
 
 def standings_json(standings: Standings, rules: api.RulesUsed | None = None) -> dict:
     """The JSON contract of `rulesengine standings --format json` (plus `rules`: the date and texts used)."""
-    t = standings.tournament
     number = _converted(standings, to_json_number)
+    return _document(standings, [
+        {"rank": row.rank, "start_rank": row.start_rank, "name": row.name,
+         "points": number(id(row.points)),
+         "tiebreaks": dict(zip(row.tiebreaks, map(number, map(id, row.tiebreaks.values()))))}
+        for row in standings.rows
+    ], rules)
+
+
+def _document(standings: Standings, rows: list, rules: api.RulesUsed | None) -> dict:
+    """`standings_json`'s object around its rows (the key order is the contract's)."""
+    t = standings.tournament
     data = {
         "tournament": {"name": t.name, "rounds": t.rounds},
         "tiebreaks": [str(s) for s in standings.specs],
-        "standings": [
-            {"rank": row.rank, "start_rank": row.start_rank, "name": row.name,
-             "points": number(id(row.points)),
-             "tiebreaks": dict(zip(row.tiebreaks, map(number, map(id, row.tiebreaks.values()))))}
-            for row in standings.rows
-        ],
+        "standings": rows,
         "notes": list(standings.notes),
     }
     if t.pending_round is not None:
@@ -58,12 +66,17 @@ def _converted(standings: Standings, convert) -> Callable[[int], object]:
     """`convert` of every value in the rows (points, tie-breaks), looked up by the value's id.
     Tie-breaks hand out shared value objects, so each distinct one is converted once (keyed by
     identity; every one stays alive in the rows meanwhile), and the rows read the results in C."""
+    return {ident: convert(value) for ident, value in _distinct_values(standings).items()}.__getitem__
+
+
+def _distinct_values(standings: Standings) -> dict[int, object]:
+    """Every value in the rows (points, tie-breaks) by its id, each distinct object once."""
     distinct: dict[int, object] = {}
     for row in standings.rows:
         values = row.tiebreaks.values()
         distinct.update(zip(map(id, values), values))
         distinct[id(row.points)] = row.points
-    return {ident: convert(value) for ident, value in distinct.items()}.__getitem__
+    return distinct
 
 
 def standings_json_text(standings: Standings, rules: api.RulesUsed | None = None) -> str:
@@ -73,16 +86,18 @@ def standings_json_text(standings: Standings, rules: api.RulesUsed | None = None
     lines = _row_lines(standings)
     if lines is None:
         return json_text(standings_json(standings, rules))
-    return json_text_with_items(standings_json(replace(standings, rows=()), rules), "standings", lines)
+    return json_text_with_items(_document(standings, [], rules), "standings", lines)
 
 
 def standings_json_line(standings: Standings) -> str:
     """`json.dumps(standings_json(standings), ensure_ascii=False)`, the same one line (what batch
     writes per input), from the same row templates."""
     lines = _row_lines(standings)
-    head = JSON_ENCODER.encode(standings_json(replace(standings, rows=())))
+    if lines is None:
+        return JSON_ENCODER.encode(standings_json(standings))
+    head = JSON_ENCODER.encode(_document(standings, [], None))
     if not lines:
-        return head if lines is not None else JSON_ENCODER.encode(standings_json(standings))
+        return head
     # In one line of JSON a string's quotes are escaped: this text can only be the key's own.
     return head.replace('"standings": []', '"standings": [' + ", ".join(lines) + "]", 1)
 
@@ -92,17 +107,63 @@ def _row_lines(standings: Standings) -> list[str] | None:
     the templates do not cover, which the encoder then writes)."""
     rows = standings.rows
     names = tuple(rows[0].tiebreaks) if rows else ()
-    if any(tuple(row.tiebreaks) != names for row in rows) \
-            or any(type(row.rank) is not int or type(row.start_rank) is not int for row in rows):
-        return None
-    encode = JSON_ENCODER.encode
-    number = _converted(standings, lambda value: encode(to_json_number(value)))
+    distinct: dict[int, object] = {}   # as `_distinct_values`, in the same pass as the shape check
+    for row in rows:
+        if type(row.rank) is not int or type(row.start_rank) is not int or type(row.name) is not str \
+                or tuple(row.tiebreaks) != names:
+            return None
+        values = row.tiebreaks.values()
+        distinct.update(zip(map(id, values), values))
+        distinct[id(row.points)] = row.points
+    number = _number_texts(distinct)
     # Every value goes in through %s: the names and numbers are JSON already, the ranks ints.
     template = ('{"rank": %s, "start_rank": %s, "name": %s, "points": %s, "tiebreaks": {'
-                + ", ".join(f"{encode(name).replace('%', '%%')}: %s" for name in names) + "}}")
-    return [template % (row.rank, row.start_rank, encode(row.name), number(id(row.points)),
+                + ", ".join(f"{JSON_ENCODER.encode(name).replace('%', '%%')}: %s" for name in names) + "}}")
+    quote = encode_basestring   # what the encoder writes for a str (ensure_ascii=False), in C
+    return [template % (row.rank, row.start_rank, quote(row.name), number(id(row.points)),
                         *map(number, map(id, row.tiebreaks.values())))
             for row in rows]
+
+
+def _number_texts(distinct: dict[int, object]) -> Callable[[int], str]:
+    """The JSON text of each of the `distinct` values (by id, `_distinct_values`), by the id.
+
+    A value's text depends on the value alone, and tie-breaks hand out values shared between
+    events (each scoring system's Fractions, `rulesengine_fide.tiebreaks.event`), so the texts
+    are kept across events, by identity: an entry holds its value, whose id therefore stays
+    its own. Most of a small event's values are then found, not converted and encoded again."""
+    known = _NUMBER_TEXTS
+    if len(known) >= MAX_NUMBER_TEXTS:
+        known.clear()
+    texts: dict[int, str] = {}
+    for ident, value in distinct.items():
+        found = known.get(ident)
+        if found is None or found[0] is not value:
+            text = _number_text(value)
+            if type(value) not in _IMMUTABLE_NUMBERS:
+                texts[ident] = text
+                continue
+            found = known[ident] = (value, text)
+        texts[ident] = found[1]
+    return texts.__getitem__
+
+
+def _number_text(value) -> str:
+    """`JSON_ENCODER.encode(to_json_number(value))`: ints and finite floats as the encoder
+    writes them (their repr), anything else through the encoder."""
+    number = to_json_number(value)
+    kind = type(number)
+    if kind is int:
+        return int.__repr__(number)
+    if kind is float and math.isfinite(number):
+        return float.__repr__(number)
+    return JSON_ENCODER.encode(number)
+
+
+#: Texts of values kept across events (`_number_texts`), by id; started afresh past the limit.
+_NUMBER_TEXTS: dict[int, tuple[object, str]] = {}
+MAX_NUMBER_TEXTS = 50_000
+_IMMUTABLE_NUMBERS = frozenset({Fraction, int, float, Decimal, bool, type(None)})
 
 
 def standings_run(args: argparse.Namespace, tournament: Tournament, registry: Registry,

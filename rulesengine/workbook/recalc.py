@@ -12,6 +12,7 @@ replays the ladder over every evening (`season`); Standings shows the last eveni
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -20,10 +21,11 @@ from typing import Iterable, Iterator, Mapping, Sequence
 
 from rulesengine import api
 from rulesengine.errors import InputError, Location, Problem, UsageError
-from rulesengine.model import ScoringSystem, STANDARD_SCORING, Tournament
+from rulesengine.model import ScoringSystem, STANDARD_SCORING, Tournament, with_derived_of
 from rulesengine.rating import RatingRecord, RatingReport, RatingRequest
 from rulesengine.registry import Registry, default_registry
 from rulesengine.standings import Standings, event_date
+from rulesengine.tiebreak import TiebreakSpec
 from rulesengine.workbook.explain_sheet import adjustment_reason, explain_look
 from rulesengine.workbook.fold_results import Fold, fold_pairings
 from rulesengine.workbook.grid import CellValue, Grid, text
@@ -143,8 +145,10 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
     assert crosstable is not None
     published_from = tournaments[-1]   # as read: the ranks the input printed
     changes = {"start_date": settings.start_date} if settings.start_date else {}
-    tournaments = [replace(merge_players(t, facts), **changes, **({} if t.name else {"name": grid.sheet}))
-                   for t, grid in zip(tournaments, crosstables)]
+    # The copies keep what their crosstable's tournament has worked out (its points) when their
+    # players are the same (no Players sheet): computing them again is a tenth of a small event.
+    tournaments = [with_derived_of(replace(merged, **changes, **({} if t.name else {"name": grid.sheet})), merged)
+                   for t, grid in zip(tournaments, crosstables) for merged in (merge_players(t, facts),)]
     # The Settings sheet's "Tie-break rules" is a rule text the tie-breaks declare (checked by api.standings).
     tiebreak_rules = settings.tiebreak_rules
     dates = [settings.rules_date or event_date(t) for t in tournaments]
@@ -173,10 +177,14 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
 
     texts = settings.tiebreaks if settings.tiebreaks is not None else tournament.tiebreak_order
     with _at_setting(settings, overrides, "tiebreaks"):
-        specs = registry.resolve_specs(texts)
+        specs = list(_resolved_specs(registry, tuple(texts)))
     with _at_setting(settings, overrides, "tiebreak_rules"):
-        run = api.standings(tournament, specs, registry, rules_date_=rules_date, rule_set=tiebreak_rules)
-    standings = run.standings
+        if with_writes:
+            run = api.standings(tournament, specs, registry, rules_date_=rules_date, rule_set=tiebreak_rules)
+            standings = run.standings
+        else:   # nothing written: the rules used are only ever shown on the Standings sheet
+            standings = api.standings_table(tournament, specs, registry, rules_date_=rules_date,
+                                            rule_set=tiebreak_rules)
     layout = tournament.extra.get("layout") or detect_layout(crosstable) or ""
     own_notes = ([missing_settings_note(grids, crosstable.sheet, texts, settings, rules_date)]
                  if settings_grid is None else [])
@@ -208,6 +216,13 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
         writes.extend(fold.writes)   # cells of the TD's crosstable sheet (the one write into it)
     return WritePlan(tuple(writes), tournament, standings, settings, layout, crosstable.sheet, report, notes,
                      progress, fold)
+
+
+@functools.lru_cache(maxsize=64)
+def _resolved_specs(registry: Registry, texts: tuple[str, ...]) -> tuple[TiebreakSpec, ...]:
+    """The specs of tie-break texts, parsed and validated once per registry and texts: a batch
+    of workbooks names the same few orders (a bad one raises every time: not cached)."""
+    return tuple(registry.resolve_specs(texts))
 
 
 def _published(tournament: Tournament, crosstable: Grid) -> Published:

@@ -96,3 +96,59 @@ def test_an_output_folder_whose_results_would_land_on_inputs_is_refused_even_thr
     (tmp_path / "out").mkdir()
     check_out_dir(tmp_path / "out", inputs)  # and an existing one that holds no input
     assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == before
+
+
+def test_sort_keys_of_fractions_only_read_through_their_slots_are_the_common_denominator_keys():
+    # No None and Fractions only: the route that reads each Fraction's terms in C.
+    values = {1: Fraction(1, 2), 2: Fraction(3, 4), 3: Fraction(3, 4), 4: Fraction(2)}
+    assert _sort_column(values, [1, 2, 3, 4], True) == [-2, -3, -3, -8]   # over the denominator 4
+    assert _sort_column(values, [4, 3, 1], False) == [8, 3, 2]
+
+
+@given(st.lists(st.builds(Fraction, st.integers(-200, 200), st.sampled_from([1, 2, 3, 4, 8, 100])),
+                min_size=1, max_size=30), st.booleans())
+def test_sort_keys_of_fractions_only_order_as_the_values_do(values, higher_is_better):
+    start_ranks = list(range(1, len(values) + 1))
+    keys = _sort_column(dict(zip(start_ranks, values)), start_ranks, higher_is_better)
+    assert _key_order(keys) == _reference_order(values, higher_is_better)
+
+
+def test_declared_points_given_as_fractions_and_as_whole_numbers_compare_alike():
+    fractions = _event([Fraction(1), Fraction(1, 2), Fraction(1)])
+    ints = _event([1, Fraction(1, 2), 1])
+    want = ["player 2 (Spieler 2 Ødegård): the file gives 0.5 points, the results add up to 0; the results are used"]
+    assert declared_points_notes(fractions) == declared_points_notes(ints) == want
+
+
+def test_tied_rows_share_the_rank_of_the_first_and_the_next_row_takes_its_position():
+    from rulesengine.standings import compute_standings
+
+    # 1 and 2 draw, 3 and 4 draw: two pairs tied on points and (with no tie-break) share a rank.
+    entries = {1: (RoundEntry(1, 2, Colour.WHITE, ResultCode.DRAW),),
+               2: (RoundEntry(1, 1, Colour.BLACK, ResultCode.DRAW),),
+               3: (RoundEntry(1, 4, Colour.WHITE, ResultCode.WIN),),
+               4: (RoundEntry(1, 3, Colour.BLACK, ResultCode.LOSS),),
+               5: (RoundEntry(1, None, Colour.NONE, ResultCode.HALF_POINT_BYE),)}
+    event = Tournament("Ties", tuple(Player(n, f"P{n}", entries[n]) for n in entries), 1)
+    rows = compute_standings(event, [], default_registry()).rows
+    assert [(r.rank, r.start_rank, r.points) for r in rows] == [
+        (1, 3, 1), (2, 1, Fraction(1, 2)), (2, 2, Fraction(1, 2)), (2, 5, Fraction(1, 2)), (5, 4, 0)]
+    assert all(type(r.rank) is int and r.tiebreaks == {} for r in rows)
+
+
+def test_the_one_line_json_of_rows_with_every_kind_of_value_is_the_encoders_own_even_when_values_recur():
+    import json
+    from rulesengine.cli.standings import standings_json, standings_json_line
+    from rulesengine.standings import Standings, StandingRow
+    from rulesengine.tiebreak import TiebreakSpec
+
+    event = _event([None, None, None])
+    specs = (TiebreakSpec("A"), TiebreakSpec("B"), TiebreakSpec("C%s"))
+    kinds = [Fraction(7, 2), Fraction(1, 3), Decimal("1.5"), Decimal("2"), Decimal("NaN"), None, True, 3, 2 ** 60,
+             Fraction(2 ** 60 + 1, 2), 2.0, 1.25]
+    for _ in range(2):   # the second time every value's text is one kept from the first
+        rows = tuple(StandingRow(i + 1, 1 + i % 3, ['Ødegård "x"', "a\\b\n", "%s %d"][i % 3], kinds[i],
+                                 {"A": kinds[-1 - i], "B": kinds[(i * 5) % len(kinds)], "C%s": kinds[i]})
+                     for i in range(len(kinds)))
+        standings = Standings(event, specs, rows, ("a note",))
+        assert standings_json_line(standings) == json.dumps(standings_json(standings), ensure_ascii=False)

@@ -50,9 +50,19 @@ def oppositions(t: Treatment, weight_by_result: bool = False, only_slow: bool = 
     key = ("opposition", t.rule_set, t.round_robin, t.forfeits_as_played, t.fore, weight_by_result, only_slow)
     found = t.data.memo.get(key)
     if found is None:
-        full = t.data.all_over_the_board if only_slow else ()
-        found = t.data.memo[key] = {sno: tuple(opposition(t, sno, weight_by_result))
-                                    for sno in t.data.start_ranks if sno not in full}
+        if weight_by_result:
+            # Sonneborn-Berger's rounds are Buchholz's (the same rounds count, against the same
+            # scores: `opposition`), each valued at the score times the player's own points of
+            # that round (art. 9.1): derived from those, which BH and SB in one order share.
+            round_points = t.data.round_points
+            found = {sno: tuple([_make(Contribution, (c.score, c.score * points[c.round - 1], c.round, c.opponent,
+                                                      c.voluntarily_unplayed, "")) for c in entries])
+                     for sno, entries in oppositions(t, False, only_slow).items()
+                     for points in (round_points[sno],)}
+        else:
+            full = t.data.all_over_the_board if only_slow else ()
+            found = {sno: tuple(opposition(t, sno)) for sno in t.data.start_ranks if sno not in full}
+        t.data.memo[key] = found
     return found
 
 
