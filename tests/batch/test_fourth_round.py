@@ -139,3 +139,18 @@ def test_an_empty_output_folder_is_used_and_the_input_folder_is_still_refused(tm
     with pytest.raises(UsageError, match="results would overwrite the input"):
         run_batch(inputs, folder, BatchOptions(tiebreaks="BH,SB"), InlineExecutor(), timings=False)
     assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == before
+
+
+@settings(max_examples=40, deadline=None)
+@given(swiss_events())
+def test_values_handed_out_before_are_the_shared_values_and_new_ones_join_them(t):
+    from rulesengine_fide.tiebreaks.event import event_data
+
+    data = event_data(t)
+    units = {sno: 3 * sno + 10 ** 6 for sno in data.start_ranks}   # units no event has handed out
+    first = data.values_of(units)
+    assert first == {sno: Fraction(u, data.unit.denominator) for sno, u in units.items()}
+    again = data.values_of(dict(reversed(list(units.items()))))   # now found, in the order asked
+    assert list(again) == list(reversed(list(units))) and all(again[s] is first[s] for s in units)
+    squared = data.values2_of({sno: 5 for sno in data.start_ranks})
+    assert set(map(id, squared.values())) == {id(data.value2(5))} and data.value2(5) == Fraction(5, data.unit.denominator ** 2)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from operator import itemgetter, mul
 
+from rulesengine.fast_init import set_fields_at_once
 from rulesengine.tiebreak import ContributionLine, TiebreakContext, TiebreakSpec
 from rulesengine_fide.tiebreaks.event import EventData, event_data
 from rulesengine_fide.tiebreaks.modifiers import Contribution, cut_totals
@@ -25,6 +26,7 @@ from rulesengine_fide.tiebreaks.unplayed import adjusted_scores, dummy_opponent_
 _make = tuple.__new__
 
 
+@set_fields_at_once   # one per tie-break per event: see rulesengine.fast_init
 @dataclass(frozen=True)
 class Treatment:
     """How unplayed rounds are treated for one spec in one context."""
@@ -83,12 +85,10 @@ def opposition_totals(t: Treatment, low: int, high: int, weight_by_result: bool 
     low = min(low, rounds)
     high = min(high, rounds - low)
     others = cut_totals(oppositions(t, weight_by_result, only_slow=True), low, high, rounds, t.rule_set)
-    stop = rounds - high
-    totals: dict[int, int] = {}
-    for sno in data.start_ranks:
-        values = ordered.get(sno)
-        totals[sno] = others[sno] if values is None else sum(values[low:stop])
-    return totals
+    # The fast players' slices summed in C, then every player's total in start-rank order.
+    kept = itemgetter(slice(low, rounds - high))
+    others.update(zip(ordered, map(sum, map(kept, ordered.values()))))
+    return dict(zip(data.start_ranks, map(others.__getitem__, data.start_ranks)))
 
 
 _SECOND = itemgetter(1)
