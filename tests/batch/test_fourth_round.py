@@ -154,3 +154,19 @@ def test_values_handed_out_before_are_the_shared_values_and_new_ones_join_them(t
     assert list(again) == list(reversed(list(units))) and all(again[s] is first[s] for s in units)
     squared = data.values2_of({sno: 5 for sno in data.start_ranks})
     assert set(map(id, squared.values())) == {id(data.value2(5))} and data.value2(5) == Fraction(5, data.unit.denominator ** 2)
+
+
+@settings(max_examples=80, deadline=None)
+@given(swiss_events())
+def test_the_plain_opposition_loop_gives_the_described_loops_rounds(t):
+    from rulesengine_fide.tiebreaks.opposition import _plain_opposition
+
+    for text in TEXTS:
+        for spec_text in ("BH", "BH/P", "FB"):
+            (spec,) = REGISTRY.resolve_specs([spec_text])
+            for kind in ("swiss", "round robin"):
+                context = TiebreakContext(t, None, {"fide_rules": text, "pairing_kind": kind}, ((POINTS, t.points),))
+                shared = treatment(spec, context, fore=spec_text == "FB")
+                for sno in t.by_start_rank:
+                    described = [c[:5] for c in opposition(shared, sno, describe=True)]
+                    assert [c[:5] for c in _plain_opposition(shared, sno)] == described, (text, spec_text, kind, sno)

@@ -127,7 +127,8 @@ class EventData:
         return found
 
     def points_after(self, start_rank: int, round_number: int) -> int:
-        return sum(r.points for r in self.table[start_rank][:round_number])
+        # The points column of the player's rows (`round_points`), summed in C.
+        return sum(self.round_points[start_rank][:round_number])
 
 
 def _each_distinct_once(convert, units: dict[int, int], shared: dict[int, Fraction]) -> dict[int, Fraction]:

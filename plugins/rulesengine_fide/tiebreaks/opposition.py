@@ -122,6 +122,8 @@ def opposition(t: Treatment, sno: int, weight_by_result: bool = False, describe:
                ) -> list[Contribution]:
     """The contributions of every round (value = score, or score x own points for SB);
     `describe` adds the human description of each (for explanations; slower)."""
+    if not weight_by_result and not describe:
+        return _plain_opposition(t, sno)
     data = t.data
     adjusted = t.adjusted
     any_scheduled = t.forfeits_as_played or t.round_robin
@@ -155,6 +157,31 @@ def opposition(t: Treatment, sno: int, weight_by_result: bool = False, describe:
         if describe and weight_by_result:
             desc += f" x own {data.text(r.points)}"
         append(_make(Contribution, (score, value, r.number, opp or None, vur, desc)))
+    return out
+
+
+def _plain_opposition(t: Treatment, sno: int) -> list[Contribution]:
+    """`opposition(t, sno)`: each round's opponent's (or dummy's) score as its value, without
+    descriptions; the same rules as `opposition`, in the loop every slow-path player of every
+    event runs (Buchholz's, which Sonneborn-Berger's derive from: `oppositions`)."""
+    data = t.data
+    adjusted = t.adjusted
+    any_scheduled = t.forfeits_as_played or t.round_robin
+    final_round = data.rounds if t.fore else -1   # art. 8.3: a final-round pairing counts as a game
+    round_robin = t.round_robin
+    rule_set, fore = t.rule_set, t.fore
+    cuts_unplayed_first = not rule_set.virtual_opponent
+    out: list[Contribution] = []
+    append = out.append
+    for r in data.table[sno]:
+        opp = r.opponent
+        if opp and (r.over_the_board or any_scheduled or r.number == final_round):
+            score = adjusted[opp]
+            append(_make(Contribution, (score, score, r.number, opp, False, "")))
+        elif not round_robin:   # art. 15: a round robin's round without an opponent is left out
+            score = dummy_score(data, sno, r.number, rule_set, adjusted, fore)
+            append(_make(Contribution, (score, score, r.number, opp or None,
+                                        r.voluntarily_unplayed and cuts_unplayed_first, "")))
     return out
 
 
