@@ -184,25 +184,26 @@ def _compute_standings(tournament: Tournament, specs: Sequence[TiebreakSpec], re
         notes.insert(0, pending)
     values: dict[str, Mapping[int, TiebreakValue]] = {}
     directions: list[bool] = []
-    for spec in specs:
+    texts = [str(spec) for spec in specs]
+    for spec, text in zip(specs, texts):
         rule = registry.tiebreak(spec.code)
         context = TiebreakContext(tournament, rules_date, options, tuple(previous), rule_set)
         outcome = rule.compute(spec, context)
         for note in outcome.notes:
             if note not in notes:
                 notes.append(note)
-        values[str(spec)] = outcome.values
+        values[text] = outcome.values
         previous.append((spec, outcome.values))
         directions.append(rule.higher_is_better if outcome.higher_is_better is None else outcome.higher_is_better)
 
-    start_ranks = [p.start_rank for p in tournament.players]
+    start_ranks = list(map(_START_RANK, tournament.players))
     columns = [_sort_column(points, start_ranks, True)]
     columns += [_sort_column(vals, start_ranks, higher) for (_, vals), higher in zip(previous[1:], directions)]
     keys = list(zip(*columns))
     # Ties on every criterion keep start-rank order and share a rank.
     order = sorted(zip(keys, start_ranks))
     ranked = list(map(_SECOND, order))
-    names = list(dict.fromkeys(str(spec) for spec in specs))
+    names = list(dict.fromkeys(texts))
     # Each row's values by name, built column by column in C.
     row_values = map(dict, map(zip, repeat(names), zip(*(map(values[name].get, ranked) for name in names))))
     if not names:

@@ -138,7 +138,11 @@ def _seconds_since(started: float) -> float:
 
 def _format_name(job: Job) -> str:
     if job.kind == WORKBOOK:
-        return PurePosixPath(job.contents[0][0]).suffix.lstrip(".").lower() or WORKBOOK
+        # `PurePosixPath(name).suffix` of a file's own name, without building the path.
+        name = job.contents[0][0]
+        dot = name.rfind(".")
+        suffix = name[dot:] if 0 < dot < len(name) - 1 and "/" not in name else PurePosixPath(name).suffix
+        return suffix.lstrip(".").lower() or WORKBOOK
     return job.kind
 
 

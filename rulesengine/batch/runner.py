@@ -129,7 +129,8 @@ def run_batch(inputs: list[Input], out_dir: Path, options: BatchOptions, executo
         check_out_dir(out_dir, inputs)
     out_dir.mkdir(parents=True, exist_ok=True)
     manifest = Manifest(out_dir)
-    made: set[Path] = set()  # output folders already made in this run
+    made: set[str] = set()  # output folders already made in this run
+    out_text = os.fspath(out_dir)
     versions = engine_versions(default_registry())
     outcome = BatchOutcome()
     pending: dict[Future, list[tuple[str, str]]] = {}  # future -> (key, file) of each input in its chunk
@@ -153,7 +154,7 @@ def run_batch(inputs: list[Input], out_dir: Path, options: BatchOptions, executo
         for (key, _), result in zip(chunk_inputs, results):
             names = []
             for name, data in result.outputs:
-                write_atomically(out_dir / name, data, made)
+                write_atomically(os.path.join(out_text, name), data, made)
                 names.append(name)
             row = _row(result)
             if result.status == "ok":

@@ -73,16 +73,21 @@ _COLUMN_LIST = list(COLUMNS)
 _SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
-def write_atomically(path: Path, data: bytes, made: set[Path] | None = None) -> None:
+def write_atomically(path: Path | str, data: bytes, made: set[str] | None = None) -> None:
     """Write beside, then rename: a reader (or a kill) never sees half a file. `made`: folders
-    already made (a run writing thousands of files makes each folder once)."""
-    if made is None or path.parent not in made:
-        path.parent.mkdir(parents=True, exist_ok=True)
+    already made (a run writing thousands of files makes each folder once), as text. Paths are
+    handled as text: a run's thousands of outputs are each joined, split and renamed once, and
+    pathlib's objects cost more per file than the text operations."""
+    text = os.fspath(path)
+    folder, name = os.path.split(text)
+    folder = folder or os.curdir
+    if made is None or folder not in made:
+        os.makedirs(folder, exist_ok=True)
         if made is not None:
-            made.add(path.parent)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+            made.add(folder)
+    temporary = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
     write_file(temporary, data)
-    os.replace(temporary, path)
+    os.replace(temporary, text)
 
 
 def write_file(path: Path, data: bytes) -> None:

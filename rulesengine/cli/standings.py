@@ -7,7 +7,9 @@ import math
 import sys
 from decimal import Decimal
 from fractions import Fraction
+from itertools import repeat
 from json.encoder import encode_basestring
+from operator import attrgetter, is_, itemgetter, ne
 from typing import Callable
 
 from rulesengine import api
@@ -104,48 +106,55 @@ def standings_json_line(standings: Standings) -> str:
 
 def _row_lines(standings: Standings) -> list[str] | None:
     """Each row's JSON, as the encoder writes `standings_json`'s row dicts (None: rows of a shape
-    the templates do not cover, which the encoder then writes)."""
+    the templates do not cover, which the encoder then writes).
+
+    Built column by column in C (`map`): each field of every row read by an attribute getter,
+    each value's text found by its id, and the rows formatted by the template's `%`."""
     rows = standings.rows
     names = tuple(rows[0].tiebreaks) if rows else ()
-    distinct: dict[int, object] = {}   # as `_distinct_values`, in the same pass as the shape check
-    for row in rows:
-        if type(row.rank) is not int or type(row.start_rank) is not int or type(row.name) is not str \
-                or tuple(row.tiebreaks) != names:
-            return None
-        values = row.tiebreaks.values()
-        distinct.update(zip(map(id, values), values))
-        distinct[id(row.points)] = row.points
-    number = _number_texts(distinct)
+    ranks, start_ranks = list(map(_RANK, rows)), list(map(_START_RANK, rows))
+    player_names, points = list(map(_NAME, rows)), list(map(_POINTS, rows))
+    tiebreaks = list(map(_TIEBREAKS, rows))
+    if not _INT_ONLY.issuperset(map(type, ranks)) or not _INT_ONLY.issuperset(map(type, start_ranks)) \
+            or not _STR_ONLY.issuperset(map(type, player_names)) or any(map(ne, map(tuple, tiebreaks), repeat(names))):
+        return None
+    columns = [list(map(itemgetter(name), tiebreaks)) for name in names]
+    if len(_NUMBER_TEXTS) >= MAX_NUMBER_TEXTS:
+        _NUMBER_TEXTS.clear()
     # Every value goes in through %s: the names and numbers are JSON already, the ranks ints.
     template = ('{"rank": %s, "start_rank": %s, "name": %s, "points": %s, "tiebreaks": {'
                 + ", ".join(f"{JSON_ENCODER.encode(name).replace('%', '%%')}: %s" for name in names) + "}}")
     quote = encode_basestring   # what the encoder writes for a str (ensure_ascii=False), in C
-    return [template % (row.rank, row.start_rank, quote(row.name), number(id(row.points)),
-                        *map(number, map(id, row.tiebreaks.values())))
-            for row in rows]
+    return list(map(template.__mod__, zip(ranks, start_ranks, map(quote, player_names), _column_texts(points),
+                                          *map(_column_texts, columns))))
 
 
-def _number_texts(distinct: dict[int, object]) -> Callable[[int], str]:
-    """The JSON text of each of the `distinct` values (by id, `_distinct_values`), by the id.
+_RANK, _START_RANK, _NAME, _POINTS, _TIEBREAKS = (attrgetter(name) for name in
+                                                   ("rank", "start_rank", "name", "points", "tiebreaks"))
+_INT_ONLY, _STR_ONLY = frozenset({int}), frozenset({str})
+
+
+def _column_texts(column: list) -> list[str]:
+    """The JSON text of each value of a column, in order.
 
     A value's text depends on the value alone, and tie-breaks hand out values shared between
     events (each scoring system's Fractions, `rulesengine_fide.tiebreaks.event`), so the texts
-    are kept across events, by identity: an entry holds its value, whose id therefore stays
-    its own. Most of a small event's values are then found, not converted and encoded again."""
+    are kept across events, by identity: an entry holds its value, whose id therefore stays its
+    own. A column whose every value is known is read in C; otherwise the new values are
+    converted (and kept, when immutable) one by one."""
     known = _NUMBER_TEXTS
-    if len(known) >= MAX_NUMBER_TEXTS:
-        known.clear()
-    texts: dict[int, str] = {}
-    for ident, value in distinct.items():
-        found = known.get(ident)
-        if found is None or found[0] is not value:
-            text = _number_text(value)
-            if type(value) not in _IMMUTABLE_NUMBERS:
-                texts[ident] = text
-                continue
-            found = known[ident] = (value, text)
-        texts[ident] = found[1]
-    return texts.__getitem__
+    found = list(map(known.get, map(id, column), repeat(_UNKNOWN)))
+    if all(map(is_, map(_KEPT_VALUE, found), column)):
+        return list(map(_KEPT_TEXT, found))
+    texts = []
+    for value in column:
+        entry = known.get(id(value), _UNKNOWN)
+        if entry[0] is not value:
+            entry = (value, _number_text(value))
+            if type(value) in _IMMUTABLE_NUMBERS:
+                known[id(value)] = entry
+        texts.append(entry[1])
+    return texts
 
 
 def _number_text(value) -> str:
@@ -160,9 +169,11 @@ def _number_text(value) -> str:
     return JSON_ENCODER.encode(number)
 
 
-#: Texts of values kept across events (`_number_texts`), by id; started afresh past the limit.
+#: Texts of values kept across events (`_column_texts`), by id; started afresh past the limit.
 _NUMBER_TEXTS: dict[int, tuple[object, str]] = {}
 MAX_NUMBER_TEXTS = 50_000
+_UNKNOWN = (object(), "")   # what a value not kept is found as: its first item is no value
+_KEPT_VALUE, _KEPT_TEXT = itemgetter(0), itemgetter(1)
 _IMMUTABLE_NUMBERS = frozenset({Fraction, int, float, Decimal, bool, type(None)})
 
 

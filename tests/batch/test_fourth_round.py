@@ -139,3 +139,34 @@ def test_an_empty_output_folder_is_used_and_the_input_folder_is_still_refused(tm
     with pytest.raises(UsageError, match="results would overwrite the input"):
         run_batch(inputs, folder, BatchOptions(tiebreaks="BH,SB"), InlineExecutor(), timings=False)
     assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == before
+
+
+@settings(max_examples=40, deadline=None)
+@given(swiss_events())
+def test_values_handed_out_before_are_the_shared_values_and_new_ones_join_them(t):
+    from rulesengine_fide.tiebreaks.event import event_data
+
+    data = event_data(t)
+    units = {sno: 3 * sno + 10 ** 6 for sno in data.start_ranks}   # units no event has handed out
+    first = data.values_of(units)
+    assert first == {sno: Fraction(u, data.unit.denominator) for sno, u in units.items()}
+    again = data.values_of(dict(reversed(list(units.items()))))   # now found, in the order asked
+    assert list(again) == list(reversed(list(units))) and all(again[s] is first[s] for s in units)
+    squared = data.values2_of({sno: 5 for sno in data.start_ranks})
+    assert set(map(id, squared.values())) == {id(data.value2(5))} and data.value2(5) == Fraction(5, data.unit.denominator ** 2)
+
+
+@settings(max_examples=80, deadline=None)
+@given(swiss_events())
+def test_the_plain_opposition_loop_gives_the_described_loops_rounds(t):
+    from rulesengine_fide.tiebreaks.opposition import _plain_opposition
+
+    for text in TEXTS:
+        for spec_text in ("BH", "BH/P", "FB"):
+            (spec,) = REGISTRY.resolve_specs([spec_text])
+            for kind in ("swiss", "round robin"):
+                context = TiebreakContext(t, None, {"fide_rules": text, "pairing_kind": kind}, ((POINTS, t.points),))
+                shared = treatment(spec, context, fore=spec_text == "FB")
+                for sno in t.by_start_rank:
+                    described = [c[:5] for c in opposition(shared, sno, describe=True)]
+                    assert [c[:5] for c in _plain_opposition(shared, sno)] == described, (text, spec_text, kind, sno)

@@ -15,7 +15,8 @@ import weakref
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
-from operator import itemgetter
+from itertools import repeat
+from operator import is_, itemgetter
 from typing import NamedTuple
 
 from rulesengine.model import GAME_CODES, UNRATED_GAME_CODES, Colour, EntryKind, ResultCode, RoundEntry, Tournament
@@ -105,11 +106,11 @@ class EventData:
 
     def values_of(self, units: dict[int, int]) -> dict[int, Fraction]:
         """`value` of every player's units (same keys): each distinct value converted once."""
-        return _each_distinct_once(self.value, units)
+        return _each_distinct_once(self.value, units, self.values)
 
     def values2_of(self, units_squared: dict[int, int]) -> dict[int, Fraction]:
         """`value2` of every player's units squared (same keys), each distinct value once."""
-        return _each_distinct_once(self.value2, units_squared)
+        return _each_distinct_once(self.value2, units_squared, self.values2)
 
     def text(self, units: int) -> str:
         """A score in units as people write it: "3", "2.5", "0.25"."""
@@ -126,12 +127,18 @@ class EventData:
         return found
 
     def points_after(self, start_rank: int, round_number: int) -> int:
-        return sum(r.points for r in self.table[start_rank][:round_number])
+        # The points column of the player's rows (`round_points`), summed in C.
+        return sum(self.round_points[start_rank][:round_number])
 
 
-def _each_distinct_once(convert, units: dict[int, int]) -> dict[int, Fraction]:
-    distinct = {u: convert(u) for u in set(units.values())}
-    return dict(zip(units, map(distinct.__getitem__, units.values())))
+def _each_distinct_once(convert, units: dict[int, int], shared: dict[int, Fraction]) -> dict[int, Fraction]:
+    # The values handed out before (`shared`, most of a small event's) are looked up in C; only
+    # the others are converted, each distinct one once.
+    found = list(map(shared.get, units.values()))
+    if any(map(is_, found, repeat(None))):   # by identity: `None in found` would call Fraction.__eq__
+        distinct = {u: convert(u) for u in set(units.values())}
+        return dict(zip(units, map(distinct.__getitem__, units.values())))
+    return dict(zip(units, found))
 
 
 def _unit(tournament: Tournament) -> Fraction:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from operator import itemgetter, mul
 
+from rulesengine.fast_init import set_fields_at_once
 from rulesengine.tiebreak import ContributionLine, TiebreakContext, TiebreakSpec
 from rulesengine_fide.tiebreaks.event import EventData, event_data
 from rulesengine_fide.tiebreaks.modifiers import Contribution, cut_totals
@@ -25,6 +26,7 @@ from rulesengine_fide.tiebreaks.unplayed import adjusted_scores, dummy_opponent_
 _make = tuple.__new__
 
 
+@set_fields_at_once   # one per tie-break per event: see rulesengine.fast_init
 @dataclass(frozen=True)
 class Treatment:
     """How unplayed rounds are treated for one spec in one context."""
@@ -83,12 +85,10 @@ def opposition_totals(t: Treatment, low: int, high: int, weight_by_result: bool 
     low = min(low, rounds)
     high = min(high, rounds - low)
     others = cut_totals(oppositions(t, weight_by_result, only_slow=True), low, high, rounds, t.rule_set)
-    stop = rounds - high
-    totals: dict[int, int] = {}
-    for sno in data.start_ranks:
-        values = ordered.get(sno)
-        totals[sno] = others[sno] if values is None else sum(values[low:stop])
-    return totals
+    # The fast players' slices summed in C, then every player's total in start-rank order.
+    kept = itemgetter(slice(low, rounds - high))
+    others.update(zip(ordered, map(sum, map(kept, ordered.values()))))
+    return dict(zip(data.start_ranks, map(others.__getitem__, data.start_ranks)))
 
 
 _SECOND = itemgetter(1)
@@ -122,6 +122,8 @@ def opposition(t: Treatment, sno: int, weight_by_result: bool = False, describe:
                ) -> list[Contribution]:
     """The contributions of every round (value = score, or score x own points for SB);
     `describe` adds the human description of each (for explanations; slower)."""
+    if not weight_by_result and not describe:
+        return _plain_opposition(t, sno)
     data = t.data
     adjusted = t.adjusted
     any_scheduled = t.forfeits_as_played or t.round_robin
@@ -155,6 +157,31 @@ def opposition(t: Treatment, sno: int, weight_by_result: bool = False, describe:
         if describe and weight_by_result:
             desc += f" x own {data.text(r.points)}"
         append(_make(Contribution, (score, value, r.number, opp or None, vur, desc)))
+    return out
+
+
+def _plain_opposition(t: Treatment, sno: int) -> list[Contribution]:
+    """`opposition(t, sno)`: each round's opponent's (or dummy's) score as its value, without
+    descriptions; the same rules as `opposition`, in the loop every slow-path player of every
+    event runs (Buchholz's, which Sonneborn-Berger's derive from: `oppositions`)."""
+    data = t.data
+    adjusted = t.adjusted
+    any_scheduled = t.forfeits_as_played or t.round_robin
+    final_round = data.rounds if t.fore else -1   # art. 8.3: a final-round pairing counts as a game
+    round_robin = t.round_robin
+    rule_set, fore = t.rule_set, t.fore
+    cuts_unplayed_first = not rule_set.virtual_opponent
+    out: list[Contribution] = []
+    append = out.append
+    for r in data.table[sno]:
+        opp = r.opponent
+        if opp and (r.over_the_board or any_scheduled or r.number == final_round):
+            score = adjusted[opp]
+            append(_make(Contribution, (score, score, r.number, opp, False, "")))
+        elif not round_robin:   # art. 15: a round robin's round without an opponent is left out
+            score = dummy_score(data, sno, r.number, rule_set, adjusted, fore)
+            append(_make(Contribution, (score, score, r.number, opp or None,
+                                        r.voluntarily_unplayed and cuts_unplayed_first, "")))
     return out
 
 
