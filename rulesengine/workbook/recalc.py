@@ -22,6 +22,7 @@ from typing import Iterable, Iterator, Mapping, Sequence
 from rulesengine import api
 from rulesengine.errors import InputError, Location, Problem, UsageError
 from rulesengine.model import ScoringSystem, STANDARD_SCORING, Tournament, with_derived_of
+from rulesengine.numbers import is_digits
 from rulesengine.rating import RatingRecord, RatingReport, RatingRequest
 from rulesengine.registry import Registry, default_registry
 from rulesengine.standings import Standings, event_date
@@ -293,7 +294,7 @@ def _fingerprint(grids: Mapping[str, Grid], crosstables: Sequence[str]) -> str:
 def find_player(tournament: Tournament, who: str) -> int:
     """A start number from `who`: the number itself, or a name (exact, else a unique part of one)."""
     who = who.strip()
-    if who.isdigit() and int(who) in tournament.by_start_rank:
+    if is_digits(who) and int(who) in tournament.by_start_rank:
         return int(who)
     exact = [p.start_rank for p in tournament.players if p.name.lower() == who.lower()]
     if len(exact) == 1:
