@@ -6,7 +6,9 @@ LocalCluster, next to the bare parse rate of the same files (targets: --jobs 2 a
 
 Besides wall time it prints CPU seconds per file, which a shared machine does not distort: the
 bare parse and `--jobs 1` in this process, and for `--jobs 2` the parent's own CPU (hashing,
-dispatch, writing, summaries: it must be small) and the workers' (from /proc, on Linux).
+dispatch, writing, summaries: it must be small) and the workers' (from /proc, on Linux). It also
+prints what creating one output file costs in the output folder's file system (kernel CPU the
+bare parse never pays); `--out-base /dev/shm` writes the outputs to a RAM disk instead.
 
 The archive (every format: TRF, workbooks in the four layouts, Vega pages; 3% broken) is generated
 by `rulesengine.batch.samples` with a fixed seed. Bare parsing reads every file into a Tournament
@@ -133,9 +135,10 @@ def check(outcome, out: Path, wants: list[Want]) -> None:
 _OUTPUTS: list[Path] = []
 
 
-def timed_batch(inputs, wants: list[Want], make_executor, options, window: int, chunk: int) -> Timing:
+def timed_batch(inputs, wants: list[Want], make_executor, options, window: int, chunk: int,
+                out_base: str | None = None) -> Timing:
     """One batch run, timed from creating the executor (worker start-up counts) to the summaries."""
-    out = Path(tempfile.mkdtemp(prefix="bench-batch-out-"))
+    out = Path(tempfile.mkdtemp(prefix="bench-batch-out-", dir=out_base))
     _OUTPUTS.append(out)
     wall, cpu = time.perf_counter(), time.process_time()
     executor, close = make_executor()
@@ -152,6 +155,24 @@ def timed_batch(inputs, wants: list[Want], make_executor, options, window: int, 
         close()
 
 
+def file_creation_cost(base: str | None, count: int = 300) -> float:
+    """CPU microseconds to create, write and rename one small file in `base`, as batch writes each
+    output: the file system's part of a batch run, which the bare parse does not pay. On a laptop's
+    SSD it is tens of microseconds; some virtual disks take ten times that (and it varies with
+    what the host does), a RAM disk a few."""
+    folder = Path(tempfile.mkdtemp(prefix="bench-batch-probe-", dir=base))
+    _OUTPUTS.append(folder)
+    data = b"{}" * 1500
+    start = time.process_time()
+    for i in range(count):
+        temporary, final = folder / f".{i}.tmp", folder / f"{i}.standings.json"
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+        os.write(handle, data)
+        os.close(handle)
+        os.replace(temporary, final)
+    return (time.process_time() - start) / count * 1e6
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--files", type=int, default=1000)
@@ -160,6 +181,9 @@ def main() -> None:
     parser.add_argument("--copies", action="store_true", help="also write recalculated workbook copies")
     parser.add_argument("--no-dask", action="store_true")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each, taking turns; the best counts")
+    parser.add_argument("--out-base", default=None, metavar="DIR",
+                        help="where the timed runs write their outputs (default: the system's temporary folder); "
+                             "a RAM disk such as /dev/shm leaves the disk's file-creation cost out of the ratio")
     args = parser.parse_args()
 
     folder = Path(tempfile.mkdtemp(prefix="bench-batch-in-"))
@@ -173,9 +197,10 @@ def main() -> None:
         bare_parse(inputs)  # every reader imported before the first timed run
         runs = {"bare parse": lambda: _timed(bare_parse, inputs),
                 "batch --jobs 1": lambda: timed_batch(inputs, wants, lambda: local_executor(1), options,
-                                                      window=2, chunk=1),
+                                                      window=2, chunk=1, out_base=args.out_base),
                 "batch --jobs 2": lambda: timed_batch(inputs, wants, lambda: local_executor(2, inputs, options),
-                                                      options, window=4, chunk=chunk_size(n, 2))}
+                                                      options, window=4, chunk=chunk_size(n, 2),
+                                                      out_base=args.out_base)}
         cluster = None
         if not args.no_dask:
             try:
@@ -187,7 +212,7 @@ def main() -> None:
                                        silence_logs=40)
                 runs["dask LocalCluster, 2 workers"] = lambda: timed_batch(
                     inputs, wants, lambda: dask_executor(cluster.scheduler_address), options, window=64,
-                    chunk=chunk_size(n, 8))
+                    chunk=chunk_size(n, 8), out_base=args.out_base)
         # The runs take turns, best of --repeat each: on a shared machine the load changes by the
         # minute, and a ratio of two runs made minutes apart measures the neighbours.
         best: dict[str, Timing] = {}
@@ -210,6 +235,10 @@ def main() -> None:
             workers = f", workers {t.workers / n * 1000:6.2f}" if t.workers is not None else ""
             print(f"  {label:<30} {t.wall:7.2f} s  {n / t.wall:8.1f} files/s   CPU ms/file: this process "
                   f"{t.cpu / n * 1000:6.2f}{workers}")
+        creation = file_creation_cost(args.out_base)
+        print(f"  output folder {args.out_base or tempfile.gettempdir()}: creating and renaming one output file "
+              f"costs {creation:.0f} us of CPU here ({creation * 1.0 / 1000 / (bare.cpu / n * 1000) * 100:.0f}% "
+              f"of a bare parse per output)")
         print(f"  --jobs 2 / --jobs 1 speed-up (wall): {one.wall / two.wall:.2f}x (target >= 1.7x)")
         print(f"  --jobs 1 / bare parse (wall):         {one.wall / bare.wall:.2f}x (target <= 1.3x)")
         print(f"  --jobs 1 / bare parse (CPU):          {one.cpu / bare.cpu:.2f}x; least CPU of each: "
