@@ -34,6 +34,7 @@ from rulesengine.audit.published import Finding, PublishedColumn, PublishedEvent
 from rulesengine.errors import InputError, Location, Problem
 from rulesengine.limits import MAX_PLAYERS, MAX_RATING
 from rulesengine.model import MIRRORED_CODES, Colour, Player, ResultCode, RoundEntry, Tournament
+from rulesengine.numbers import is_digits
 
 CROSSTABLE_PAGE = "crosstable.html"
 STANDINGS_PAGE = "standings.html"
@@ -200,7 +201,7 @@ def _header_labels(table: list[_Row]) -> tuple[_Row, list[str]] | None:
 def _whole(text: str, high: int) -> int | None:
     """A printed whole number from 0 to `high` in ASCII digits, else None ("³" and "٣" are
     digits to str.isdigit but no number a page prints; 5,000 digits would stall int())."""
-    return int(text) if re.fullmatch(r"[0-9]{1,9}", text) and int(text) <= high else None
+    return int(text) if is_digits(text, 9) and int(text) <= high else None
 
 
 def _start_number(row: _Row) -> int | None:
