@@ -42,6 +42,7 @@ from rulesengine.audit.published import Finding, PublishedColumn, PublishedEvent
 from rulesengine.errors import InputError, Location, Problem
 from rulesengine.limits import MAX_PLAYERS, MAX_RATING, MAX_ROUNDS
 from rulesengine.model import Colour, Player, ResultCode, RoundEntry, Tournament
+from rulesengine.numbers import is_digits, parse_exact, parse_whole, to_text
 
 FORMAT = "chess-results"
 ROOT = "chessresults"
@@ -132,11 +133,12 @@ def _whole(element: _Element, name: str, source: str, problems: list[Problem], *
         if required:
             problems.append(Problem(_at(element, source), f"<{element.name}> has no {name}"))
         return None
-    if not re.fullmatch(r"-?[0-9]{1,10}", text) or not low <= int(text) <= high:
+    value = parse_whole(text)
+    if value is None or not low <= value <= high:
         problems.append(Problem(_at(element, source), f"<{element.name}> {name}={text!r}: want a whole number "
                                                       f"from {low} to {high}"))
         return None
-    return int(text)
+    return value
 
 
 def _result(element: _Element, name: str, source: str, problems: list[Problem]) -> Fraction | None:
@@ -275,14 +277,6 @@ def _rating(player: _Element, source: str, problems: list[Problem]) -> int | Non
     return None
 
 
-def _declared_points(text: str) -> Fraction | None:
-    """The printed `pts` ("7,5", "7.5", "7"); anything else (an exponent, a fraction, 400 digits)
-    is no declared total: the audit then compares the text as printed."""
-    if not re.fullmatch(r"[0-9]{1,6}(?:[.,][0-9]{1,6})?", text):
-        return None
-    return Fraction(text.replace(",", "."))
-
-
 def parse_chess_results(data: bytes, source: str = "") -> tuple[PublishedEvent, list[Problem]]:
     """The event a chess-results XML file holds, and the problems that make its games unreadable."""
     source = source or "<chess-results>"
@@ -312,7 +306,7 @@ def parse_chess_results(data: bytes, source: str = "") -> tuple[PublishedEvent, 
     declared_rounds = _whole(head, "rounds", source, problems, high=MAX_ROUNDS)
     ranking_round = _whole(head, "rankinground", source, problems, high=MAX_ROUNDS)
     recorded = max((int(r.attributes["round"]) for r in records
-                    if re.fullmatch(r"[0-9]{1,3}", r.attributes.get("round", ""))), default=0)
+                    if is_digits(r.attributes.get("round", ""), 3)), default=0)
     rounds = ranking_round if ranking_round else recorded
     if declared_rounds and rounds > declared_rounds:
         problems.append(Problem(_at(head, source), f"results for round {rounds} of a {declared_rounds}-round event"))
@@ -336,25 +330,26 @@ def parse_chess_results(data: bytes, source: str = "") -> tuple[PublishedEvent, 
         entries = tuple(side.entries.get(r) or RoundEntry(r, None, Colour.NONE, ResultCode.NOT_PAIRED)
                         for r in range(1, rounds + 1))
         fide_id = a.get("fideid", "")
-        fide_id = fide_id if re.fullmatch(r"[0-9]{1,15}", fide_id) and fide_id.strip("0") else ""
+        fide_id = fide_id if is_digits(fide_id, 15) and fide_id.strip("0") else ""
         sex = {"w": "w", "m": "m"}.get(a.get("sex", "").lower(), "")
         built.append(Player(number, _name(element), entries, sex=sex, title=a.get("title", "")[:3],
                             rating=_rating(element, source, problems), federation=a.get("fed", "")[:3].upper(),
                             player_id=fide_id, birth_date=_birth_date(a.get("dob", "")),
-                            id_issuer="FIDE" if fide_id else "", declared_points=_declared_points(a.get("pts", "")),
+                            id_issuer="FIDE" if fide_id else "", declared_points=parse_exact(a.get("pts", "")),
                             declared_rank=_whole(element, "rank", source, problems, high=MAX_PLAYERS)))
     start, end = _iso_date(head.attributes.get("from", "")), _iso_date(head.attributes.get("to", ""))
     tournament = Tournament(name=head.attributes.get("name", "") or Path(source).stem, players=tuple(built),
                             rounds=rounds, kind=_TYPES.get(kind_code, "swiss"), start_date=start,
                             end_date=end or start, source=source, extra={"format": FORMAT})
-    table = _published(head, list(numbers.values()), source)
+    table = _published(head, numbers, source)
     findings = tuple(Finding(str(p.location), p.message) for p in problems)
     return PublishedEvent(source, tournament, table, date.fromisoformat(start) if start else None, findings), problems
 
 
-def _published(head: _Element, players: list[_Element], source: str) -> PublishedTable | None:
+def _published(head: _Element, numbers: dict[int, _Element], source: str) -> PublishedTable | None:
     """The printed standings: each tie-break slot that names a tie-break (tbNno other than 0) or
     holds a value, with chess-results' number and parameters as its legend."""
+    players = list(numbers.values())
     slots = []
     for n in range(1, TIEBREAK_SLOTS + 1):
         number = head.attributes.get(f"tb{n}no", "")
@@ -367,12 +362,11 @@ def _published(head: _Element, players: list[_Element], source: str) -> Publishe
     if not players:
         return None
     rows = []
-    for player in players:
+    for number, player in numbers.items():
         a = player.attributes
-        number = int(a["no"])
         rank = a.get("rank", "")
         where = str(_at(player, source))
-        rows.append(PublishedRow(number, _name(player), int(rank) if re.fullmatch(r"[0-9]{1,9}", rank) else None,
+        rows.append(PublishedRow(number, _name(player), int(rank) if is_digits(rank, 9) else None,
                                  a.get("pts", ""),
                                  tuple(a.get(f"tb{n}", "") for n, _ in slots), where, (where,) * len(slots)))
     return PublishedTable(source, tuple(column for _, column in slots), tuple(rows))
@@ -418,10 +412,6 @@ class PublishedTiebreak:
     number: int
     detail: str
     values: dict[int, str]
-
-
-def _points_text(value: Fraction) -> str:
-    return str(int(value)) if value.denominator == 1 else f"{float(value):g}".replace(".", ",")
 
 
 def _attributes(values: dict[str, object]) -> str:
@@ -490,7 +480,7 @@ def write_chess_results(t: Tournament, ranks: dict[int, int], tiebreaks: tuple[P
                                      "title": player.title, "rtg": player.rating or 0, "rtgfide": player.rating or 0,
                                      "fed": player.federation, "fideid": player.player_id if player.id_issuer == "FIDE" else "",
                                      "sex": {"f": "w"}.get(player.sex, player.sex), "board": 0, "teamno": 0, "rank": ranks.get(player.start_rank, ""),
-                                     "pts": (points or {}).get(player.start_rank, _points_text(totals[player.start_rank]))}
+                                     "pts": (points or {}).get(player.start_rank, to_text(totals[player.start_rank]).replace(".", ","))}
         for n, tiebreak in enumerate(tiebreaks, start=1):
             values[f"tb{n}"] = tiebreak.values.get(player.start_rank, "")
         values["equal"] = "N"

@@ -34,7 +34,7 @@ from rulesengine.audit.published import Finding, PublishedColumn, PublishedEvent
 from rulesengine.errors import InputError, Location, Problem
 from rulesengine.limits import MAX_PLAYERS, MAX_RATING
 from rulesengine.model import MIRRORED_CODES, Colour, Player, ResultCode, RoundEntry, Tournament
-from rulesengine.numbers import is_digits
+from rulesengine.numbers import is_digits, parse_exact
 
 CROSSTABLE_PAGE = "crosstable.html"
 STANDINGS_PAGE = "standings.html"
@@ -314,9 +314,7 @@ def _read_crosstable(text: str, source: str) -> tuple[str, list[_CrossPlayer], i
 def _points(text: str) -> Fraction | None:
     """A printed score ("4.5", "4,5", "4½", "½"); anything else, an exponent or 400 digits among
     them, is no score (exact arithmetic on 10**9999 would crawl, and it prints as nothing)."""
-    cleaned = text.replace(",", ".").replace("½", ".5")
-    cleaned = "0" + cleaned if cleaned.startswith(".") else cleaned
-    return Fraction(cleaned) if re.fullmatch(r"[0-9]{1,6}(?:\.[0-9]{1,6})?", cleaned) else None
+    return parse_exact(text.replace("½", ".5"))
 
 
 def _round_entry(cell: _Cell, number: int, source: str, problems: list[Problem]) -> RoundEntry:
