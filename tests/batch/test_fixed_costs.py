@@ -79,14 +79,20 @@ def test_specs_resolved_once_per_run_and_a_bad_spec_still_refused_every_time():
             _resolved_specs(registry, ("BH/Q9",))
 
 
-def test_an_output_folder_whose_results_would_land_on_inputs_is_refused_even_through_a_link(tmp_path):
-    from rulesengine.batch.inputs import check_out_dir, discover
+def _small_archive(tmp_path, seed):
+    """Three generated inputs, discovered, and the bytes of every file (an input is never changed)."""
+    from rulesengine.batch.inputs import discover
     from rulesengine.batch.samples import write_archive
 
     folder = tmp_path / "in"
-    write_archive(folder, 3, broken=0, seed=2)
-    inputs = discover([str(folder)])
-    before = {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    write_archive(folder, 3, broken=0, seed=seed)
+    return folder, discover([str(folder)]), {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+def test_an_output_folder_whose_results_would_land_on_inputs_is_refused_even_through_a_link(tmp_path):
+    from rulesengine.batch.inputs import check_out_dir
+
+    folder, inputs, before = _small_archive(tmp_path, 2)
     link = tmp_path / "link"
     link.symlink_to(folder, target_is_directory=True)
     for out in (folder, link):
@@ -95,6 +101,20 @@ def test_an_output_folder_whose_results_would_land_on_inputs_is_refused_even_thr
     check_out_dir(tmp_path / "out", inputs)  # a fresh folder is fine
     (tmp_path / "out").mkdir()
     check_out_dir(tmp_path / "out", inputs)  # and an existing one that holds no input
+    assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == before
+
+
+def test_an_empty_output_folder_is_used_and_the_input_folder_is_still_refused(tmp_path):
+    from rulesengine.batch.job import BatchOptions
+    from rulesengine.batch.runner import InlineExecutor, run_batch
+
+    folder, inputs, before = _small_archive(tmp_path, 4)
+    empty = tmp_path / "out"
+    empty.mkdir()
+    outcome = run_batch(inputs, empty, BatchOptions(tiebreaks="BH,SB"), InlineExecutor(), timings=False)
+    assert outcome.count("ok") == 3
+    with pytest.raises(UsageError, match="results would overwrite the input"):
+        run_batch(inputs, folder, BatchOptions(tiebreaks="BH,SB"), InlineExecutor(), timings=False)
     assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == before
 
 

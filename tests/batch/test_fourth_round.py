@@ -122,25 +122,6 @@ def test_a_summary_row_holding_a_list_goes_through_the_encoder():
     assert summary_json_text(data) == json.dumps(data, ensure_ascii=False, indent=2)
 
 
-def test_an_empty_output_folder_is_used_and_the_input_folder_is_still_refused(tmp_path):
-    from rulesengine.batch.inputs import discover
-    from rulesengine.batch.job import BatchOptions
-    from rulesengine.batch.runner import InlineExecutor, run_batch
-    from rulesengine.batch.samples import write_archive
-
-    folder = tmp_path / "in"
-    write_archive(folder, 3, broken=0, seed=4)
-    inputs = discover([str(folder)])
-    before = {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
-    empty = tmp_path / "out"
-    empty.mkdir()
-    outcome = run_batch(inputs, empty, BatchOptions(tiebreaks="BH,SB"), InlineExecutor(), timings=False)
-    assert outcome.count("ok") == 3
-    with pytest.raises(UsageError, match="results would overwrite the input"):
-        run_batch(inputs, folder, BatchOptions(tiebreaks="BH,SB"), InlineExecutor(), timings=False)
-    assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == before
-
-
 @settings(max_examples=40, deadline=None)
 @given(swiss_events())
 def test_values_handed_out_before_are_the_shared_values_and_new_ones_join_them(t):
