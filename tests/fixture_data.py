@@ -44,9 +44,16 @@ def fixture_files(kind: str, pattern: str) -> list[Path]:
     return [seen[name] for name in sorted(seen)]
 
 
+# Team events (TRF-2026 records 310-362, legacy 013) are a kind of tournament of their own, read
+# by the team reader of issue 22, not by the individual reader these fixtures exercise.
+TEAM_KINDS = frozenset({"team"})
+
+
 def all_trf_fixtures() -> list[Path]:
-    """Every TRF fixture of every kind (tiebreak, pairing, published, ...), deduplicated by kind and name."""
-    kinds = {p.name for root in (DATA, EXTRA_FIXTURES / "fixtures") if root.is_dir() for p in root.iterdir() if p.is_dir()}
+    """Every individual-event TRF fixture of every kind (tiebreak, pairing, published, ...),
+    deduplicated by kind and name."""
+    kinds = {p.name for root in (DATA, EXTRA_FIXTURES / "fixtures") if root.is_dir() for p in root.iterdir()
+             if p.is_dir() and p.name not in TEAM_KINDS}
     return [path for kind in sorted(kinds) for path in fixture_files(kind, "*.trf")]
 
 
