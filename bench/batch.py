@@ -47,7 +47,7 @@ def bare_parse(inputs) -> None:
     a workbook, the Settings sheet, standings, JSON, writing, manifest, summaries) is its cost."""
     from rulesengine.collector import collector_paused
     from rulesengine.errors import InputError
-    from rulesengine.workbook.fast_read import read_workbook_grids
+    from rulesengine.workbook.io.fast_read import read_workbook_grids
     from rulesengine.workbook.layouts.detect import read_crosstable
     from rulesengine.workbook.recalc import sheets_to_read
 

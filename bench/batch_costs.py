@@ -75,7 +75,8 @@ def instrument(stages: Stages) -> None:
     """Wrap every stage where its caller looks it up."""
     from rulesengine import api
     from rulesengine.cli import standings as cli_standings
-    from rulesengine.workbook import fast_read, recalc
+    from rulesengine.workbook.io import fast_read
+    from rulesengine.workbook import recalc
     from rulesengine_fide.tiebreaks import event
 
     import batch as bench

@@ -24,7 +24,7 @@ from rulesengine.model import Colour, Player, ResultCode, RoundEntry, Tournament
 from rulesengine.registry import build_registry
 from rulesengine.season import names as name_rules
 from rulesengine.season.identity import Identities, PendingName
-from rulesengine.season.replay import EventRun, replay
+from rulesengine.replay import EventRun, replay
 from rulesengine.season.roster import Member
 from rulesengine.season.suggest import suggest
 

@@ -25,9 +25,10 @@ import openpyxl
 
 from rulesengine.model import Colour, Player, ResultCode, RoundEntry, Tournament
 from rulesengine.registry import default_registry
-from rulesengine.workbook.export import crosstable_grid
-from rulesengine.workbook.grid import Grid
-from rulesengine.workbook.openpyxl_io import recalc_workbook, write_workbook
+from rulesengine.workbook.layouts.export import crosstable_grid
+from rulesengine.grid import Grid
+from rulesengine.workbook.io.openpyxl_book import write_workbook
+from rulesengine.workbook.route import recalc_workbook
 
 TIEBREAKS = "BH/C1, BH, DE, SB, WIN"
 
@@ -81,9 +82,9 @@ def best(repeat: int, action) -> tuple[float, float]:
 
 def stages(work: Path, registry) -> dict[str, float]:
     """Where the graft route's CPU time goes, one run: read the grids, compute, graft and save."""
-    from rulesengine.workbook.fast_read import read_grids_checked
-    from rulesengine.workbook.graft import prepare_graft
-    from rulesengine.workbook.package import inspect_package
+    from rulesengine.workbook.io.fast_read import read_grids_checked
+    from rulesengine.workbook.io.graft import prepare_graft
+    from rulesengine.workbook.io.package import inspect_package
     from rulesengine.workbook.recalc import recalculate, sheets_to_read
 
     marks = [time.process_time()]

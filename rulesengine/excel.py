@@ -19,13 +19,13 @@ from datetime import date, datetime
 from typing import Any, Sequence
 
 from rulesengine.errors import InputError, Location, Problem, RulesEngineError
-from rulesengine.workbook.grid import CellValue, Grid, cell_address, parse_address
+from rulesengine.grid import CellValue, Grid, cell_address, parse_address
 from rulesengine.workbook.look import CellFormat, format_blocks, look_of, merge_span, merged_row_height, merged_rows
-from rulesengine.workbook.package import DEFAULT_LIMITS, Limits
+from rulesengine.workbook.io.package import DEFAULT_LIMITS, Limits
 from rulesengine.workbook.plan import LineChart, is_cell_patch
 from rulesengine.workbook.recalc import CLEAR_SHEET, SheetWrite, WritePlan, sheets_to_read
 from rulesengine.workbook.recalc import recalculate as recalculate_grids
-from rulesengine.workbook.settings import WorkbookSettings
+from rulesengine.workbook.inputs.settings import WorkbookSettings
 
 ALERT_TITLE = "Recalculate: nothing was written"
 PAIR_ALERT_TITLE = "Pair next round: nothing was written"

@@ -20,9 +20,9 @@ from anyascii import anyascii
 
 from rulesengine.formats.trf import write_trf
 from rulesengine.testing import tournament_from_text
-from rulesengine.workbook.export import crosstable_grid
-from rulesengine.workbook.grid import Grid
-from rulesengine.workbook.openpyxl_io import write_workbook
+from rulesengine.workbook.layouts.export import crosstable_grid
+from rulesengine.grid import Grid
+from rulesengine.workbook.io.openpyxl_book import write_workbook
 
 # (surname, first names, junior)
 MEMBERS = [

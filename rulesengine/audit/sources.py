@@ -17,7 +17,7 @@ from rulesengine.batch.job import CHESS_RESULTS, TRF, VEGA, WORKBOOK
 from rulesengine.errors import InputError, Location, Problem
 from rulesengine.numbers import is_digits
 from rulesengine.standings import event_date
-from rulesengine.workbook.grid import Grid, cell_address, text
+from rulesengine.grid import Grid, cell_address, text
 from rulesengine.workbook.layouts.common import RANK_LABELS, SNO_LABELS, TOTAL_LABELS, norm
 from rulesengine.workbook.layouts.swiss_manager import LEGEND, ROUND_HEADER
 
@@ -52,7 +52,7 @@ def load_event(item: Input, *, unpublished: bool = False, encoding: str = "utf-8
 
 
 def _workbook_event(item: Input, unpublished: bool = False) -> PublishedEvent:
-    from rulesengine.workbook.fast_read import read_workbook_grids
+    from rulesengine.workbook.io.fast_read import read_workbook_grids
     from rulesengine.workbook.recalc import recalculate, sheets_to_read
 
     sheet_names, grids = read_workbook_grids(item.path)

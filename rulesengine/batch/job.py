@@ -108,8 +108,8 @@ def warm_up(kinds: Iterable[str], options: BatchOptions) -> None:
         xml = write_chess_results(event, {}).encode("utf-8")
         run_job(Job("warm-up.xml", CHESS_RESULTS, (("warm-up.xml", xml),), options))
     if WORKBOOK in kinds:
-        from rulesengine.workbook.export import crosstable_grid
-        from rulesengine.workbook.openpyxl_io import write_workbook
+        from rulesengine.workbook.layouts.export import crosstable_grid
+        from rulesengine.workbook.io.openpyxl_book import write_workbook
         with tempfile.TemporaryDirectory(prefix="rulesengine-warm-up-") as folder:
             book = Path(folder) / "warm-up.xlsx"
             write_workbook(book, [crosstable_grid(event, "template")])
@@ -275,15 +275,15 @@ def _scratch_copy(name: str, data: bytes):
 def _overrides(options: BatchOptions):
     """The run's options as the Settings overrides of every workbook (made once per run; the
     recalculation only reads them)."""
-    from rulesengine.workbook.settings import settings_from_options
+    from rulesengine.workbook.inputs.settings import settings_from_options
     return settings_from_options(tiebreaks=options.tiebreaks, rating_system=options.system,
                                  tiebreak_rules=options.rules)
 
 
 def _workbook(job: Job, started: float) -> JobResult:
     """The recalc route (`rulesengine recalc`) on a copy: the input itself is never opened for writing."""
-    from rulesengine.workbook.fast_read import read_workbook_grids
-    from rulesengine.workbook.openpyxl_io import recalc_workbook
+    from rulesengine.workbook.io.fast_read import read_workbook_grids
+    from rulesengine.workbook.route import recalc_workbook
     from rulesengine.workbook.recalc import recalculate, sheets_to_read
 
     name, data = job.contents[0]

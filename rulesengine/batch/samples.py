@@ -169,9 +169,9 @@ def _vega_cell(entry: RoundEntry) -> str:
 def write_archive(folder: Path, count: int, broken: float = 0.03, seed: int = 1) -> list[Expected]:
     """Write `count` inputs under `folder` (in sub-folders by year); about `broken` of them broken."""
     from rulesengine.formats.trf import write_trf
-    from rulesengine.workbook.export import crosstable_grid
-    from rulesengine.workbook.grid import Grid, cell_address
-    from rulesengine.workbook.openpyxl_io import write_workbook
+    from rulesengine.workbook.layouts.export import crosstable_grid
+    from rulesengine.grid import Grid, cell_address
+    from rulesengine.workbook.io.openpyxl_book import write_workbook
 
     rng = random.Random(seed)
     broken_at = set(rng.sample(range(count), k=round(count * broken)))

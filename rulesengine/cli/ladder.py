@@ -84,7 +84,7 @@ def _workbook(args) -> int:
     """A club-season workbook (Evening 1, Evening 2, ...): its Ladder sheet is written by
     `rulesengine recalc`; `--check` says whether it still matches the evenings."""
     from rulesengine.errors import UsageError
-    from rulesengine.workbook.season import check_workbook_ladder
+    from rulesengine.workbook.route import check_workbook_ladder
 
     if args.check is None:
         raise UsageError(f"{args.dir} is a workbook: `rulesengine recalc {args.dir}` replays its evenings and writes "

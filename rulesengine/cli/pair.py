@@ -261,8 +261,8 @@ def _check_text(tournament, checks, fmt: str, notes: list[str]) -> tuple[str, in
 def _run_workbook(args: argparse.Namespace) -> int:
     """`pair BOOK.xlsx`: pair the next round and write the Pairings sheet (and the recalculation)."""
     from rulesengine.errors import InputError
-    from rulesengine.workbook.pair_book import pair_workbook
-    from rulesengine.workbook.settings import settings_from_options
+    from rulesengine.workbook.route import pair_workbook
+    from rulesengine.workbook.inputs.settings import settings_from_options
 
     for flag, given in (("--check", args.check), ("--explain", args.explain), ("--rank-only", args.rank_only),
                         ("--format trf", args.format == "trf"), ("--output", args.output is not None),

@@ -47,7 +47,7 @@ def register(subparsers) -> None:
 
 
 def _round_number(text: str) -> int:
-    from rulesengine.workbook.settings import round_number
+    from rulesengine.workbook.inputs.settings import round_number
     try:
         return round_number(text)
     except ValueError as exc:
@@ -58,8 +58,8 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from rulesengine.errors import InputError, UsageError
-    from rulesengine.workbook.openpyxl_io import recalc_workbook
-    from rulesengine.workbook.settings import settings_from_options
+    from rulesengine.workbook.route import recalc_workbook
+    from rulesengine.workbook.inputs.settings import settings_from_options
 
     try:
         overrides = settings_from_options(tiebreaks=args.tiebreaks, rating_system=args.system,

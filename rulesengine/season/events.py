@@ -65,10 +65,10 @@ def _read_workbook(path: Path) -> tuple[Tournament, date | None]:
     """A workbook's crosstable (sheet `Crosstable`, the one Settings names, else the first whose
     layout is known), read as `recalc` reads it; the date and name from its Settings sheet."""
     from rulesengine.workbook.layouts.detect import detect_layout, read_crosstable
-    from rulesengine.workbook.openpyxl_io import load_workbook, read_grids
+    from rulesengine.workbook.io.openpyxl_book import load_workbook, read_grids
     from rulesengine.workbook.recalc import sheets_to_read
     from rulesengine.workbook.season import season_sheets
-    from rulesengine.workbook.settings import SETTINGS_SHEET, parse_settings
+    from rulesengine.workbook.inputs.settings import SETTINGS_SHEET, parse_settings
 
     wb, _, _ = load_workbook(path, read_only=False)
     grids = read_grids(wb, sheets_to_read(wb.sheetnames))

@@ -19,7 +19,7 @@ from rulesengine.rating import round_half_away_from_zero
 from rulesengine.season.events import UNRATED_KINDS
 from rulesengine.season.fingerprint import fingerprint, input_digests
 from rulesengine.season.identity import Identities, resolve
-from rulesengine.season.replay import EventRun, Played, Replay, replay
+from rulesengine.replay import EventRun, Played, Replay, replay
 from rulesengine.season.store import Event, Season, read_event_of
 
 SYSTEM = "club"

@@ -17,7 +17,7 @@ from typing import Sequence
 
 from rulesengine.season.ladder import SeasonLadder, notice, shown
 from rulesengine.season.names import initials
-from rulesengine.season.replay import Played
+from rulesengine.replay import Played
 
 CHART_WIDTH, CHART_HEIGHT, MARGIN = 320, 150, 36
 

@@ -1,5 +1,17 @@
-"""Workbooks: sheets as grids (`grid`), crosstable layouts (`layouts`), the Settings and Players
-sheets, the recalculation every route shares (`recalc.recalculate` -> `WritePlan`), and the file
-side: package inspection (`package`), the openpyxl adapter (`openpyxl_io`) and safe saving (`save`).
-Only `openpyxl_io` imports openpyxl (lazily), so the pure part runs under Pyodide / xlwings Lite.
+"""Workbooks: a TD's crosstable file read as grids, recalculated, and the engine's sheets written back.
+
+    inputs/    the sheets a TD types that are not the crosstable: Settings, Players, and how their
+               cells read (numbers, bounds); what an export published (ranks, tie-break columns);
+               how far the event has got
+    layouts/   the built-in crosstable layouts (our template, Swiss-Manager/chess-results, the
+               round-robin grid), registered as plugins like a federation's own
+    sheets/    the engine-owned sheets: Standings, Explain, Pairings, and how each reads and prints
+    io/        the package-level adapters: zip and entity-bomb inspection, the fast reader
+               (calamine), the graft writer, the openpyxl adapter, atomic save with its lock
+    plan.py, look.py   the write vocabulary every adapter applies (SheetWrite, SheetLook, cell formats)
+    recalc.py  THE recalculation, pure: grids in, a WritePlan out (CLI, batch, the Excel button)
+    pair_book.py, season.py, templates.py   pairing a book, a club season book, new workbooks
+    route.py   the file route of `recalc` and `pair BOOK`: read, compute, write back, save
+
+Only `io/` imports openpyxl (lazily), so everything else runs under Pyodide / xlwings Lite.
 """

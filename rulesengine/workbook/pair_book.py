@@ -1,7 +1,7 @@
 """Pair the next round of a crosstable workbook: `rulesengine pair BOOK.xlsx` and the Excel buttons.
 
     outcome = pair_grids(grids, sheet_names)          # pure: grids in, writes out
-    result = pair_workbook(Path("open.xlsx"))        # the file route: read, pair, graft, save
+    result = route.pair_workbook(Path("open.xlsx"))  # the file route: read, pair, graft, save
 
 The event is read exactly as Recalculate reads it (workbook.recalc.recalculate, which also folds
 the results entered on an existing Pairings sheet into the crosstable); the round is paired with
@@ -14,7 +14,6 @@ with the cells named, and nothing is written.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Mapping, Sequence
 
 from rulesengine import api
@@ -22,12 +21,12 @@ from rulesengine.errors import InputError, Location, Problem, UsageError
 from rulesengine.model import Tournament
 from rulesengine.pairing import PairedRound, edition_note, next_round
 from rulesengine.registry import Registry, default_registry
-from rulesengine.workbook.grid import Grid
-from rulesengine.workbook.pairings_sheet import HEADER, PAIRINGS_SHEET, pairings_write, read_pairings
+from rulesengine.grid import Grid
+from rulesengine.workbook.sheets.pairings import HEADER, PAIRINGS_SHEET, pairings_write, read_pairings
 from rulesengine.workbook.plan import SheetWrite
-from rulesengine.workbook.progress import pending_cells
+from rulesengine.workbook.inputs.progress import pending_cells
 from rulesengine.workbook.recalc import WritePlan, recalculate
-from rulesengine.workbook.settings import WorkbookSettings
+from rulesengine.workbook.inputs.settings import WorkbookSettings
 
 PAIRED_LAYOUTS = ("template", "swiss_manager", "uschess_wallchart")
 
@@ -139,29 +138,3 @@ def pairing_event(plan: WritePlan, system: str = "dutch") -> tuple[Tournament, t
 def _rounds_with_entries(plan: WritePlan) -> int:
     fold = plan.fold
     return max(plan.tournament.rounds, fold.round if fold is not None and fold.complete else 0)
-
-
-@dataclass(frozen=True)
-class PairBookResult:
-    outcome: BookPairing
-    save: object       # workbook.save.SaveResult
-    route: str         # "graft" or "openpyxl"
-
-
-def pair_workbook(path: str | Path, *, round_number: int | None = None, system: str = "dutch",
-                  overrides: WorkbookSettings | None = None, registry: Registry | None = None,
-                  options: Mapping | None = None, force: bool = False) -> PairBookResult:
-    """Pair a workbook file and write its Pairings sheet (and the recalculation) in place.
-
-    The same route as `recalc`: lock and open-file checks, package inspection, the fast reader,
-    the graft writer (only the engine's sheets and the folded cells change), atomic save with
-    the backup rules; the openpyxl route when the graft cannot be used.
-    """
-    from rulesengine.workbook.openpyxl_io import write_engine_sheets
-
-    def compute(names: list[str], grids: dict[str, Grid]) -> BookPairing:
-        return pair_grids(grids, names, round_number=round_number, system=system, overrides=overrides,
-                          registry=registry, options=options)
-
-    outcome, save, route, _ = write_engine_sheets(path, compute, lambda o: o.writes, force=force)
-    return PairBookResult(outcome, save, route)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from rulesengine.workbook.grid import CellValue
+from rulesengine.grid import CellValue
 
 CLEAR_SHEET = "*"
 

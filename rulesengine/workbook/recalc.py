@@ -27,19 +27,19 @@ from rulesengine.rating import RatingRecord, RatingReport, RatingRequest
 from rulesengine.registry import Registry, default_registry
 from rulesengine.standings import Standings, event_date
 from rulesengine.tiebreak import TiebreakSpec
-from rulesengine.workbook.explain_sheet import adjustment_reason, explain_look
-from rulesengine.workbook.fold_results import Fold, fold_pairings
-from rulesengine.workbook.grid import CellValue, Grid, text
+from rulesengine.workbook.sheets.explain import adjustment_reason, explain_look
+from rulesengine.workbook.layouts.fold import Fold, fold_pairings
+from rulesengine.grid import CellValue, Grid, text
 from rulesengine.workbook.plan import CLEAR_SHEET, SheetWrite
 from rulesengine.workbook.layouts import swiss_manager
 from rulesengine.workbook.layouts.detect import detect_layout, read_crosstable
-from rulesengine.workbook.pairings_sheet import PAIRINGS_SHEET
-from rulesengine.workbook.players import PLAYERS_SHEET, merge_players, parse_players, rating_records
-from rulesengine.workbook.progress import Progress, cut_after_round, event_progress
-from rulesengine.workbook.published import Published, differences, published_ranks, summary
+from rulesengine.workbook.sheets.pairings import PAIRINGS_SHEET
+from rulesengine.workbook.inputs.players import PLAYERS_SHEET, merge_players, parse_players, rating_records
+from rulesengine.workbook.inputs.progress import Progress, cut_after_round, event_progress
+from rulesengine.workbook.inputs.published import Published, differences, published_ranks, summary
 from rulesengine.workbook.season import LADDER_SHEET, ladder_writes, replay, season_sheets, with_ladder_ratings
-from rulesengine.workbook.settings import SETTINGS_SHEET, WorkbookSettings, missing_settings_note, parse_settings
-from rulesengine.workbook.standings_sheet import (RATING_HEADER, STANDINGS_HEADER, STANDINGS_SHEET, LegendFacts,
+from rulesengine.workbook.inputs.settings import SETTINGS_SHEET, WorkbookSettings, missing_settings_note, parse_settings
+from rulesengine.workbook.sheets.standings import (RATING_HEADER, STANDINGS_HEADER, STANDINGS_SHEET, LegendFacts,
                                                   cell_number, shown_rating, shown_rating_figures,
                                                   standings_write, tiebreak_words)
 

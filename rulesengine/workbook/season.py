@@ -16,10 +16,10 @@ from typing import Mapping, Sequence
 
 from rulesengine.model import Tournament
 from rulesengine.rating import RatingRecord, RatingReport, RatingSystem, round_half_away_from_zero
-from rulesengine.season.replay import EventRun, replay as season_replay
-from rulesengine.workbook.grid import CellValue, column_letter
+from rulesengine.replay import EventRun, replay as season_replay
+from rulesengine.grid import CellValue, column_letter
 from rulesengine.workbook.plan import LineChart, SheetLook, SheetWrite
-from rulesengine.workbook.players import PlayerFacts
+from rulesengine.workbook.inputs.players import PlayerFacts
 
 LADDER_SHEET = "Ladder"
 EVENING = re.compile(r"^(evening|event|night|week|session)\s*#?\s*(\d+)$", re.IGNORECASE)
@@ -43,7 +43,7 @@ def replay(tournaments: Sequence[Tournament], system: RatingSystem, facts: Mappi
            event_dates: Sequence[date | None], rule_set: str | None, options: Mapping) -> SeasonReplay:
     """Rate every evening in order, each from the records after the one before.
 
-    The replay itself is the season store's (`rulesengine.season.replay`): one implementation.
+    The replay itself is the season store's (`rulesengine.replay`): one implementation.
     Here a player is the SNo of the Players sheet in every evening, and the season starts from the
     Players sheet's ratings and game counts instead of from nothing.
     """
@@ -167,19 +167,3 @@ def ladder_fingerprint(rows) -> str | None:
         if row and row[0] == INPUTS_LABEL and len(row) > 1 and str(row[1] or "").startswith("fingerprint "):
             return str(row[1]).split()[1]
     return None
-
-
-def check_workbook_ladder(path) -> tuple[str | None, str | None]:
-    """(fingerprint on the workbook's Ladder sheet, fingerprint of its inputs now), for
-    `rulesengine ladder BOOK --check`: a Ladder sheet older than its evenings is stale."""
-    from rulesengine.workbook.openpyxl_io import load_workbook, read_grids
-    from rulesengine.workbook.recalc import recalculate, sheets_to_read
-
-    wb, _, _ = load_workbook(path)
-    grids = read_grids(wb, sheets_to_read(wb.sheetnames))
-    plan = recalculate(grids, sheet_names=wb.sheetnames)
-    now = next((ladder_fingerprint(w.rows) for w in plan.writes if w.sheet == LADDER_SHEET
-                and ladder_fingerprint(w.rows)), None)
-    ladder = next((wb[name] for name in wb.sheetnames if name.lower() == LADDER_SHEET.lower()), None)
-    stored = ladder_fingerprint(list(ladder.iter_rows(values_only=True))) if ladder is not None else None
-    return stored, now

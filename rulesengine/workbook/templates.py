@@ -27,7 +27,7 @@ from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from rulesengine.errors import UsageError
-from rulesengine.workbook.grid import column_letter
+from rulesengine.grid import column_letter
 from rulesengine.workbook.layouts.template import COLOUR_CHOICES, RESULT_CHOICES
 
 BOLD = Font(bold=True)

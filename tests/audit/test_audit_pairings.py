@@ -182,8 +182,8 @@ def test_initial_colour_read_from_round_1_when_not_stated(tmp_path, registry):
 
 
 def test_a_swiss_manager_workbook_audits_clean(tmp_path, registry):
-    from rulesengine.workbook.export import crosstable_grid
-    from rulesengine.workbook.openpyxl_io import write_workbook
+    from rulesengine.workbook.layouts.export import crosstable_grid
+    from rulesengine.workbook.io.openpyxl_book import write_workbook
 
     t = parse_trf((PAIRING / "p021_r05_mixed.trf").read_text(encoding="utf-8"))
     path = tmp_path / "p021.xlsx"

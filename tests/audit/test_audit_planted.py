@@ -107,9 +107,9 @@ def test_vega_page_2026_every_planted_difference_with_its_article(tmp_path, regi
 
 
 def _swiss_manager_book(path, t, values, legend, planted):
-    from rulesengine.workbook.export import crosstable_grid
-    from rulesengine.workbook.grid import Grid
-    from rulesengine.workbook.openpyxl_io import write_workbook
+    from rulesengine.workbook.layouts.export import crosstable_grid
+    from rulesengine.grid import Grid
+    from rulesengine.workbook.io.openpyxl_book import write_workbook
 
     grid = crosstable_grid(t, "swiss_manager")
     rows = [list(r) for r in grid.rows]
@@ -148,9 +148,10 @@ def test_swiss_manager_export_2024_with_an_unmappable_legend(tmp_path, registry)
 
 def test_our_own_standings_sheet_2023_under_the_virtual_opponent(tmp_path, registry):
     import openpyxl
-    from rulesengine.workbook.export import crosstable_grid
-    from rulesengine.workbook.grid import Grid
-    from rulesengine.workbook.openpyxl_io import recalc_workbook, write_workbook
+    from rulesengine.workbook.layouts.export import crosstable_grid
+    from rulesengine.grid import Grid
+    from rulesengine.workbook.io.openpyxl_book import write_workbook
+    from rulesengine.workbook.route import recalc_workbook
 
     t = swiss_event(random.Random(5), 24, 6, "Club Championship", "2023-05-01")
     v = _values(t, registry, ["BH", "SB"])

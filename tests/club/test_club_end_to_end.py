@@ -15,7 +15,7 @@ from rulesengine.rating import round_half_away_from_zero
 
 from rulesengine.cli import main
 from rulesengine.testing import tournament_from_text
-from rulesengine.workbook.standings_sheet import standings_table
+from rulesengine.workbook.sheets.standings import standings_table
 
 from .conftest import record
 
@@ -141,7 +141,7 @@ def test_ladder_rating_with_decimals_and_newcomer_season_change(tmp_path, capsys
 def test_the_ladder_sheet_ranks_provisional_players_below_and_charts_the_history(tmp_path, capsys):
     """Cy (3 rated games) is provisional: below the established, no rank. Below the table, the
     rating after each evening of the top of the ladder, with a native line chart over it."""
-    from rulesengine.workbook.openpyxl_io import load_workbook, read_grids
+    from rulesengine.workbook.io.openpyxl_book import load_workbook, read_grids
     from rulesengine.workbook.recalc import recalculate, sheets_to_read
 
     path = filled_template(tmp_path)

@@ -10,7 +10,7 @@ from rulesengine.numbers import is_digits
 from rulesengine.rating_list import _year_only
 from rulesengine.season.decide import parse_ref
 from rulesengine.errors import UsageError
-from rulesengine.workbook.grid import parse_address
+from rulesengine.grid import parse_address
 
 
 @pytest.mark.parametrize("text, expected", [

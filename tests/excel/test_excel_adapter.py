@@ -19,10 +19,10 @@ from rulesengine.errors import InputError
 from rulesengine.registry import default_registry
 from rulesengine.standings import compute_standings
 from rulesengine.testing import tournament_from_text
-from rulesengine.workbook.grid import Grid
+from rulesengine.grid import Grid
 from rulesengine.workbook.look import formatted_cells, look_of
 from rulesengine.workbook.recalc import recalculate as recalculate_grids
-from rulesengine.workbook.standings_sheet import standings_table
+from rulesengine.workbook.sheets.standings import standings_table
 
 
 def _book(**changes) -> FakeBook:
@@ -130,7 +130,7 @@ def test_whole_numbers_come_back_as_ints_like_openpyxl_reads_them():
 
 
 def test_a_used_range_beyond_the_limits_is_refused_before_it_is_read():
-    from rulesengine.workbook.package import Limits
+    from rulesengine.workbook.io.package import Limits
 
     settings = copy.deepcopy(sample.SETTINGS) + [[None]] * 30 + [[None, "stray"]]
     book = _book(Settings=settings)
@@ -184,7 +184,7 @@ def test_the_excel_and_openpyxl_routes_read_the_same_grids(tmp_path):
     import openpyxl
     from datetime import datetime
 
-    from rulesengine.workbook.openpyxl_io import sheet_grid, write_workbook
+    from rulesengine.workbook.io.openpyxl_book import sheet_grid, write_workbook
 
     sheets = copy.deepcopy(sample.SHEETS)
     sheets["Notes"] = [[None], [None, None, "from C3", 4.5, datetime(2026, 3, 1)], [None, 7]]
@@ -198,7 +198,8 @@ def test_the_excel_and_openpyxl_routes_read_the_same_grids(tmp_path):
 def test_the_excel_and_openpyxl_routes_write_the_same_standings(tmp_path):
     import openpyxl
 
-    from rulesengine.workbook.openpyxl_io import recalc_workbook, write_workbook
+    from rulesengine.workbook.io.openpyxl_book import write_workbook
+    from rulesengine.workbook.route import recalc_workbook
 
     path = write_workbook(tmp_path / "club.xlsx", [Grid(name, rows) for name, rows in sample.SHEETS.items()])
     recalc_workbook(path)
@@ -221,8 +222,8 @@ def test_merged_round_headers_need_no_merge_information(tmp_path):
     headers are merged over Opp/Col/Res reads the same as through openpyxl, which keeps them."""
     import openpyxl
 
-    from rulesengine.workbook.grid import MergedRange
-    from rulesengine.workbook.openpyxl_io import sheet_grid, write_workbook
+    from rulesengine.grid import MergedRange
+    from rulesengine.workbook.io.openpyxl_book import sheet_grid, write_workbook
 
     merged = tuple(MergedRange.from_a1(ref) for ref in ("E1:G1", "H1:J1", "K1:M1"))
     grids = [Grid("Crosstable", sample.CROSSTABLE, merged), Grid("Settings", sample.SETTINGS)]

@@ -19,10 +19,11 @@ import pytest
 
 import excel_sample as sample
 from tool_check import SETUP, skip_unless_tool
-from rulesengine.workbook.grid import Grid
-from rulesengine.workbook.openpyxl_io import recalc_workbook, write_workbook
+from rulesengine.grid import Grid
+from rulesengine.workbook.io.openpyxl_book import write_workbook
+from rulesengine.workbook.route import recalc_workbook
 from rulesengine.workbook.recalc import recalculate
-from rulesengine.workbook.standings_sheet import standings_table
+from rulesengine.workbook.sheets.standings import standings_table
 
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 # Every sheet as CSV, UTF-8, comma-separated, "-1" = all sheets to NAME-Sheet.csv (LibreOffice 7.2+).

@@ -21,7 +21,7 @@ import pytest
 
 import excel_sample as sample
 from tool_check import SETUP, skip_unless_tool
-from rulesengine.workbook.standings_sheet import standings_table
+from rulesengine.workbook.sheets.standings import standings_table
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]

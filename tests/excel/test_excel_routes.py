@@ -20,7 +20,7 @@ import pytest
 
 import excel_sample as sample
 from fake_xlwings import FakeBook
-from rulesengine.workbook.standings_sheet import standings_table
+from rulesengine.workbook.sheets.standings import standings_table
 
 REPO = Path(__file__).resolve().parents[2]
 LITE = REPO / "excel" / "lite"

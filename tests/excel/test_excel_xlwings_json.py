@@ -17,7 +17,7 @@ import pytest
 import excel_sample as sample
 from fake_xlwings import FakeBook
 from rulesengine import excel
-from rulesengine.workbook.standings_sheet import standings_table
+from rulesengine.workbook.sheets.standings import standings_table
 from xlwings_json import payload, run_actions
 
 pytestmark = pytest.mark.skipif(not os.environ.get("XLWINGS_LICENSE_KEY"),

@@ -5,7 +5,7 @@ the Pyodide runner can copy it next to its script.
 
 from __future__ import annotations
 
-from rulesengine.workbook.grid import cell_address
+from rulesengine.grid import cell_address
 
 
 def payload(sheets: dict[str, list[list]], version: str) -> dict:

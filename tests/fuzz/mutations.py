@@ -135,8 +135,8 @@ def small_tournament(text: str):
 @st.composite
 def workbook_mutation(draw) -> tuple[bytes, str]:
     """(the bytes of a mutated .xlsx, a short description): grid cells, Settings, Players, package."""
-    from rulesengine.workbook.export import LAYOUT_NAMES, crosstable_grid
-    from rulesengine.workbook.grid import Grid
+    from rulesengine.workbook.layouts.export import LAYOUT_NAMES, crosstable_grid
+    from rulesengine.grid import Grid
 
     seeds = [t for t in SMALL_SEEDS if t.count("\n001 ") <= 24]
     tournament = small_tournament(draw(st.sampled_from(seeds)))

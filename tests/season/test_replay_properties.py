@@ -8,7 +8,7 @@ from datetime import date, timedelta
 
 from hypothesis import given, settings, strategies as st
 
-from rulesengine.season.replay import EventRun, replay
+from rulesengine.replay import EventRun, replay
 from rulesengine.testing import tournament_from_text
 
 

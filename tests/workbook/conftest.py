@@ -17,7 +17,7 @@ FIXTURE_TRFS = sorted(TIEBREAK_FIXTURES.glob("*.trf"))
 @pytest.fixture
 def book(tmp_path):
     """Write grids to tmp_path/NAME as an .xlsx and return its path."""
-    from rulesengine.workbook.openpyxl_io import write_workbook
+    from rulesengine.workbook.io.openpyxl_book import write_workbook
 
     def make(grids, name="book.xlsx"):
         return write_workbook(tmp_path / name, grids)

@@ -6,10 +6,10 @@ import openpyxl
 
 from rulesengine.cli import main
 from rulesengine.testing import tournament_from_text
-from rulesengine.workbook.export import crosstable_grid
-from rulesengine.workbook.grid import Grid
-from rulesengine.workbook.openpyxl_io import write_workbook
-from rulesengine.workbook.standings_sheet import standings_table
+from rulesengine.workbook.layouts.export import crosstable_grid
+from rulesengine.grid import Grid
+from rulesengine.workbook.io.openpyxl_book import write_workbook
+from rulesengine.workbook.sheets.standings import standings_table
 
 EVENT = tournament_from_text(["Ana", "Bo", "Kai", "Dan"], ["1-2 1-0, 3-4 =", "4-1 0-1, 2-3 1-0", "1-3 =, 2-4 0-1"],
                              ratings=[2000, 1900, 1800, 1700], start_date="2026/04/10")

@@ -16,11 +16,12 @@ import pytest
 from rulesengine.errors import UsageError
 from rulesengine.formats.trf import read_trf
 from rulesengine.standings import compute_standings
-from rulesengine.workbook.export import LAYOUT_NAMES, crosstable_grid
-from rulesengine.workbook.grid import Grid
-from rulesengine.workbook.openpyxl_io import recalc_workbook, write_workbook
+from rulesengine.workbook.layouts.export import LAYOUT_NAMES, crosstable_grid
+from rulesengine.grid import Grid
+from rulesengine.workbook.io.openpyxl_book import write_workbook
+from rulesengine.workbook.route import recalc_workbook
 from rulesengine.workbook.recalc import cell_number
-from rulesengine.workbook.standings_sheet import standings_table
+from rulesengine.workbook.sheets.standings import standings_table
 
 from .conftest import FIXTURE_TRFS
 

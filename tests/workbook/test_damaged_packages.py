@@ -10,9 +10,9 @@ import pytest
 from rulesengine.cli import main
 from rulesengine.errors import InputError
 from rulesengine.testing import tournament_from_text
-from rulesengine.workbook.export import crosstable_grid
-from rulesengine.workbook.openpyxl_io import write_workbook
-from rulesengine.workbook.package import OLE_MAGIC, inspect_package
+from rulesengine.workbook.layouts.export import crosstable_grid
+from rulesengine.workbook.io.openpyxl_book import write_workbook
+from rulesengine.workbook.io.package import OLE_MAGIC, inspect_package
 
 
 def small_book(path):

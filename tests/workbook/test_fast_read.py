@@ -12,13 +12,13 @@ import pytest
 
 from rulesengine.errors import InputError
 from rulesengine.testing import tournament_from_text
-from rulesengine.workbook import fast_read
-from rulesengine.workbook.export import crosstable_grid
-from rulesengine.workbook.fast_read import read_workbook_grids
-from rulesengine.workbook.grid import Grid, MergedRange
+from rulesengine.workbook.io import fast_read
+from rulesengine.workbook.layouts.export import crosstable_grid
+from rulesengine.workbook.io.fast_read import read_workbook_grids
+from rulesengine.grid import Grid, MergedRange
 from rulesengine.workbook.layouts.detect import read_crosstable
-from rulesengine.workbook.openpyxl_io import load_workbook, read_grids, write_workbook
-from rulesengine.workbook.package import Limits
+from rulesengine.workbook.io.openpyxl_book import load_workbook, read_grids, write_workbook
+from rulesengine.workbook.io.package import Limits
 
 from tool_check import skip_unless_tool
 

@@ -23,11 +23,12 @@ from defusedxml import ElementTree
 
 from rulesengine.errors import InputError
 from rulesengine.testing import tournament_from_text
-from rulesengine.workbook import fast_read, zip_parts
-from rulesengine.workbook.export import crosstable_grid
-from rulesengine.workbook.graft import GraftUnsupported, prepare_graft
-from rulesengine.workbook.grid import Grid
-from rulesengine.workbook.openpyxl_io import recalc_workbook, write_workbook
+from rulesengine.workbook.io import fast_read, zip_parts
+from rulesengine.workbook.layouts.export import crosstable_grid
+from rulesengine.workbook.io.graft import GraftUnsupported, prepare_graft
+from rulesengine.grid import Grid
+from rulesengine.workbook.io.openpyxl_book import write_workbook
+from rulesengine.workbook.route import recalc_workbook
 from rulesengine.workbook.plan import LineChart, SheetLook, SheetWrite
 
 from typed_books import write_grid_with_xlsxwriter
@@ -311,7 +312,7 @@ def test_a_failing_write_leaves_the_workbook_and_folder_as_they_were(tmp_path, m
     def broken(handle, members):
         handle.write(b"half a zip")
         raise OSError("disk full")
-    monkeypatch.setattr("rulesengine.workbook.graft.write_members", broken)
+    monkeypatch.setattr("rulesengine.workbook.io.graft.write_members", broken)
     with pytest.raises((OSError, InputError), match="disk full"):  # save.py may report it as an InputError
         recalc_workbook(path)
     assert path.read_bytes() == before

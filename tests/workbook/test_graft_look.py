@@ -7,10 +7,10 @@ from datetime import datetime
 import openpyxl
 import pytest
 
-from rulesengine.workbook.graft import prepare_graft
-from rulesengine.workbook.grid import Grid
+from rulesengine.workbook.io.graft import prepare_graft
+from rulesengine.grid import Grid
 from rulesengine.workbook.look import HEADER_FILL, MARK_FILL
-from rulesengine.workbook.openpyxl_io import apply_writes, write_workbook
+from rulesengine.workbook.io.openpyxl_book import apply_writes, write_workbook
 from rulesengine.workbook.plan import (STYLE_MARK, STYLE_NOTE, STYLE_SHARED, LineChart, SheetLook, SheetWrite)
 
 ROWS = (

@@ -21,9 +21,10 @@ from pathlib import Path
 import pytest
 
 from rulesengine.testing import tournament_from_text
-from rulesengine.workbook.export import crosstable_grid
-from rulesengine.workbook.graft import prepare_graft
-from rulesengine.workbook.openpyxl_io import recalc_workbook, write_workbook
+from rulesengine.workbook.layouts.export import crosstable_grid
+from rulesengine.workbook.io.graft import prepare_graft
+from rulesengine.workbook.io.openpyxl_book import write_workbook
+from rulesengine.workbook.route import recalc_workbook
 from rulesengine.workbook.plan import STYLE_MARK, LineChart, SheetLook, SheetWrite
 
 VALIDATOR = os.environ.get("RULESENGINE_OOXML_VALIDATOR") or shutil.which("openxml-audit") or next(

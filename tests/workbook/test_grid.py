@@ -1,4 +1,4 @@
-from rulesengine.workbook.grid import Grid, MergedRange, cell_address, column_index, column_letter, parse_address, text
+from rulesengine.grid import Grid, MergedRange, cell_address, column_index, column_letter, parse_address, text
 
 
 def test_cell_address_is_a1_from_zero_based_indexes():

@@ -10,8 +10,9 @@ import pytest
 from rulesengine.cli import main
 from rulesengine.errors import InputError
 from rulesengine.testing import tournament_from_text
-from rulesengine.workbook.export import crosstable_grid
-from rulesengine.workbook.openpyxl_io import load_workbook, recalc_workbook, write_workbook
+from rulesengine.workbook.layouts.export import crosstable_grid
+from rulesengine.workbook.io.openpyxl_book import load_workbook, write_workbook
+from rulesengine.workbook.route import recalc_workbook
 
 MiB = 1024 * 1024
 
@@ -74,7 +75,7 @@ def test_xml_entity_bomb_is_refused(tmp_path):
 
 def test_openpyxl_itself_refuses_entities_when_our_scan_is_bypassed(tmp_path, monkeypatch):
     """Defence in depth: defusedxml (a dependency) makes openpyxl refuse too."""
-    import rulesengine.workbook.package as package
+    import rulesengine.workbook.io.package as package
 
     path = rewrite_part(small_book(tmp_path / "bomb.xlsx"), "xl/workbook.xml",
                         lambda old: BILLION_LAUGHS + body(old))

@@ -6,7 +6,7 @@ import pytest
 
 from rulesengine.errors import InputError
 from rulesengine.model import Colour, EntryKind, ResultCode
-from rulesengine.workbook.grid import Grid, MergedRange
+from rulesengine.grid import Grid, MergedRange
 from rulesengine.workbook.layouts.detect import detect_layout, read_crosstable
 
 H = Fraction(1, 2)
@@ -194,7 +194,7 @@ def test_wall_chart_with_a_blank_colour_row_under_a_player_without_games():
     """WinTD prints a colour row under every player; a player who played no game (withdrew before
     round 1) has a blank one. Reading goes on past it: no false "opponent not in the crosstable"."""
     from rulesengine.testing import tournament_from_text
-    from rulesengine.workbook.export import crosstable_grid
+    from rulesengine.workbook.layouts.export import crosstable_grid
 
     names = [f"PLAYER, {chr(65 + k)}" for k in range(22)]
     others = [sno for sno in range(1, 23) if sno != 5]  # player 5 withdrew before round 1

@@ -9,12 +9,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from rulesengine.formats.trf import read_trf
-from rulesengine.workbook.export import crosstable_grid
-from rulesengine.workbook.grid import Grid
-from rulesengine.workbook.measure import GENERAL, PORTRAIT_WIDTH
+from rulesengine.workbook.layouts.export import crosstable_grid
+from rulesengine.grid import Grid
+from rulesengine.workbook.sheets.measure import GENERAL, PORTRAIT_WIDTH
 from rulesengine.workbook.plan import STYLE_HEADER, STYLE_MARK, STYLE_SHARED, STYLE_TITLE
 from rulesengine.workbook.recalc import recalculate
-from rulesengine.workbook.standings_sheet import legend_of
+from rulesengine.workbook.sheets.standings import legend_of
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "workbook"
 

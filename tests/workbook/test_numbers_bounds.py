@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from rulesengine.workbook.numbers import parse_int, parse_points, whole_number
+from rulesengine.workbook.inputs.numbers import parse_int, parse_points, whole_number
 
 
 @pytest.mark.parametrize("value, points", [
@@ -44,8 +44,8 @@ def test_parse_int_takes_the_first_number_but_never_a_huge_one():
 def test_a_round_header_of_ten_million_is_refused_with_a_cell(tmp_path):
     from rulesengine.errors import InputError
     from rulesengine.testing import tournament_from_text
-    from rulesengine.workbook.export import crosstable_grid
-    from rulesengine.workbook.grid import Grid
+    from rulesengine.workbook.layouts.export import crosstable_grid
+    from rulesengine.grid import Grid
     from rulesengine.workbook.layouts.detect import read_crosstable
 
     grid = crosstable_grid(tournament_from_text(["Ana", "Bo"], ["1-2 1-0"]), "template")

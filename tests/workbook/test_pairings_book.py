@@ -24,15 +24,16 @@ from rulesengine.cli import main
 from rulesengine.formats.trf import write_trf
 from rulesengine.model import Colour, ResultCode
 from rulesengine.testing import tournament_from_text
-from rulesengine.workbook import templates, zip_parts
-from rulesengine.workbook.export import crosstable_grid
-from rulesengine.workbook.fast_read import read_workbook_grids
+from rulesengine.workbook import templates
+from rulesengine.workbook.io import zip_parts
+from rulesengine.workbook.layouts.export import crosstable_grid
+from rulesengine.workbook.io.fast_read import read_workbook_grids
 from rulesengine.workbook.layouts.detect import read_crosstable
-from rulesengine.workbook.openpyxl_io import write_workbook
-from rulesengine.workbook.package_map import read_package_map
-from rulesengine.workbook.pairings_sheet import RESULT_CHOICES, read_pairings
-from rulesengine.workbook.sheet_patch import patch_cells
-from rulesengine.workbook.standings_sheet import standings_table
+from rulesengine.workbook.io.openpyxl_book import write_workbook
+from rulesengine.workbook.io.package_map import read_package_map
+from rulesengine.workbook.sheets.pairings import RESULT_CHOICES, read_pairings
+from rulesengine.workbook.io.sheet_patch import patch_cells
+from rulesengine.workbook.sheets.standings import standings_table
 
 from tool_check import skip_unless_tool
 
@@ -313,5 +314,5 @@ def test_libreoffice_opens_a_paired_and_folded_workbook(tmp_path, capsys):
                                              ("+-", "+/-"), ("--", "-/-"), ("1-0 u", "1-0 unrated"),
                                              ("", ""), ("2-0", None), ("1-1", None)])
 def test_result_notations(typed, expected):
-    from rulesengine.workbook.pairings_sheet import result_text
+    from rulesengine.workbook.sheets.pairings import result_text
     assert result_text(typed) == expected

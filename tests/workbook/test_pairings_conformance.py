@@ -18,8 +18,8 @@ import pytest
 from rulesengine.api import load_tournament, pair_round
 from rulesengine.errors import InputError
 from rulesengine.model import Colour, ResultCode
-from rulesengine.workbook.export import crosstable_grid
-from rulesengine.workbook.grid import Grid
+from rulesengine.workbook.layouts.export import crosstable_grid
+from rulesengine.grid import Grid
 from rulesengine.workbook.pair_book import pair_grids
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "pairing"

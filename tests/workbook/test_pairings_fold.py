@@ -10,13 +10,13 @@ import pytest
 
 from rulesengine.model import Colour, ResultCode
 from rulesengine.testing import tournament_from_text
-from rulesengine.workbook import graft
-from rulesengine.workbook.export import crosstable_grid
-from rulesengine.workbook.graft import GraftUnsupported
+from rulesengine.workbook import route as file_route
+from rulesengine.workbook.layouts.export import crosstable_grid
+from rulesengine.workbook.io.graft import GraftUnsupported
 from rulesengine.workbook.layouts.detect import read_crosstable
-from rulesengine.workbook.openpyxl_io import write_workbook
-from rulesengine.workbook.pairings_sheet import read_pairings
-from rulesengine.workbook.sheet_patch import PatchUnsupported, patch_cells
+from rulesengine.workbook.io.openpyxl_book import write_workbook
+from rulesengine.workbook.sheets.pairings import read_pairings
+from rulesengine.workbook.io.sheet_patch import PatchUnsupported, patch_cells
 
 from test_pairings_book import NAMES, RATINGS, cli, grids, make_book, parts, rewrite_sheet, stored, type_into
 
@@ -130,7 +130,7 @@ def test_the_openpyxl_route_writes_the_same(tmp_path, capsys, monkeypatch):
 
     def refuse(*args, **kwargs):
         raise GraftUnsupported("test: the openpyxl route")
-    monkeypatch.setattr(graft, "prepare_graft", refuse)
+    monkeypatch.setattr(file_route, "prepare_graft", refuse)
     assert cli(capsys, "pair", book)[0] == 0
     wb = openpyxl.load_workbook(book)
     (dv,) = wb["Pairings"].data_validations.dataValidation
@@ -184,7 +184,7 @@ def test_a_pts_formula_is_kept_on_both_routes(tmp_path, capsys, monkeypatch):
         with_cached_values(book, "Crosstable", b"0")   # as Excel saves it: each formula with its value
         assert grids(book)["Crosstable"].value(2, 10) == 0
         if route == "openpyxl":
-            monkeypatch.setattr(graft, "prepare_graft", lambda *a, **k: (_ for _ in ()).throw(GraftUnsupported("t")))
+            monkeypatch.setattr(file_route, "prepare_graft", lambda *a, **k: (_ for _ in ()).throw(GraftUnsupported("t")))
         assert cli(capsys, "pair", book)[0] == 0
         sheet = read_pairings(grids(book)["Pairings"])
         type_into(book, "Pairings", {b.cell: "1-0" for b in sheet.boards})

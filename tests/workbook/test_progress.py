@@ -20,8 +20,8 @@ from rulesengine.errors import InputError
 from rulesengine.formats.trf import parse_trf, read_trf
 from rulesengine.registry import default_registry
 from rulesengine.standings import compute_standings
-from rulesengine.workbook.openpyxl_io import recalc_workbook
-from rulesengine.workbook.standings_sheet import legend_of, standings_table
+from rulesengine.workbook.route import recalc_workbook
+from rulesengine.workbook.sheets.standings import legend_of, standings_table
 
 from typed_books import DATA, type_into_template
 

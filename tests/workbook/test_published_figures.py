@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from rulesengine.testing import tournament_from_text
-from rulesengine.workbook.export import crosstable_grid
-from rulesengine.workbook.grid import Grid
+from rulesengine.workbook.layouts.export import crosstable_grid
+from rulesengine.grid import Grid
 from rulesengine.workbook.recalc import recalculate
-from rulesengine.workbook.standings_sheet import standings_table
+from rulesengine.workbook.sheets.standings import standings_table
 
 NAMES = ["ANDERSEN, G", "BAKER, T", "CHEN, L", "DIAZ, M", "EVANS, R", "FISCHER, K"]
 # Round 2: Chen wins by forfeit against Diaz (X4 / F3 on the wall chart).

@@ -12,11 +12,11 @@ from rulesengine.errors import InputError, UsageError
 from rulesengine.rating import GameRating, PlayerRating, RatingReport, RatingSystem
 from rulesengine.registry import build_registry
 from rulesengine.testing import tournament_from_text
-from rulesengine.workbook.export import crosstable_grid
-from rulesengine.workbook.grid import Grid
+from rulesengine.workbook.layouts.export import crosstable_grid
+from rulesengine.grid import Grid
 from rulesengine.workbook.recalc import CLEAR_SHEET, STANDINGS_HEADER, recalculate, sheets_to_read
-from rulesengine.workbook.settings import WorkbookSettings, parse_settings
-from rulesengine.workbook.standings_sheet import legend_of, standings_table
+from rulesengine.workbook.inputs.settings import WorkbookSettings, parse_settings
+from rulesengine.workbook.sheets.standings import legend_of, standings_table
 
 EVENT = tournament_from_text(["Ana", "Bo", "Kai", "Dan"], [
     "1-2 1-0, 3-4 =",
@@ -190,10 +190,10 @@ def test_tiebreak_rules_setting_reaches_the_fide_plugin():
     """The Settings sheet's 'Tie-break rules' picks the art. 16 text: hc02's hero has BH 13.5 under
     the 2026 text (capped dummy) and 15.5 under the 2024 text (fixtures README)."""
     from rulesengine.formats.trf import read_trf
-    from rulesengine.workbook.export import crosstable_grid
-    from rulesengine.workbook.grid import Grid
+    from rulesengine.workbook.layouts.export import crosstable_grid
+    from rulesengine.grid import Grid
     from rulesengine.workbook.recalc import recalculate
-    from rulesengine.workbook.settings import WorkbookSettings
+    from rulesengine.workbook.inputs.settings import WorkbookSettings
 
     from fixture_data import fixture_path
 

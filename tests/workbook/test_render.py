@@ -15,7 +15,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from rulesengine.workbook.openpyxl_io import recalc_workbook
+from rulesengine.workbook.route import recalc_workbook
 
 from tool_check import skip_unless_tool
 from typed_books import DATA, type_into_template

@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rulesengine.model import Colour, Player, ResultCode, RoundEntry, Tournament
-from rulesengine.workbook.export import crosstable_grid
+from rulesengine.workbook.layouts.export import crosstable_grid
 from rulesengine.workbook.layouts.detect import detect_layout, read_crosstable
 
 NAMES = ["محمد الأحمد", "Пётр Иванов", "Zoë Ødegaard", "José Núñez", "李娜", "Ana", "O'Neil, Cara",

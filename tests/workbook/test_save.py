@@ -13,9 +13,10 @@ import pytest
 from rulesengine.cli import main
 from rulesengine.errors import InputError
 from rulesengine.testing import tournament_from_text
-from rulesengine.workbook.export import crosstable_grid
-from rulesengine.workbook.openpyxl_io import recalc_workbook, write_workbook
-from rulesengine.workbook.standings_sheet import standings_table
+from rulesengine.workbook.layouts.export import crosstable_grid
+from rulesengine.workbook.io.openpyxl_book import write_workbook
+from rulesengine.workbook.route import recalc_workbook
+from rulesengine.workbook.sheets.standings import standings_table
 
 from typed_books import write_grid_with_xlsxwriter
 from tool_check import skip_unless_tool
@@ -78,11 +79,12 @@ def xlsxwriter_book(path, *, chart=False, comment=False, validation=False, macro
 @pytest.fixture
 def openpyxl_route(monkeypatch):
     """These tests are about the fidelity guard of the openpyxl route: keep recalc off the graft."""
-    from rulesengine.workbook import graft
+    from rulesengine.workbook import route
+    from rulesengine.workbook.io import graft
 
     def unsupported(*args, **kwargs):
         raise graft.GraftUnsupported("test: the openpyxl route")
-    monkeypatch.setattr(graft, "prepare_graft", unsupported)
+    monkeypatch.setattr(route, "prepare_graft", unsupported)
 
 
 def parts(path):

@@ -19,9 +19,10 @@ import pytest
 from rulesengine.cli import main
 from rulesengine.errors import InputError
 from rulesengine.testing import tournament_from_text
-from rulesengine.workbook import save
-from rulesengine.workbook.export import crosstable_grid
-from rulesengine.workbook.openpyxl_io import recalc_workbook, write_workbook
+from rulesengine.workbook.io import save
+from rulesengine.workbook.layouts.export import crosstable_grid
+from rulesengine.workbook.io.openpyxl_book import write_workbook
+from rulesengine.workbook.route import recalc_workbook
 
 EVENT = tournament_from_text(["Ana", "Bo", "Cy", "Di"], ["1-2 1-0, 3-4 =", "4-1 0-1, 2-3 1-0"])
 
@@ -121,10 +122,10 @@ def test_a_second_recalc_while_the_first_saves_refuses_and_the_original_survives
     never make the first run's output the backup of the original."""
     path = book(tmp_path)
     original = path.read_bytes()
-    from rulesengine.workbook import openpyxl_io
+    from rulesengine.workbook import route
     inspected = threading.Event()
     release = threading.Event()
-    real_recalculate = openpyxl_io.recalculate
+    real_recalculate = route.recalculate
 
     def slow_recalculate(*args, **kwargs):  # the second run: read, then wait for the first to save
         inspected.set()
@@ -134,14 +135,14 @@ def test_a_second_recalc_while_the_first_saves_refuses_and_the_original_survives
 
     def second():
         try:
-            monkeypatch.setattr(openpyxl_io, "recalculate", slow_recalculate)
+            monkeypatch.setattr(route, "recalculate", slow_recalculate)
             recalc_workbook(path)
         except InputError as exc:
             errors.append(str(exc))
     runner = threading.Thread(target=second)
     runner.start()
     assert inspected.wait(10)
-    monkeypatch.setattr(openpyxl_io, "recalculate", real_recalculate)
+    monkeypatch.setattr(route, "recalculate", real_recalculate)
     recalc_workbook(path)  # the first run completes while the second is still computing
     first_output = path.read_bytes()
     release.set()

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from rulesengine.testing import tournament_from_text
-from rulesengine.workbook.export import crosstable_grid
-from rulesengine.workbook.grid import Grid
+from rulesengine.workbook.layouts.export import crosstable_grid
+from rulesengine.grid import Grid
 from rulesengine.workbook.recalc import recalculate, sheets_to_read
 from rulesengine.workbook.season import season_sheets
 

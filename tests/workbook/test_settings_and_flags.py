@@ -12,11 +12,11 @@ from rulesengine.cli import main
 from rulesengine.errors import InputError
 from rulesengine.formats.trf import read_trf
 from rulesengine.testing import tournament_from_text
-from rulesengine.workbook.export import crosstable_grid
-from rulesengine.workbook.grid import Grid
-from rulesengine.workbook.openpyxl_io import write_workbook
+from rulesengine.workbook.layouts.export import crosstable_grid
+from rulesengine.grid import Grid
+from rulesengine.workbook.io.openpyxl_book import write_workbook
 from rulesengine.workbook.recalc import recalculate
-from rulesengine.workbook.standings_sheet import legend_of, standings_table
+from rulesengine.workbook.sheets.standings import legend_of, standings_table
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "workbook"
 HC02 = DATA / "hc02_bye_example.trf"  # hero: BH 13.5 under the 2026 text (capped dummy), 15.5 under 2024
@@ -92,7 +92,7 @@ def test_bad_settings_values_are_reported_with_their_cell(key, value, message):
 
 
 def test_rating_options_in_words_and_sound_numbers_pass():
-    from rulesengine.workbook.settings import parse_settings
+    from rulesengine.workbook.inputs.settings import parse_settings
     parsed, problems = parse_settings(Grid("Settings", [["Ladder K for newcomers", 40], ["Rating option tau", "0,5"],
                                                         ["Ladder policy", "strict"]]))
     assert problems == [] and parsed.rating_options == {"k_for_newcomers": 40, "tau": "0,5", "policy": "strict"}

@@ -7,10 +7,10 @@ import pytest
 
 from rulesengine.errors import InputError, UsageError
 from rulesengine.testing import tournament_from_text
-from rulesengine.workbook.export import crosstable_grid
-from rulesengine.workbook.grid import Grid
+from rulesengine.workbook.layouts.export import crosstable_grid
+from rulesengine.grid import Grid
 from rulesengine.workbook.recalc import recalculate
-from rulesengine.workbook.settings import WorkbookSettings
+from rulesengine.workbook.inputs.settings import WorkbookSettings
 
 
 def _grids(label: str, value: str) -> dict[str, Grid]:

@@ -14,10 +14,11 @@ import pytest
 from rulesengine.cli import main
 from rulesengine.errors import UsageError
 from rulesengine.workbook.layouts.detect import detect_layout, read_crosstable
-from rulesengine.workbook.openpyxl_io import load_workbook, read_grids, recalc_workbook
+from rulesengine.workbook.io.openpyxl_book import load_workbook, read_grids
+from rulesengine.workbook.route import recalc_workbook
 from rulesengine.workbook.recalc import sheets_to_read
-from rulesengine.workbook.settings import WorkbookSettings
-from rulesengine.workbook.standings_sheet import standings_table
+from rulesengine.workbook.inputs.settings import WorkbookSettings
+from rulesengine.workbook.sheets.standings import standings_table
 from rulesengine.workbook.templates import build
 
 from tool_check import skip_unless_tool

@@ -8,7 +8,7 @@ from pathlib import Path
 import openpyxl
 
 from rulesengine.formats.trf import read_trf
-from rulesengine.workbook.export import crosstable_grid
+from rulesengine.workbook.layouts.export import crosstable_grid
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "workbook"
 TEMPLATE = Path(__file__).resolve().parents[2] / "workbook_templates" / "swiss.xlsx"

@@ -13,9 +13,9 @@ from typing import Callable, Sequence
 from rulesengine.errors import InputError, Location, Problem
 from rulesengine.model import (MIRRORED_CODES, STANDARD_SCORING, Colour, Player, ResultCode, RoundEntry,
                                ScoringSystem, Tournament)
-from rulesengine.workbook.bounds import RATING, shown
-from rulesengine.workbook.grid import CellValue, Grid, cell_address, text
-from rulesengine.workbook.numbers import parse_int, parse_points, whole_number
+from rulesengine.workbook.inputs.bounds import RATING, shown
+from rulesengine.grid import CellValue, Grid, cell_address, text
+from rulesengine.workbook.inputs.numbers import parse_int, parse_points, whole_number
 
 HEADER_SCAN_ROWS = 40
 

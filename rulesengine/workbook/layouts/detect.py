@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Callable
 
 from rulesengine.errors import InputError, Location, Problem
 from rulesengine.model import ScoringSystem, STANDARD_SCORING, Tournament
-from rulesengine.workbook.grid import Grid
+from rulesengine.grid import Grid
 
 if TYPE_CHECKING:
     from rulesengine.registry import Registry

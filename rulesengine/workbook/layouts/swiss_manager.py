@@ -20,9 +20,9 @@ import re
 from rulesengine.errors import InputError
 from rulesengine.model import Colour, ResultCode, ScoringSystem, STANDARD_SCORING, Tournament
 from rulesengine.registry import default_registry
-from rulesengine.workbook.grid import Grid, text
-from rulesengine.workbook.numbers import parse_points
-from rulesengine.workbook.published import PublishedNumber
+from rulesengine.grid import Grid, text
+from rulesengine.workbook.inputs.numbers import parse_points
+from rulesengine.workbook.inputs.published import PublishedNumber
 from rulesengine.workbook.layouts.common import (Problems, RawEntry, build_tournament, find_header, formula,
                                                  header_labels, player_columns, read_player, split_trf_note,
                                                  start_number)

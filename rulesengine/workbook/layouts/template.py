@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from rulesengine.model import Colour, ResultCode, ScoringSystem, STANDARD_SCORING, Tournament
-from rulesengine.workbook.grid import Grid, cell_address, text
+from rulesengine.grid import Grid, cell_address, text
 from rulesengine.workbook.layouts.common import (Problems, RawEntry, build_tournament, data_rows, formula,
                                                  header_labels, norm, player_columns, read_player, start_number)
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from rulesengine.model import Colour, ResultCode, ScoringSystem, STANDARD_SCORING, Tournament
-from rulesengine.workbook.grid import Grid, text
+from rulesengine.grid import Grid, text
 from rulesengine.workbook.layouts.common import (Problems, RawEntry, build_tournament, find_header, formula,
                                                  header_labels, player_columns, read_player, split_trf_note,
                                                  start_number)

@@ -34,8 +34,9 @@ from rulesengine import excel  # noqa: E402
 from rulesengine.registry import build_registry  # noqa: E402
 from rulesengine.standings import compute_standings  # noqa: E402
 from rulesengine.testing import tournament_from_text  # noqa: E402
-from rulesengine.workbook.grid import Grid  # noqa: E402
-from rulesengine.workbook.openpyxl_io import recalc_workbook, write_workbook  # noqa: E402
+from rulesengine.grid import Grid  # noqa: E402
+from rulesengine.workbook.io.openpyxl_book import write_workbook  # noqa: E402
+from rulesengine.workbook.route import recalc_workbook  # noqa: E402
 from rulesengine.workbook.recalc import recalculate  # noqa: E402
 
 

@@ -15,13 +15,13 @@ from dataclasses import dataclass
 
 from rulesengine.errors import InputError, Location, Problem
 from rulesengine.model import Colour, ResultCode, RoundEntry, Tournament
-from rulesengine.workbook.crosstable_cells import CrosstableCells, NoNotation, locate
-from rulesengine.workbook.grid import CellValue, Grid, cell_address, parse_address
+from rulesengine.workbook.layouts.cells import CrosstableCells, NoNotation, locate
+from rulesengine.grid import CellValue, Grid, cell_address, parse_address
 from rulesengine.workbook.layouts.common import RawEntry, formula
-from rulesengine.workbook.numbers import parse_points
-from rulesengine.workbook.pairings_sheet import BYE_CODES, RESULTS, Board, read_pairings
+from rulesengine.workbook.inputs.numbers import parse_points
+from rulesengine.workbook.sheets.pairings import BYE_CODES, RESULTS, Board, read_pairings
 from rulesengine.workbook.plan import SheetWrite
-from rulesengine.workbook.standings_sheet import cell_number
+from rulesengine.workbook.sheets.standings import cell_number
 
 
 @dataclass(frozen=True)

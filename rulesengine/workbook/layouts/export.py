@@ -10,8 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rulesengine.model import Colour, EntryKind, ResultCode, Tournament
-from rulesengine.workbook.crosstable_cells import SM_BYES, SM_RESULTS, WALL_BYES, WALL_GAMES
-from rulesengine.workbook.grid import CellValue, Grid, MergedRange
+from rulesengine.workbook.layouts.cells import SM_BYES, SM_RESULTS, WALL_BYES, WALL_GAMES
+from rulesengine.grid import CellValue, Grid, MergedRange
 from rulesengine.workbook.layouts import round_robin, swiss_manager, template, uschess_wallchart
 
 LAYOUT_NAMES = (template.NAME, swiss_manager.NAME, round_robin.NAME, uschess_wallchart.NAME)

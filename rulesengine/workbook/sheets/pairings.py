@@ -23,10 +23,10 @@ from fractions import Fraction
 from rulesengine.errors import InputError, Location, Problem
 from rulesengine.model import ResultCode, Tournament
 from rulesengine.pairing import PairedRound
-from rulesengine.workbook.grid import CellValue, Grid, cell_address, text
-from rulesengine.workbook.numbers import whole_number
+from rulesengine.grid import CellValue, Grid, cell_address, text
+from rulesengine.workbook.inputs.numbers import whole_number
 from rulesengine.workbook.plan import STYLE_HEADER, Dropdown, SheetLook, SheetWrite
-from rulesengine.workbook.standings_sheet import cell_number
+from rulesengine.workbook.sheets.standings import cell_number
 
 PAIRINGS_SHEET = "Pairings"
 HEADER = ("Board", "White", "White name", "White points", "Result", "Black points", "Black name", "Black")

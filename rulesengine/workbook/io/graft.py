@@ -38,16 +38,16 @@ from xml.sax.saxutils import quoteattr
 
 from defusedxml import ElementTree
 
-from rulesengine.workbook import graft_styles
-from rulesengine.workbook.graft_styles import GraftUnsupported
-from rulesengine.workbook.package_map import (NS_CT, NS_PKG_REL, REL_WORKSHEET, NS_REL, PackageMap,
+from rulesengine.workbook.io import graft_styles
+from rulesengine.workbook.io.graft_styles import GraftUnsupported
+from rulesengine.workbook.io.package_map import (NS_CT, NS_PKG_REL, REL_WORKSHEET, NS_REL, PackageMap,
                                               read_package_map, read_rels, rels_part)
-from rulesengine.workbook.grid import CellValue
+from rulesengine.grid import CellValue
 from rulesengine.workbook.look import CellFormat
 from rulesengine.workbook.plan import CLEAR_SHEET, SheetWrite, is_cell_patch
-from rulesengine.workbook.sheet_data import SheetData, UnwritableValue, dimension, sheet_data
-from rulesengine.workbook.sheet_patch import PatchUnsupported, patch_cells
-from rulesengine.workbook.zip_parts import Member, RawCopyUnsupported, fresh, read_raw, write_members
+from rulesengine.workbook.io.sheet_data import SheetData, UnwritableValue, dimension, sheet_data
+from rulesengine.workbook.io.sheet_patch import PatchUnsupported, patch_cells
+from rulesengine.workbook.io.zip_parts import Member, RawCopyUnsupported, fresh, read_raw, write_members
 
 __all__ = ["GraftUnsupported", "prepare_graft"]
 
@@ -139,7 +139,7 @@ def _patch(archive: zipfile.ZipFile, package: _Package, patches: Sequence[SheetW
     """Type the patches' values into their sheets' XML (sheet_patch); every other byte stays."""
     if not patches:
         return
-    from rulesengine.workbook.grid import cell_address, parse_address
+    from rulesengine.grid import cell_address, parse_address
 
     td_map = read_package_map(archive)
     by_sheet: dict[str, dict[str, CellValue]] = {}
@@ -179,7 +179,7 @@ def _scratch_package(writes: Sequence[SheetWrite]) -> _Scratch:
     """
     from openpyxl import Workbook
 
-    from rulesengine.workbook.openpyxl_io import CellStyles, apply_layout
+    from rulesengine.workbook.io.openpyxl_book import CellStyles, apply_layout
 
     by_sheet: dict[str, SheetWrite] = {}
     for write in writes:

@@ -26,12 +26,12 @@ from rulesengine.rating import PlayerRating, RatingReport, round_half_away_from_
 from rulesengine.registry import Registry
 from rulesengine.standings import Standings
 from rulesengine.tiebreak import TiebreakSpec
-from rulesengine.workbook.grid import CellValue
-from rulesengine.workbook.measure import fit_widths, is_wide, number_format, rating_format
+from rulesengine.grid import CellValue
+from rulesengine.workbook.sheets.measure import fit_widths, is_wide, number_format, rating_format
 from rulesengine.workbook.plan import (STYLE_HEADER, STYLE_MARK, STYLE_SHARED, STYLE_SUBTITLE, STYLE_TITLE, SheetLook,
                                        SheetWrite)
-from rulesengine.workbook.progress import Progress
-from rulesengine.workbook.published import Difference, spec_at
+from rulesengine.workbook.inputs.progress import Progress
+from rulesengine.workbook.inputs.published import Difference, spec_at
 
 STANDINGS_SHEET = "Standings"
 STANDINGS_HEADER = ("Rank", "SNo", "Name", "Pts")

@@ -36,7 +36,7 @@ from typing import Callable, Iterator, Sequence
 
 from rulesengine.errors import InputError, Location, Problem
 from rulesengine.file_lock import held_lock, remove_quietly
-from rulesengine.workbook.package import PackageInfo, file_fingerprint, inspect_package, lost_parts
+from rulesengine.workbook.io.package import PackageInfo, file_fingerprint, inspect_package, lost_parts
 
 # Timestamped backups kept after NAME.original (older ones are removed).
 BACKUPS_KEPT = 5

@@ -23,7 +23,7 @@ import re
 from typing import Mapping
 from xml.sax.saxutils import escape
 
-from rulesengine.workbook.grid import CellValue, cell_address, column_letter, parse_address
+from rulesengine.grid import CellValue, cell_address, column_letter, parse_address
 
 __all__ = ["PatchUnsupported", "patch_cells"]
 

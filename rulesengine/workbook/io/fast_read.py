@@ -32,10 +32,10 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from rulesengine.errors import InputError, Location, Problem
-from rulesengine.workbook.grid import CellValue, Grid, MergedRange, cell_address
-from rulesengine.workbook.openpyxl_io import check_workbook_path, load_workbook, read_grids, sorted_merges
-from rulesengine.workbook.package import DEFAULT_LIMITS, Limits, PackageInfo, inspect_package
-from rulesengine.workbook.package_map import PackageMap, read_package_map
+from rulesengine.grid import CellValue, Grid, MergedRange, cell_address
+from rulesengine.workbook.io.openpyxl_book import check_workbook_path, load_workbook, read_grids, sorted_merges
+from rulesengine.workbook.io.package import DEFAULT_LIMITS, Limits, PackageInfo, inspect_package
+from rulesengine.workbook.io.package_map import PackageMap, read_package_map
 
 ENGINES = ("auto", "calamine", "openpyxl")
 _FORMULA = re.compile(rb"<f[\s>/]")

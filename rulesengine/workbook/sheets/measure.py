@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Iterable, Sequence
 
-from rulesengine.workbook.grid import CellValue, text
+from rulesengine.grid import CellValue, text
 
 MIN_WIDTH = 4.0
 MAX_WIDTH = 60.0

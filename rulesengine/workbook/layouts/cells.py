@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from rulesengine.errors import InputError, Location, Problem
 from rulesengine.model import Colour, ResultCode
-from rulesengine.workbook.grid import CellValue, Grid, cell_address, text
+from rulesengine.grid import CellValue, Grid, cell_address, text
 from rulesengine.workbook.layouts import swiss_manager, template, uschess_wallchart
 from rulesengine.workbook.layouts.common import (Problems, RawEntry, data_rows, header_labels, norm,
                                                  player_columns, start_number)

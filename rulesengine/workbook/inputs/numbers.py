@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from rulesengine.limits import MAX_NUMBER_TEXT, MAX_WHOLE_CELL
 from rulesengine.numbers import parse_exact
-from rulesengine.workbook.grid import CellValue, text
+from rulesengine.grid import CellValue, text
 
 _HALF = re.compile(r"^(?P<whole>-?[0-9]*)\s*(?:½|1/2)$", re.ASCII)
 _LEADING_WHOLE = re.compile(r"^[^0-9]{0,3}?([0-9]+)", re.ASCII)

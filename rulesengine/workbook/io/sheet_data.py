@@ -19,7 +19,7 @@ from datetime import date, datetime, time, timedelta
 from typing import Callable, Mapping
 from xml.sax.saxutils import escape, quoteattr
 
-from rulesengine.workbook.grid import CellValue, column_letter, parse_address
+from rulesengine.grid import CellValue, column_letter, parse_address
 from rulesengine.workbook.look import CellFormat, PLAIN, formatted_cells
 from rulesengine.workbook.plan import SheetWrite
 

@@ -1,29 +1,22 @@
-"""The openpyxl adapter: open a workbook safely, read sheets as grids, apply a WritePlan, save.
+"""The openpyxl adapter: open a workbook safely, read sheets as grids, apply sheet writes.
 
-`recalc_workbook(path)` is the whole `rulesengine recalc` route: inspect the package (zip and
-entity bombs, size bounds), load it (macros kept for .xlsm), read every sheet the recalculation
-needs once, `recalculate`, write only engine-owned sheets, save atomically behind the fidelity
-guard. Nothing is written when anything fails before the save.
+It knows openpyxl and the engine's write vocabulary (`workbook.plan`, `workbook.look`), nothing
+of the recalculation: the route that reads, computes and saves is `workbook.route`.
 """
 
 from __future__ import annotations
 
 import io
 import warnings
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Sequence, TypeVar
+from typing import Iterable, Sequence
 
 from rulesengine.errors import InputError, Location, Problem
-from rulesengine.registry import Registry
-from rulesengine.workbook.grid import CellValue, Grid, MergedRange, cell_address, column_letter, parse_address
+from rulesengine.grid import CellValue, Grid, MergedRange, cell_address, column_letter, parse_address
 from rulesengine.workbook.look import (CellFormat, formatted_cells, landscape, look_of, merge_span, merged_row_height,
                                        merged_rows)
-from rulesengine.workbook.package import DEFAULT_LIMITS, Limits, PackageInfo, inspect_package
-from rulesengine.workbook.plan import LineChart, SheetWrite, is_cell_patch
-from rulesengine.workbook.recalc import CLEAR_SHEET, WritePlan, recalculate, sheets_to_read
-from rulesengine.workbook.save import SaveResult, check_not_open, save_atomically
-from rulesengine.workbook.settings import WorkbookSettings
+from rulesengine.workbook.io.package import DEFAULT_LIMITS, Limits, PackageInfo, inspect_package
+from rulesengine.workbook.plan import CLEAR_SHEET, LineChart, SheetWrite, is_cell_patch
 
 MACRO_SUFFIXES = (".xlsm", ".xltm")
 SUFFIXES = (".xlsx", ".xlsm", ".xltx", ".xltm")
@@ -274,73 +267,6 @@ def _line_chart(ws, spec: LineChart, top: int, left: int):
         chart.series.append(series)
     chart.set_categories(Reference(ws, min_col=left + spec.category_col + 1, min_row=first, max_row=last))
     return chart
-
-
-ROUTES = ("auto", "graft", "openpyxl")
-
-
-@dataclass(frozen=True)
-class RecalcResult:
-    plan: WritePlan
-    save: SaveResult
-    route: str = "openpyxl"     # how the engine's sheets were written: "graft" or "openpyxl"
-    why_openpyxl: str = ""      # when the graft could not be used, why
-
-
-def recalc_workbook(path: str | Path, overrides: WorkbookSettings | None = None, *, explain: Sequence[str] = (),
-                    registry: Registry | None = None, limits: Limits = DEFAULT_LIMITS,
-                    force: bool = False, route: str = "auto") -> RecalcResult:
-    """Recalculate a workbook file in place (or beside it, when the fidelity guard says so).
-
-    The sheets are read with the fast reader (fast_read); the engine's sheets are grafted into
-    the TD's package (graft), every other part kept byte for byte. When the graft cannot be used
-    (graft.GraftUnsupported says why) the workbook is loaded, changed and saved by openpyxl, as
-    before. `route` "graft" or "openpyxl" insists on one (tests, the bench).
-    """
-    def compute(names: list[str], grids: dict[str, Grid]) -> WritePlan:
-        return recalculate(grids, overrides, explain=explain, registry=registry, sheet_names=names)
-
-    plan, save, used, why = write_engine_sheets(path, compute, lambda p: p.writes, limits=limits, force=force,
-                                                route=route)
-    return RecalcResult(plan, save, used, why)
-
-
-Computed = TypeVar("Computed")
-
-
-def write_engine_sheets(path: str | Path, compute: Callable[[list[str], dict[str, Grid]], Computed],
-                        writes_of: Callable[[Computed], Sequence[SheetWrite]], *, limits: Limits = DEFAULT_LIMITS,
-                        force: bool = False, route: str = "auto") -> tuple[Computed, SaveResult, str, str]:
-    """Read a workbook, compute from its sheets and write the engine's sheets back: the one route
-    of `recalc` and `pair BOOK.xlsx`. Lock and open-file checks, package inspection, the fast
-    reader, the graft writer, atomic save with the backup rules; openpyxl when the graft cannot
-    be used. Returns (what `compute` gave, the save, the route taken, why not the graft)."""
-    from rulesengine.workbook.fast_read import read_grids_checked
-    from rulesengine.workbook.graft import GraftUnsupported, prepare_graft
-
-    if route not in ROUTES:
-        raise ValueError(f"route must be one of {ROUTES}, got {route!r}")
-    path = Path(path)
-    check_not_open(path)
-    check_workbook_path(path)
-    info = inspect_package(path, limits)
-    names, grids = read_grids_checked(path, info, sheets_to_read, limits,
-                                      engine="openpyxl" if route == "openpyxl" else "auto")
-    computed = compute(names, grids)
-    writes = writes_of(computed)
-    why = ""
-    if route != "openpyxl":
-        try:
-            write = prepare_graft(path, writes)
-        except GraftUnsupported as exc:
-            if route == "graft":
-                raise
-            why = str(exc)
-        else:
-            return computed, save_atomically(path, write, info, force=force), "graft", why
-    wb, info, notes = load_workbook(path, limits, info=info)
-    apply_writes(wb, writes)
-    return computed, save_atomically(path, wb.save, info, notes, force=force), "openpyxl", why
 
 
 def write_workbook(path: str | Path, grids: Sequence[Grid]) -> Path:

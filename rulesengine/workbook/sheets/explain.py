@@ -15,8 +15,8 @@ from typing import Sequence
 
 from rulesengine.model import Tournament
 from rulesengine.tiebreak import ContributionLine
-from rulesengine.workbook.grid import CellValue
-from rulesengine.workbook.measure import fit_widths
+from rulesengine.grid import CellValue
+from rulesengine.workbook.sheets.measure import fit_widths
 from rulesengine.workbook.plan import STYLE_HEADER, STYLE_NOTE, STYLE_SUBTITLE, STYLE_TITLE, SheetLook
 
 PLAYER_LABEL = "Player"
