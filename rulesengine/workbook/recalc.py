@@ -23,7 +23,7 @@ from rulesengine import api
 from rulesengine.errors import InputError, Location, Problem, UsageError
 from rulesengine.model import ScoringSystem, STANDARD_SCORING, Tournament, with_derived_of
 from rulesengine.numbers import is_digits
-from rulesengine.rating import RatingRecord, RatingReport, RatingRequest
+from rulesengine.rating import RatingRecord, RatingReport
 from rulesengine.registry import Registry, default_registry
 from rulesengine.standings import Standings, event_date
 from rulesengine.tiebreak import TiebreakSpec
@@ -160,15 +160,15 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
     if settings.rating_system:
         with _at_setting(settings, overrides, "rating_system"):
             system = registry.rating_system(settings.rating_system)
-        if evenings:
-            season = replay(tournaments, system, facts, dates, settings.rule_set, settings.rating_options)
-            report = season.reports[-1]
-        else:
-            report = system.rate(RatingRequest(tournaments[-1], rating_records(tournaments[-1], facts),
-                                               event_date=rules_date, rule_set=settings.rule_set,
-                                               options=dict(settings.rating_options),
-                                               # per-game records only for the Explain sheet
-                                               detail=bool(explain)))
+        with _at_setting(settings, overrides, "rule_set"):
+            if evenings:
+                season = replay(tournaments, system, facts, dates, settings.rule_set, settings.rating_options)
+                report = season.reports[-1]
+            else:
+                report = api.rate(tournaments[-1], system, rating_records(tournaments[-1], facts),
+                                  event_date=rules_date, rule_set=settings.rule_set,
+                                  options=dict(settings.rating_options),
+                                  detail=bool(explain))   # per-game records only for the Explain sheet
     tournament = tournaments[-1]
     if season is not None and len(season.reports) > 1:
         # The last evening's rating tie-breaks see the ladder as it stood before that evening.

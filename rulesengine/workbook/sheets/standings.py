@@ -185,10 +185,9 @@ def _look(rows, h: int, players: int, legend_start: int, standings: Standings, r
 
 
 def _provider(registry: Registry, field_name: str, name: str) -> str:
-    for info in registry.plugin_list():
-        if name in getattr(info, field_name):
-            return f"{info.name} ({info.distribution} {info.version})".replace(" )", ")")
-    return "?"
+    # Registry.provider loads only the hook behind `field_name`, not every hook of every plugin.
+    info = registry.provider(field_name, name)
+    return f"{info.name} ({info.distribution} {info.version})".replace(" )", ")") if info else "?"
 
 
 def legend_rows(standings: Standings, report: RatingReport | None, registry: Registry, progress: Progress,
