@@ -3,9 +3,12 @@ in force on the event's date, list every value and rank that differs, and explai
 by the reading that reproduces it.
 
 Readings come from the plugins (hook `rulesengine_audit_explainers`): other dated texts of a
-federation's regulations, programs' known variants. Rounding in print is the one reading the core
-knows itself: a value printed to fewer decimals than it has ("14.3" for 14.25) is reproduced by
-rounding half up. A difference nothing reproduces is reported as unexplained, never hidden.
+federation's regulations, programs' known variants. How programs print is the one thing the core
+knows itself (`audit.printed`): a value printed to fewer decimals than it has ("14.3" for 14.25,
+"23.2" for 23.25) is rounding when half up, half to even or truncation prints the exact value so,
+reported once per column with the rounding its values decide, never as a difference; a place
+printed as a range ("1-2") is a shared place. A difference nothing reproduces is reported as
+unexplained, never hidden.
 """
 
 from __future__ import annotations
@@ -13,12 +16,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import date
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation, localcontext
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
 from rulesengine.audit.explain import AuditExplainer, Explained, Reading
 from rulesengine.audit.pairings import PairingChecks, check_pairings
+from rulesengine.audit.printed import (ColumnRounding, Rounding, column_rounding, printed_number, printed_range,
+                                       round_half_up, roundings_giving)
 from rulesengine.audit.published import Finding, PublishedEvent, PublishedTable
 from rulesengine.errors import PluginError, RulesEngineError
 from rulesengine.model import EntryKind, Tournament
@@ -73,6 +77,7 @@ class EventAudit:
     computed_ranks: Mapping[int, int] = field(default_factory=dict)
     pairings_requested: bool = False           # `--pairings`: the reports then show `pairing_checks`
     pairing_checks: PairingChecks | None = None  # None when not requested or not checked (a finding says why)
+    roundings: tuple[ColumnRounding, ...] = ()   # how each rounded column was printed (not differences)
 
 
 def explainers(registry: Registry) -> list[AuditExplainer]:
@@ -113,12 +118,14 @@ def audit_event(event: PublishedEvent, registry: Registry, rules_date: date | No
     ranks = {row.start_rank: row.rank for row in standings.rows}
     differences: list[Difference] = []
     rank_differences: list[RankDifference] = []
+    roundings: tuple[ColumnRounding, ...] = ()
     if table is not None:
         explain = _Explainer(t, registry, day, specs, covering, editions)
         findings += _row_findings(event, table, standings)
         precision = [max((p[1] for row in table.rows if i < len(row.values)
-                          for p in [_printed_number(row.values[i])] if p is not None), default=0)
+                          for p in [printed_number(row.values[i])] if p is not None), default=0)
                      for i in range(len(columns))]
+        rounded_values: list[list[tuple[Fraction, Fraction, frozenset[Rounding]]]] = [[] for _ in columns]
         for row in table.rows:
             if row.start_no not in t.by_start_rank:
                 continue
@@ -127,9 +134,12 @@ def audit_event(event: PublishedEvent, registry: Registry, rules_date: date | No
                     continue
                 where = row.cells[i] if i < len(row.cells) else row.where
                 difference = _compare(row.values[i], standings.values[str(column.spec)].get(row.start_no), column,
-                                      row.start_no, t, table.decimals, precision[i], explain, where, findings)
+                                      row.start_no, t, table.decimals, precision[i], explain, where, findings,
+                                      rounded_values[i])
                 if difference is not None:
                     differences.append(difference)
+        roundings = tuple(column_rounding(column.published, precision[i], rounded_values[i])
+                          for i, column in enumerate(columns) if rounded_values[i])
         unmapped = [c.published for c in columns if c.spec is None]
         if unmapped:
             findings.append(Finding(table.source, f"ranks not checked: the column{'s' if len(unmapped) > 1 else ''} "
@@ -142,7 +152,7 @@ def audit_event(event: PublishedEvent, registry: Registry, rules_date: date | No
         checks, pairing_findings = check_pairings(t, event.input, registry, pairing_system)
         findings += pairing_findings
     return EventAudit(event.input, t.name, event.date, rules, columns, tuple(differences), tuple(rank_differences),
-                      tuple(findings), table, standings.values, ranks, pairings, checks)
+                      tuple(findings), table, standings.values, ranks, pairings, checks, roundings)
 
 
 def _compare_ranks(table: PublishedTable, ranks: Mapping[int, int]) -> tuple[list[RankDifference], list[Finding]]:
@@ -209,37 +219,6 @@ def _map_column(heading: str, legend: str, registry: Registry) -> ColumnRule:
     return ColumnRule(heading, None, f"no loaded plugin names a tie-break for the {said}")
 
 
-_PRINTED_NUMBER = re.compile(r"[+-]?[0-9]{1,15}(?:\.[0-9]{1,15})?")
-
-
-def _printed_number(printed: str) -> tuple[Fraction, int] | None:
-    """(value, decimals printed) of a printed number: "16,5" -> (33/2, 1), "53.00" -> (53, 2).
-    Plain decimals only: "1e9999" or 400 digits are not a tie-break anyone printed (and would make
-    exact arithmetic and printing crawl), so they read as not a number."""
-    cleaned = printed.strip().replace("½", ".5").replace(",", ".")
-    if cleaned.startswith("."):
-        cleaned = "0" + cleaned
-    if not _PRINTED_NUMBER.fullmatch(cleaned):
-        return None
-    try:
-        value = Decimal(cleaned)
-    except InvalidOperation:
-        return None
-    if not value.is_finite():
-        return None
-    exponent = value.as_tuple().exponent
-    return Fraction(value), max(0, -exponent) if isinstance(exponent, int) else 0
-
-
-def round_half_up(value: TiebreakValue, places: int) -> Fraction:
-    """A value rounded to `places` decimals, halves away from zero (how print rounds)."""
-    exact = Fraction(value)
-    with localcontext() as context:
-        context.prec = 60
-        decimal = Decimal(exact.numerator) / Decimal(exact.denominator)
-        return Fraction(decimal.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))
-
-
 class _Explainer:
     """Finds the reading that reproduces a published value; each reading is computed once."""
 
@@ -268,30 +247,41 @@ class _Explainer:
         for reading, value in readings:
             if value is not None and Fraction(value) == published:
                 return reading.explain(self.t, sno, spec)
-        if round_half_up(computed, places) == published:
-            return Explained(_rounding(places, computed))
         for reading, value in readings:
-            if value is not None and round_half_up(value, places) == published:
+            giving = roundings_giving(value, published, places) if value is not None else frozenset()
+            if giving:
                 explained = reading.explain(self.t, sno, spec)
-                return Explained(f"{explained.explanation}; {_rounding(places, value)}", explained.article)
+                return Explained(f"{explained.explanation}; {_rounding(places, value, giving)}", explained.article)
         also = f"; also tried: {', '.join(tried)}" if tried else ""
         return Explained(f"no reading known to the engine reproduces the published value (computed under "
                          f"{', '.join(self.editions.values()) or 'the rules by date'}{also})")
 
 
-def _rounding(places: int, exact: TiebreakValue) -> str:
-    return (f"legacy program variant: printed rounded to {places} decimal{'s' if places != 1 else ''}, half up "
-            f"(exact value {to_text(exact)})")
+def _rounding(places: int, exact: TiebreakValue, giving: frozenset[Rounding]) -> str:
+    how = " or ".join(r.value for r in Rounding if r in giving)
+    return f"printed rounded to {places} decimal{'s' if places != 1 else ''}, {how} (exact value {to_text(exact)})"
 
 
 def _compare(printed: str, computed: TiebreakValue, column: ColumnRule, sno: int, t: Tournament,
              decimals: int | None, places: int, explain: _Explainer, where: str,
-             findings: list[Finding]) -> Difference | None:
+             findings: list[Finding], rounded_values: list) -> Difference | None:
+    """None when the printed value is the computed one (exactly, rounded in print, or a shared place
+    printed as a range); else the difference, explained. Rounded values are added to `rounded_values`
+    as (exact, printed, the roundings that print it so)."""
     name = t.player(sno).name
     if printed == "":
         findings.append(Finding(where, f"no {column.published} value printed for player {sno} ({name})"))
         return None
-    parsed = _printed_number(printed)
+    shared = printed_range(printed)
+    if shared is not None and computed is not None:
+        # "1-2": places 1 and 2 shared, which the engine's value (DE as a rank, C.07 art. 6) gives as 1.
+        if Fraction(computed) == shared[0]:
+            return None
+        assert column.spec is not None
+        explained = explain.explain(column.spec, sno, computed, Fraction(shared[0]), places)
+        return Difference(sno, name, column.published, printed, to_json_number(computed),
+                          explained.explanation, explained.article, where)
+    parsed = printed_number(printed)
     if parsed is None:
         return Difference(sno, name, column.published, printed, to_json_number(computed),
                           f"the printed value {printed!r} is not a number", None, where)
@@ -301,6 +291,10 @@ def _compare(printed: str, computed: TiebreakValue, column: ColumnRule, sno: int
                                        f"no value (see the notes)"))
         return None
     if value == Fraction(computed) or decimals is not None and round_half_up(computed, decimals) == value:
+        return None
+    giving = roundings_giving(computed, value, places)
+    if giving:
+        rounded_values.append((Fraction(computed), value, giving))
         return None
     assert column.spec is not None
     explained = explain.explain(column.spec, sno, computed, value, places)
@@ -319,7 +313,7 @@ def _row_findings(event: PublishedEvent, table: PublishedTable, standings: Stand
             found.append(Finding(row.where, f"player {row.start_no} ({row.name}) is in the standings but not in the "
                                             f"crosstable"))
             continue
-        points = _printed_number(row.points) if row.points else None
+        points = printed_number(row.points) if row.points else None
         total = t.points[row.start_no]
         if row.points and (points is None or points[0] != total):
             found.append(Finding(row.where, f"points column says {row.points} for player {row.start_no} "

@@ -39,6 +39,10 @@ def _event_json(a: EventAudit) -> dict[str, Any]:
         "rank_differences": [{"start_no": r.start_no, "published": r.published, "computed": r.computed}
                              for r in a.rank_differences],
         "findings": [{"where": f.where, "what": f.what} for f in a.findings],
+        "rounding": [{"column": r.column, "decimals": r.places, "values": r.values,
+                      "rounding": [mode.value for mode in r.roundings],
+                      "decided_by": [{"exact": to_json_number(e), "printed": to_json_number(p)}
+                                     for e, p in r.decided_by]} for r in a.roundings],
     }
     if a.pairings_requested:
         data["pairing_checks"] = pairings_json(a.pairing_checks)
@@ -61,6 +65,8 @@ def audit_text(audits: Sequence[EventAudit], errors: Sequence[tuple[str, str]] =
         out.append("Columns: " + ("; ".join(f"{c.published} = {c.rule}" if c.rule else
                                             f"{c.published} NOT MAPPED ({c.why_unmapped})" for c in a.columns)
                                   or "none published"))
+        for r in a.roundings:
+            out.append(f"Rounding: {r.describe()}")
         out.append(f"Differences: {len(a.differences) or 'none'}")
         for d in a.differences:
             out.append(f"  {d.column:<6} no. {d.start_no} {d.name}: published {_shown(d.published)}, computed "
@@ -203,6 +209,8 @@ def write_audit_workbook(path: Path, audits: Sequence[EventAudit], errors: Seque
         _append(ws, ["Date", a.date.isoformat() if a.date else "not in the input", "Rules", a.rules])
         for c in columns:
             _append(ws, ["Column", c.published, "rule", c.rule or "NOT MAPPED", c.why_unmapped])
+        for rounding in a.roundings:
+            _append(ws, ["Rounding", rounding.column, rounding.describe()])
         _append(ws, [])
         _append(ws, ["Difference", "SNo", "Name", "Column", "Published", "Computed", "Explanation", "Article"])
         ws.cell(ws.max_row, 1).font = bold

@@ -85,10 +85,17 @@ def test_vega_page_2026_every_planted_difference_with_its_article(tmp_path, regi
     assert audit.rules == "fide-2026" and audit.date.isoformat() == "2026-04-10"
     assert [(c.published, c.rule) for c in audit.columns] == [("BH", "BH"), ("SB", "SB")]
     found = {(d.start_no, d.column): d for d in audit.differences}
-    assert set(found) == {(bye, "BH"), (forfeit, "BH"), (virtual, "BH"), (typo, "BH")} | {(s, "SB") for s in rounded}
+    # SB rounded in print is rounding, not a difference (issue 27): one line for the column says how.
+    assert set(found) == {(bye, "BH"), (forfeit, "BH"), (virtual, "BH"), (typo, "BH")}
     assert quarter in rounded
+    (sb_rounding,) = audit.roundings
+    assert (sb_rounding.column, sb_rounding.places, sb_rounding.values) == ("SB", 1, len(rounded))
+    # Quarters decide: x.25 printed x.3 is half up (half to even and truncation give x.2).
+    assert [r.value for r in sb_rounding.roundings] == ["half up"]
+    assert sb_rounding.describe().startswith(f"SB printed to 1 decimal, rounded half up ({len(rounded)} values "
+                                             f"rounded; decided by ")
     cap = to_text(Fraction(1, 2) * t.rounds)
-    found = {sno: d for (sno, column), d in found.items() if column == "BH"} | {"SB": found[(quarter, "SB")]}
+    found = {sno: d for (sno, column), d in found.items() if column == "BH"}
     assert found[bye].article == "FIDE C.07 art. 16.4.2 (March 2026)"
     assert found[bye].explanation.startswith(f"art. 16.4.2 as amended March 2026: dummy opponent capped at {cap}")
     assert found[bye].published == float(v["fide-2024"]["BH"][bye])
@@ -98,7 +105,6 @@ def test_vega_page_2026_every_planted_difference_with_its_article(tmp_path, regi
     assert found[virtual].explanation.startswith("legacy program variant: the virtual opponent")
     assert found[virtual].article == "FIDE C.07 art. 16 (in force since 1 September 2023)"
     assert found[typo].article is None and found[typo].explanation.startswith("no reading known to the engine")
-    assert found["SB"].explanation.startswith("legacy program variant: printed rounded to 1 decimal, half up")
     assert {(r.start_no, r.published, r.computed) for r in audit.rank_differences} >= {
         (first, ranks[first], standings.rows[0].rank), (second, ranks[second], standings.rows[-1].rank)}
     whats = [f.what for f in audit.findings]
@@ -190,8 +196,12 @@ def test_cli_json_contract_and_workbook_report(tmp_path, capsys):
             assert set(d) >= {"start_no", "name", "column", "published", "computed", "explanation", "article"}
     july = next(e for e in data["events"] if "July" in e["event"])
     assert july["date"] is None and july["rules"] == "fide-2024"
-    assert len(july["differences"]) == 15 and {d["column"] for d in july["differences"]} == {"SB"}
-    assert july["rank_differences"] == []
+    # Vega printed SB to one decimal: 15 quarters rounded (14.25 as 14.3: half up), not differences.
+    assert july["differences"] == [] and july["rank_differences"] == []
+    (rounding,) = july["rounding"]
+    assert (rounding["column"], rounding["decimals"], rounding["values"], rounding["rounding"]) == ("SB", 1, 15,
+                                                                                                 ["half up"])
+    assert {"exact": 14.25, "printed": 14.3} in rounding["decided_by"]
     february = next(e for e in data["events"] if "February" in e["event"])
     assert february["date"] == "2025-02-25" and february["differences"] == [] and february["rank_differences"] == []
     assert sum("who played no game" in f["what"] for f in february["findings"]) == 2
@@ -205,5 +215,8 @@ def test_cli_json_contract_and_workbook_report(tmp_path, capsys):
     header = [c.value for c in ws[1]]
     sb = header.index("SB") + 1
     filled = [r for r in range(2, 41) if ws.cell(r, sb).fill.fgColor.rgb == "FFFF9999"]
-    assert len(filled) == 15
-    assert ws.cell(filled[0], sb).value == "14.3"
+    assert filled == []
+    notes = [[c.value for c in row] for row in ws.iter_rows(min_row=41)]
+    rounding_line = ("SB printed to 1 decimal, rounded half up (15 values rounded; decided by 14.25 -> 14.3, "
+                     "13.25 -> 13.3, 8.25 -> 8.3, ...)")
+    assert ["Rounding", "SB", rounding_line] in [row[:3] for row in notes]
