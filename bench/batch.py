@@ -31,10 +31,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulesengine.batch.inputs import discover
-from rulesengine.batch.job import BatchOptions, Job, WORKBOOK, read_tournament
+from rulesengine.batch.job import BatchOptions, Job, read_tournament
 from rulesengine.batch.runner import read_contents, chunk_size, dask_executor, local_executor, run_batch
 from rulesengine.batch.samples import write_archive
+from rulesengine.inputs import WORKBOOK, discover
 from rulesengine.registry import default_registry
 
 

@@ -25,10 +25,10 @@ from batch import bare_parse, wanted  # bench/batch.py, beside this file
 
 from rulesengine.batch import job as job_module
 from rulesengine.batch import runner
-from rulesengine.batch.inputs import discover
 from rulesengine.batch.job import BatchOptions
 from rulesengine.batch.manifest import Manifest
 from rulesengine.batch.samples import write_archive
+from rulesengine.inputs import discover
 from rulesengine.registry import default_registry
 
 

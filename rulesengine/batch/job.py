@@ -23,17 +23,13 @@ from typing import Any, Iterable
 from rulesengine import api
 from rulesengine.collector import collector_paused
 from rulesengine.errors import InputError, Location, Problem, RulesEngineError
+from rulesengine.inputs import CHESS_RESULTS, TRF, VEGA, WORKBOOK
 from rulesengine.model import Tournament
 from rulesengine.registry import Registry, default_registry
 from rulesengine.batch.summary import write_file
 from rulesengine.standings import Standings
 from rulesengine.tiebreak import TiebreakSpec
 
-TRF = "trf"
-WORKBOOK = "workbook"
-VEGA = "vega"
-CHESS_RESULTS = "chess-results"
-KINDS = (TRF, WORKBOOK, VEGA, CHESS_RESULTS)
 MAX_ERRORS_SHOWN = 5
 
 

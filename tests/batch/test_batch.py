@@ -206,7 +206,7 @@ def test_output_folder_that_would_overwrite_an_input_is_refused(tmp_path, capsys
 
 
 def test_what_a_folder_scan_takes(tmp_path):
-    from rulesengine.batch.inputs import discover
+    from rulesengine.inputs import discover
     (tmp_path / "a").mkdir()
     (tmp_path / "a" / "README.txt").write_text("notes about the archive\n", encoding="utf-8")
     (tmp_path / "a" / "old.txt").write_text("012 Old event\n", encoding="utf-8")
@@ -263,7 +263,7 @@ def test_progress_is_a_bar_on_a_terminal_and_lines_otherwise():
 
 
 def test_chunks_of_inputs_give_the_same_results_as_one_input_per_future(archive, tmp_path):
-    from rulesengine.batch.inputs import discover
+    from rulesengine.inputs import discover
     from rulesengine.batch.job import BatchOptions
     from rulesengine.batch.runner import InlineExecutor, chunk_size, run_batch
 
@@ -285,7 +285,7 @@ def test_chunks_of_inputs_give_the_same_results_as_one_input_per_future(archive,
 def test_a_failed_chunk_makes_each_of_its_inputs_an_error_row(archive, tmp_path):
     from concurrent.futures import Future
 
-    from rulesengine.batch.inputs import discover
+    from rulesengine.inputs import discover
     from rulesengine.batch.job import BatchOptions
     from rulesengine.batch.runner import InlineExecutor, run_batch
 
@@ -306,7 +306,8 @@ def test_a_failed_chunk_makes_each_of_its_inputs_an_error_row(archive, tmp_path)
 def test_warm_up_writes_nothing_and_leaves_no_scratch(tmp_path, monkeypatch):
     import tempfile
 
-    from rulesengine.batch.job import KINDS, BatchOptions, warm_up
+    from rulesengine.batch.job import BatchOptions, warm_up
+    from rulesengine.inputs import KINDS
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     warm_up(KINDS, BatchOptions(tiebreaks=SPECS, copies=False))

@@ -81,7 +81,7 @@ def test_specs_resolved_once_per_run_and_a_bad_spec_still_refused_every_time():
 
 def _small_archive(tmp_path, seed):
     """Three generated inputs, discovered, and the bytes of every file (an input is never changed)."""
-    from rulesengine.batch.inputs import discover
+    from rulesengine.inputs import discover
     from rulesengine.batch.samples import write_archive
 
     folder = tmp_path / "in"
@@ -90,7 +90,7 @@ def _small_archive(tmp_path, seed):
 
 
 def test_an_output_folder_whose_results_would_land_on_inputs_is_refused_even_through_a_link(tmp_path):
-    from rulesengine.batch.inputs import check_out_dir
+    from rulesengine.batch.out_dir import check_out_dir
 
     folder, inputs, before = _small_archive(tmp_path, 2)
     link = tmp_path / "link"
