@@ -106,13 +106,13 @@ class Want:
 
 def wanted(expected, tiebreaks: str) -> list[Want]:
     """Every good file's standings are the engine's standings of the event it was generated from."""
-    from rulesengine.cli.standings import standings_json
+    from rulesengine.output.standings import standings_document
     from rulesengine.standings import compute_standings
 
     registry = default_registry()
     specs = registry.resolve_specs(tiebreaks.split(","))
     return [Want(e.relative, e.error_at, "" if e.error_at else
-                 json.dumps(standings_json(compute_standings(e.tournament, specs, registry))["standings"]))
+                 json.dumps(standings_document(compute_standings(e.tournament, specs, registry))["standings"]))
             for e in expected]
 
 

@@ -17,7 +17,7 @@ import pytest
 from rulesengine.batch.manifest import MANIFEST_NAME
 from rulesengine.batch.samples import FORMATS, write_archive
 from rulesengine.cli import main
-from rulesengine.cli.standings import standings_json
+from rulesengine.output.standings import standings_document
 from rulesengine.registry import default_registry
 from rulesengine.standings import compute_standings
 
@@ -62,7 +62,7 @@ def test_every_good_file_correct_every_broken_one_located_inputs_untouched(archi
             assert row["error"].startswith(e.error_at + ": "), (e.relative, row["error"])
             continue
         assert row["status"] == "ok", row
-        want = standings_json(compute_standings(e.tournament, specs, registry))
+        want = standings_document(compute_standings(e.tournament, specs, registry))
         got = json.loads((out / (e.relative + ".standings.json")).read_text(encoding="utf-8"))
         assert got["standings"] == want["standings"], e.relative
         assert got["tiebreaks"] == ["BH", "SB"]

@@ -1,5 +1,6 @@
 """`rulesengine standings --format json` formats its rows straight from the standings: the text
-is exactly `json_text(standings_json(...))`, the contract's JSON, for every fixture event."""
+is exactly `json_text(standings_document(...))`, the contract's JSON, for every fixture event, and
+batch's one line is exactly `one_line_json` of the same document."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from rulesengine import api
-from rulesengine.cli.common import json_text
-from rulesengine.cli.standings import standings_json, standings_json_line, standings_json_text
+from rulesengine.output.json_text import json_text, one_line_json
+from rulesengine.output.standings import standings_document, standings_json_line, standings_json_text
 from rulesengine.formats.trf import read_trf, write_trf
 from rulesengine.registry import default_registry
 from rulesengine.testing import tournament_from_text
@@ -27,10 +28,10 @@ def test_the_same_text_for_every_fixture_trf(codes) -> None:
     for path in files:
         tournament = read_trf(path)
         run = api.standings(tournament, codes, registry)
-        want = json_text(standings_json(run.standings, run.rules))
+        want = json_text(standings_document(run.standings, run.rules))
         assert standings_json_text(run.standings, run.rules) == want, path
-        one_line = json.dumps(standings_json(run.standings), ensure_ascii=False)   # what batch writes
-        assert standings_json_line(run.standings) == one_line, path
+        one_line = json.dumps(standings_document(run.standings, run.rules), ensure_ascii=False)   # what batch writes
+        assert standings_json_line(run.standings, run.rules) == one_line == one_line_json(json.loads(want)), path
 
 
 def test_names_with_quotes_percent_signs_and_scripts(tmp_path) -> None:
@@ -40,7 +41,8 @@ def test_names_with_quotes_percent_signs_and_scripts(tmp_path) -> None:
     path.write_text(write_trf(tournament), encoding="utf-8")
     run = api.standings(read_trf(path), ["BH", "SB"], default_registry())
     text = standings_json_text(run.standings, run.rules)
-    assert text == json_text(standings_json(run.standings, run.rules))
-    assert standings_json_line(run.standings) == json.dumps(standings_json(run.standings), ensure_ascii=False)
+    assert text == json_text(standings_document(run.standings, run.rules))
+    assert standings_json_line(run.standings, run.rules) == json.dumps(standings_document(run.standings, run.rules),
+                                                                       ensure_ascii=False)
     rows = json.loads(text)["standings"]
     assert {row["name"] for row in rows} == {n.strip() for n in names}
