@@ -43,7 +43,8 @@ def bare_parse(inputs) -> None:
     bytes read as the runner reads them (`read_contents`), then TRF and Vega decoded and parsed
     by the job's own `read_tournament`; a workbook's sheets (those recalculation reads) read by
     the same fast read from its path and its crosstable parsed. Each parse runs with the
-    collector paused, as each job does. What batch does beyond this (hashing, the scratch copy of
+    collector paused (a job's parse does not: `api` pauses it around the standings and rating
+    only), so the bare side is, if anything, the faster. What batch does beyond this (hashing, the scratch copy of
     a workbook, the Settings sheet, standings, JSON, writing, manifest, summaries) is its cost."""
     from rulesengine.collector import collector_paused
     from rulesengine.errors import InputError

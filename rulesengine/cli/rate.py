@@ -15,7 +15,8 @@ import sys
 from fractions import Fraction
 
 from rulesengine import api
-from rulesengine.cli.common import add_format_argument, add_input_arguments, date_argument, format_table, load_tournament
+from rulesengine.cli.common import (add_format_argument, add_input_arguments, date_argument, format_table,
+                                    load_tournament)
 from rulesengine.errors import UsageError
 from rulesengine.output.ratings import rating_cells, rating_csv_text, rating_footer, rating_json_text
 from rulesengine.rating import (PlayerRating, RatingExplanation, RatingReport, RatingSystem, rating_text as _num,

@@ -6,8 +6,8 @@ import argparse
 import sys
 
 from rulesengine import api
-from rulesengine.cli.common import (add_format_argument, add_input_arguments, add_tiebreak_rule_arguments, date_argument,
-                                    format_table, load_tournament)
+from rulesengine.cli.common import (add_format_argument, add_input_arguments, add_tiebreak_rule_arguments,
+                                    date_argument, format_table, load_tournament)
 from rulesengine.model import Tournament
 from rulesengine.output.standings import standings_cells, standings_csv_text, standings_footer, standings_json_text
 from rulesengine.registry import Registry, default_registry

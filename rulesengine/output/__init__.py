@@ -9,5 +9,5 @@
 - `ratings`: the document of `rate --format json`, its CSV and table cells.
 
 Each contract has a plain definition (a dict the encoder writes) beside the fast text written
-from templates; tests hold the two to the same text (tests/output).
+from templates; tests hold the two to the same text (tests/output, tests/ratings/test_rate_json_text.py).
 """

@@ -12,8 +12,8 @@ Fields beyond the contract are additions (`rule_set`, `event_date`, `notes`, and
 
 The texts are written from one template per record kind, each shared number's JSON made once
 (`NUMBER_JSON`): a 10,000-player report has 110,000 game records, and building a dict for each
-for the encoder to walk costs more than rating them. tests/output holds them to `json_text` and
-`one_line_json` of the document.
+for the encoder to walk costs more than rating them. tests/ratings/test_rate_json_text.py holds
+them to `json_text` and `one_line_json` of the document.
 """
 
 from __future__ import annotations

@@ -9,12 +9,19 @@ from pathlib import Path
 
 import pytest
 
+from decimal import Decimal
+from fractions import Fraction
+
+from hypothesis import given, strategies as st
+
 from rulesengine import api
+from rulesengine.formats.trf import read_trf, write_trf
 from rulesengine.output.json_text import json_text, one_line_json
 from rulesengine.output.standings import standings_document, standings_json_line, standings_json_text
-from rulesengine.formats.trf import read_trf, write_trf
 from rulesengine.registry import default_registry
+from rulesengine.standings import Standings, StandingRow
 from rulesengine.testing import tournament_from_text
+from rulesengine.tiebreak import TiebreakSpec
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 CODE_LISTS = (None, ["BH/C1", "BH", "SB", "DE", "TPR", "ARO", "WIN", "PS"], ["PTP", "APRO", "RTNG", "KS", "FB"])
@@ -46,3 +53,22 @@ def test_names_with_quotes_percent_signs_and_scripts(tmp_path) -> None:
                                                                        ensure_ascii=False)
     rows = json.loads(text)["standings"]
     assert {row["name"] for row in rows} == {n.strip() for n in names}
+
+
+VALUES = (st.fractions(max_denominator=8) | st.integers(-10**20, 10**20) | st.floats() | st.none()
+          | st.decimals(places=3, allow_nan=False, allow_infinity=False) | st.sampled_from([Fraction(1, 2), Fraction(3, 4), 2.5]))   # shared objects
+
+
+@given(st.lists(st.tuples(st.text(max_size=8), VALUES, VALUES, VALUES), max_size=8), st.text(max_size=8))
+def test_the_texts_are_the_documents_whatever_the_values(rows, event_name) -> None:
+    """Every kind of number a tie-break hands out, names with any characters, values recurring
+    (the second time round every value's text is one kept from the first)."""
+    event = tournament_from_text(["A", "B"], ["1-2 1-0"], name=event_name)
+    specs = (TiebreakSpec("BH"), TiebreakSpec("X%s"))
+    built = tuple(StandingRow(i + 1, i + 1, name, points, {"BH": bh, "X%s": other})
+                  for i, (name, points, bh, other) in enumerate(rows))
+    for _ in range(2):
+        standings = Standings(event, specs, built, ("a note",))
+        document = standings_document(standings)
+        assert standings_json_text(standings) == json_text(document)
+        assert standings_json_line(standings) == one_line_json(document) == json.dumps(document, ensure_ascii=False)
