@@ -31,10 +31,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulesengine.batch.inputs import discover
-from rulesengine.batch.job import BatchOptions, Job, WORKBOOK, read_tournament
+from rulesengine.batch.job import BatchOptions, Job, read_tournament
 from rulesengine.batch.runner import read_contents, chunk_size, dask_executor, local_executor, run_batch
 from rulesengine.batch.samples import write_archive
+from rulesengine.inputs import WORKBOOK, discover
 from rulesengine.registry import default_registry
 
 
@@ -43,7 +43,8 @@ def bare_parse(inputs) -> None:
     bytes read as the runner reads them (`read_contents`), then TRF and Vega decoded and parsed
     by the job's own `read_tournament`; a workbook's sheets (those recalculation reads) read by
     the same fast read from its path and its crosstable parsed. Each parse runs with the
-    collector paused, as each job does. What batch does beyond this (hashing, the scratch copy of
+    collector paused (a job's parse does not: `api` pauses it around the standings and rating
+    only), so the bare side is, if anything, the faster. What batch does beyond this (hashing, the scratch copy of
     a workbook, the Settings sheet, standings, JSON, writing, manifest, summaries) is its cost."""
     from rulesengine.collector import collector_paused
     from rulesengine.errors import InputError
@@ -106,13 +107,13 @@ class Want:
 
 def wanted(expected, tiebreaks: str) -> list[Want]:
     """Every good file's standings are the engine's standings of the event it was generated from."""
-    from rulesengine.cli.standings import standings_json
+    from rulesengine.output.standings import standings_document
     from rulesengine.standings import compute_standings
 
     registry = default_registry()
     specs = registry.resolve_specs(tiebreaks.split(","))
     return [Want(e.relative, e.error_at, "" if e.error_at else
-                 json.dumps(standings_json(compute_standings(e.tournament, specs, registry))["standings"]))
+                 json.dumps(standings_document(compute_standings(e.tournament, specs, registry))["standings"]))
             for e in expected]
 
 

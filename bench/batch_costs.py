@@ -25,10 +25,10 @@ from batch import bare_parse, wanted  # bench/batch.py, beside this file
 
 from rulesengine.batch import job as job_module
 from rulesengine.batch import runner
-from rulesengine.batch.inputs import discover
 from rulesengine.batch.job import BatchOptions
 from rulesengine.batch.manifest import Manifest
 from rulesengine.batch.samples import write_archive
+from rulesengine.inputs import discover
 from rulesengine.registry import default_registry
 
 
@@ -74,7 +74,7 @@ class Stages:
 def instrument(stages: Stages) -> None:
     """Wrap every stage where its caller looks it up."""
     from rulesengine import api
-    from rulesengine.cli import standings as cli_standings
+    from rulesengine.output import standings as output_standings
     from rulesengine.workbook.io import fast_read
     from rulesengine.workbook import recalc
     from rulesengine_fide.tiebreaks import event
@@ -106,7 +106,7 @@ def instrument(stages: Stages) -> None:
     for code, rule in list(registry.tiebreaks.items()):
         label = f"tie-break {code} compute ({rule.article.split(' art')[0] or code})"
         registry.tiebreaks[code] = dataclasses.replace(rule, compute=stages.wrap(rule.compute, label))
-    stages.patch(cli_standings, "standings_json", "standings_json (cli/standings.py)")
+    stages.patch(output_standings, "_row_texts", "the standings rows' JSON (output/standings.py)")
     stages.patch(job_module, "_standings_bytes", "JSON text and UTF-8 (job.py)")
     stages.patch(runner, "write_atomically", "write each output atomically (summary.py)")
     stages.patch(Manifest, "record", "manifest line (manifest.py)")

@@ -27,9 +27,9 @@ import time
 from bisect import bisect_left
 from datetime import date
 
-from rulesengine.cli.common import json_text
 from rulesengine.collector import collector_paused
-from rulesengine.cli.rate import report_json, report_json_text
+from rulesengine.output.json_text import json_text
+from rulesengine.output.ratings import rating_document, rating_json_text
 from rulesengine.model import Colour, Player, ResultCode, RoundEntry, Tournament
 from rulesengine.rating import RatingRecord, RatingRequest
 from rulesengine.registry import build_registry
@@ -234,8 +234,8 @@ def main() -> None:
 
 def json_step(system, request: RatingRequest, repeat: int) -> tuple[tuple[float, float], str]:
     """CPU of `rate --format json` after reading the file, as the CLI runs it (rulesengine.cli.rate.run_rate):
-    the rating with its per-game records, then its text (`report_json_text`: the text of the JSON
-    value `report_json` would build, written from the records). The best of `repeat` runs by total,
+    the rating with its per-game records, then its text (`rating_json_text`: the text of the JSON
+    value `rating_document` would build, written from the records). The best of `repeat` runs by total,
     with its two parts; collector off."""
     best, text = None, ""
     with collector_paused():
@@ -245,12 +245,12 @@ def json_step(system, request: RatingRequest, repeat: int) -> tuple[tuple[float,
             started = time.process_time()
             report = system.rate(request)
             rated = time.process_time()
-            text = report_json_text(report)
+            text = rating_json_text(report)
             steps = (rated - started, time.process_time() - rated)
             if best is None or sum(steps) < sum(best):
                 best = steps
-    if text != json_text(report_json(report)):
-        raise AssertionError("report_json_text differs from json_text(report_json(...))")
+    if text != json_text(rating_document(report)):
+        raise AssertionError("rating_json_text differs from json_text(rating_document(...))")
     return best, text
 
 

@@ -4,21 +4,27 @@
     run = standings(t, ["BH/C1", "SB"])                     # ranked table + the rules used
     e = explain_tiebreak(t, "DE", 3)                          # within the standings' criteria
     report = rate(t, "elo", records)                          # rating changes
+    report = rate_event(t, "elo", "list.csv")                 # records from the file and a rating list
 
 Everything a front end must not decide for itself lives here: which date chooses the rules (one
 date parser, `rulesengine.dates`), which earlier criteria a tie-break sees (an explanation is
 computed within the same standings as the table it explains: FIDE C.07 art. 6 direct encounter
 depends on the groups the earlier criteria leave tied), which options and rule sets exist (the
 rules declare them; the one option parser refuses any other). No federation is named here.
+
+Every plugin computation called here (standings and tie-breaks, a rating, a pairing) runs with
+the cyclic collector paused (`rulesengine.collector`), so no front end pauses it itself.
 """
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
+from rulesengine.collector import collector_paused
 from rulesengine.dates import DateReading, parse_date, read_date
 from rulesengine.errors import InputError, Location, Problem, UsageError
 from rulesengine.model import Tournament
@@ -30,8 +36,8 @@ if TYPE_CHECKING:   # imported by `rate` itself: `standings` and `explain` need 
     from rulesengine.rating import RatingRecord, RatingReport, RatingSystem
 
 __all__ = ["RulesUsed", "StandingsRun", "DateReading", "explain_tiebreak", "load_tournament", "pair_round",
-           "parse_date", "parse_options", "rate", "read_date", "rules_date", "standings", "standings_table",
-           "tiebreak_options", "with_kind"]
+           "parse_date", "parse_options", "rate", "rate_event", "read_date", "resolved_specs", "rules_date",
+           "standings", "standings_table", "tiebreak_options", "with_kind"]
 
 PAIRING_KINDS = {"swiss": "swiss", "round robin": "round robin", "round-robin": "round robin", "rr": "round robin"}
 
@@ -176,13 +182,20 @@ class StandingsRun:
         return self.standings.specs
 
 
+@functools.lru_cache(maxsize=64)
+def resolved_specs(registry: Registry, texts: tuple[str, ...]) -> tuple[TiebreakSpec, ...]:
+    """The specs of tie-break texts, parsed and validated once per registry and texts: a run over
+    many files names the same few orders (a bad one raises every time: not cached)."""
+    return tuple(registry.resolve_specs(texts))
+
+
 def resolve(tournament: Tournament, texts: Sequence[str] | None, registry: Registry) -> list[TiebreakSpec]:
     """Tie-break specs from texts, or the order the file announces when `texts` is None (a bad code
     there is reported at the file's line: TRF record 202/212)."""
     if texts is not None:
-        return registry.resolve_specs(texts)
+        return list(resolved_specs(registry, tuple(texts)))
     try:
-        return registry.resolve_specs(list(tournament.tiebreak_order))
+        return list(resolved_specs(registry, tuple(tournament.tiebreak_order)))
     except UsageError as exc:
         line = tournament.extra.get("tiebreak_order_line")
         if not line:
@@ -226,7 +239,9 @@ def standings(tournament: Tournament, specs: Sequence[TiebreakSpec | str] | None
     rule_set = check_rule_set(rule_set, [*specs, *also], registry)
     options = dict(options or {})
     rules = rules_used(tournament, specs, registry, forced_date=rules_date_, rule_set=rule_set, options=options)
-    table = compute_standings(tournament, specs, registry, rules_date=rules.date, options=options, rule_set=rule_set)
+    with collector_paused():   # acyclic records by the hundred thousand: see rulesengine.collector
+        table = compute_standings(tournament, specs, registry, rules_date=rules.date, options=options,
+                                  rule_set=rule_set)
     return StandingsRun(table, rules, options)
 
 
@@ -239,8 +254,9 @@ def standings_table(tournament: Tournament, specs: Sequence[TiebreakSpec], regis
     registry = registry or default_registry()
     rule_set = check_rule_set(rule_set, specs, registry)
     when, _ = rules_date(tournament, rules_date_)
-    return compute_standings(tournament, specs, registry, rules_date=when, options=dict(options or {}),
-                             rule_set=rule_set)
+    with collector_paused():
+        return compute_standings(tournament, specs, registry, rules_date=when, options=dict(options or {}),
+                                 rule_set=rule_set)
 
 
 # ---------------------------------------------------------------- explain
@@ -282,9 +298,11 @@ def explain_tiebreak(tournament: Tournament, spec_text: str, start_rank: int, re
         notes = (f"{spec} is not among the standings' tie-breaks ({', '.join(str(s) for s in run.specs)}); "
                  f"explained as if it came after them",)
     if rule.explain is not None:
-        explanation = rule.explain(spec, context, start_rank)
+        with collector_paused():
+            explanation = rule.explain(spec, context, start_rank)
         return replace(explanation, notes=tuple(explanation.notes) + notes)
-    outcome = rule.compute(spec, context)
+    with collector_paused():
+        outcome = rule.compute(spec, context)
     return Explanation(start_rank, str(spec), (), outcome.values.get(start_rank),
                        ("no per-round breakdown for this tie-break", *outcome.notes, *notes))
 
@@ -323,7 +341,21 @@ def rate(tournament: Tournament, system: RatingSystem | str | None, records: Map
     if rule_set and system.rule_sets and rule_set not in system.rule_sets:
         raise UsageError(f"rating system {system.name!r} has no rule set {rule_set!r}; "
                          f"known: {', '.join(system.rule_sets)}")
-    return system.rate(RatingRequest(tournament, records, event_date, rule_set, chosen, detail, detail_players))
+    with collector_paused():
+        return system.rate(RatingRequest(tournament, records, event_date, rule_set, chosen, detail, detail_players))
+
+
+def rate_event(tournament: Tournament, system: RatingSystem | str | None, rating_list: str | Path | None = None, *,
+               encoding: str = "utf-8", event_date: date | None = None, rule_set: str | None = None,
+               option_texts: Iterable[str] = (), registry: Registry | None = None, detail: bool = True,
+               detail_players: frozenset[int] = frozenset()) -> RatingReport:
+    """`rate` with everyone's pre-event records from the tournament file, overridden by
+    `rating_list` (a CSV); the report's notes begin with where the records came from."""
+    from rulesengine.rating_list import build_records  # noqa: PLC0415 (see `rate`)
+    records, notes = build_records(tournament, rating_list, encoding)
+    report = rate(tournament, system, records, event_date=event_date, rule_set=rule_set, option_texts=option_texts,
+                  registry=registry, detail=detail, detail_players=detail_players)
+    return replace(report, notes=tuple(notes) + tuple(report.notes))
 
 
 # ---------------------------------------------------------------- pairing
@@ -338,8 +370,9 @@ def pair_round(tournament: Tournament, round_number: int, system: str = "dutch",
     registry = registry or default_registry()
     chosen = registry.pairing_system(system)
     request = PairingRequest(with_announced_byes(tournament, round_number), round_number, dict(options or {}))
-    if chosen.pair_round is not None:
-        return chosen.pair_round(request)
-    boards = chosen.pair(request)
+    with collector_paused():
+        if chosen.pair_round is not None:
+            return chosen.pair_round(request)
+        boards = chosen.pair(request)
     return PairedRound(round_number, tuple(b for b in boards if b.black is not None),
                        tuple((b.white, "PAB") for b in boards if b.black is None))

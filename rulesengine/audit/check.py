@@ -19,6 +19,7 @@ from datetime import date
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
+from rulesengine import api
 from rulesengine.audit.explain import AuditExplainer, Explained, Reading
 from rulesengine.audit.pairings import PairingChecks, check_pairings
 from rulesengine.audit.printed import (ColumnRounding, Rounding, column_rounding, printed_number, printed_range,
@@ -28,7 +29,7 @@ from rulesengine.errors import PluginError, RulesEngineError
 from rulesengine.model import EntryKind, Tournament
 from rulesengine.numbers import to_json_number, to_text
 from rulesengine.registry import Registry
-from rulesengine.standings import Standings, compute_standings
+from rulesengine.standings import Standings
 from rulesengine.tiebreak import TiebreakSpec, TiebreakValue
 
 _YEAR = re.compile(r"\b(19[5-9]\d|20\d\d)\b")
@@ -109,7 +110,8 @@ def audit_event(event: PublishedEvent, registry: Registry, rules_date: date | No
                     if c.heading.casefold() in named else _map_column(c.heading, c.legend, registry)
                     for c in table.columns) if table else ()
     specs = list(dict.fromkeys(c.spec for c in columns if c.spec is not None))
-    standings = compute_standings(t, specs, registry, rules_date=day)
+    # `day` None: the event has no date (`_rules_date`), so the api's own date is none as well.
+    standings = api.standings_table(t, specs, registry, rules_date_=day)
     covering = [e for e in known if any(s.code in e.codes for s in specs)]
     editions = {e.name: e.edition(day) for e in covering}
     rules = ", ".join(dict.fromkeys(editions.values())) or "each rule's own plugin, by the event's date"
@@ -234,8 +236,9 @@ class _Explainer:
     def _computed(self, reading: Reading, spec: TiebreakSpec, sno: int) -> TiebreakValue:
         standings = self.values.get(reading.label)
         if standings is None:
-            standings = self.values[reading.label] = compute_standings(self.t, self.specs, self.registry,
-                                                                       rules_date=self.day, options=reading.options)
+            standings = self.values[reading.label] = api.standings_table(self.t, self.specs, self.registry,
+                                                                         rules_date_=self.day,
+                                                                         options=reading.options)
         return standings.values[str(spec)].get(sno)
 
     def explain(self, spec: TiebreakSpec, sno: int, computed: TiebreakValue, published: Fraction,

@@ -12,9 +12,8 @@ import re
 from dataclasses import replace
 
 from rulesengine.audit.published import PublishedColumn, PublishedEvent, PublishedRow, PublishedTable
-from rulesengine.batch.inputs import Input
-from rulesengine.batch.job import CHESS_RESULTS, TRF, VEGA, WORKBOOK
 from rulesengine.errors import InputError, Location, Problem
+from rulesengine.inputs import CHESS_RESULTS, TRF, VEGA, WORKBOOK, Input
 from rulesengine.numbers import is_digits
 from rulesengine.standings import event_date
 from rulesengine.grid import Grid, cell_address, text

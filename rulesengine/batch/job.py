@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import json
 import multiprocessing.util
 import os
 import shutil
@@ -18,22 +17,21 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from rulesengine import api
-from rulesengine.collector import collector_paused
-from rulesengine.errors import InputError, Location, Problem, RulesEngineError
-from rulesengine.model import Tournament
-from rulesengine.registry import Registry, default_registry
 from rulesengine.batch.summary import write_file
+from rulesengine.errors import InputError, Location, Problem, RulesEngineError
+from rulesengine.inputs import CHESS_RESULTS, TRF, VEGA, WORKBOOK
+from rulesengine.model import Tournament
+from rulesengine.output.ratings import rating_json_line
+from rulesengine.output.standings import standings_json_line
+from rulesengine.registry import Registry, default_registry
 from rulesengine.standings import Standings
-from rulesengine.tiebreak import TiebreakSpec
 
-TRF = "trf"
-WORKBOOK = "workbook"
-VEGA = "vega"
-CHESS_RESULTS = "chess-results"
-KINDS = (TRF, WORKBOOK, VEGA, CHESS_RESULTS)
+if TYPE_CHECKING:   # the workbook modules are imported by the workbook route only
+    from rulesengine.workbook.recalc import WritePlan
+
 MAX_ERRORS_SHOWN = 5
 
 
@@ -120,10 +118,7 @@ def run_job(job: Job) -> JobResult:
     """Process one input; bad input becomes an `error` row naming its location, never an exception."""
     started = time.perf_counter()
     try:
-        # A job's records are freed by their reference counts when it ends; collections in the
-        # middle of it would rescan the whole event again and again (rulesengine.collector).
-        with collector_paused():
-            return _process(job, started)
+        return _process(job, started)
     except RulesEngineError as exc:
         error = _error_text(exc, job)
     except (MemoryError, RecursionError) as exc:  # a hostile input must not stop the run
@@ -178,21 +173,13 @@ def _process(job: Job, started: float) -> JobResult:
     registry = default_registry()
     tournament = read_tournament(job)
     texts = job.options.tiebreaks.split(",") if job.options.tiebreaks is not None else tournament.tiebreak_order
-    specs = _resolved_specs(registry, tuple(texts))
-    # A forced rule text (--rules) is one the tie-breaks declare; api.standings_table checks it.
-    # The table only: the JSON batch writes names no rules used.
-    standings = api.standings_table(tournament, specs, registry, rule_set=job.options.rules)
-    outputs = [(job.file + ".standings.json", _standings_bytes(standings))]
+    specs = api.resolved_specs(registry, tuple(texts))
+    # A forced rule text (--rules) is one the tie-breaks declare; api.standings checks it.
+    run = api.standings(tournament, specs, registry, rule_set=job.options.rules)
+    outputs = [(job.file + ".standings.json", _standings_bytes(run.standings, run.rules))]
     if job.options.system:
-        outputs.append((job.file + ".rating.json", _rating_bytes(tournament, job.options.system)))
-    return _ok(job, standings, tuple(outputs), started)
-
-
-@functools.lru_cache(maxsize=64)
-def _resolved_specs(registry: Registry, texts: tuple[str, ...]) -> tuple[TiebreakSpec, ...]:
-    """The specs of a run's --tiebreaks (or of an order many files announce), parsed and
-    validated once per run instead of once per file (a bad one raises every time: not cached)."""
-    return tuple(registry.resolve_specs(texts))
+        outputs.append((job.file + ".rating.json", _rating_bytes(tournament, job.options.system, registry)))
+    return _ok(job, run.standings, tuple(outputs), started)
 
 
 def _ok(job: Job, standings: Standings, outputs: tuple[tuple[str, bytes], ...], started: float,
@@ -203,33 +190,16 @@ def _ok(job: Job, standings: Standings, outputs: tuple[tuple[str, bytes], ...], 
                      _seconds_since(started), outputs=outputs)
 
 
-_ONE_LINE = json.JSONEncoder(ensure_ascii=False)
+def _standings_bytes(standings: Standings, rules: api.RulesUsed) -> bytes:
+    """The document of `rulesengine standings FILE --format json`, on one line (indenting costs
+    more than computing a small event's standings)."""
+    return standings_json_line(standings, rules).encode("utf-8") + b"\n"
 
 
-def one_line_json(data: Any) -> str:
-    """`json.dumps(data, ensure_ascii=False)`, byte for byte, without building a new encoder for
-    every call as `dumps` does for any non-default argument (a tenth of a small file's JSON)."""
-    return _ONE_LINE.encode(data)
-
-
-def _standings_bytes(standings: Standings) -> bytes:
-    """The JSON of `rulesengine standings --format json`, on one line (indenting costs more than
-    computing a small event's standings), its rows written from templates."""
-    from rulesengine.cli.standings import standings_json_line
-    return standings_json_line(standings).encode("utf-8") + b"\n"
-
-
-def _rating_bytes(tournament: Tournament, system_name: str) -> bytes:
-    from rulesengine.cli.rate import report_json
-    from rulesengine.rating import RatingRequest
-    from rulesengine.rating_list import build_records
-
-    system = default_registry().rating_system(system_name)
-    records, notes = build_records(tournament)
-    report = system.rate(RatingRequest(tournament, records))
-    data = report_json(report)
-    data["notes"] = list(notes) + data["notes"]
-    return one_line_json(data).encode("utf-8") + b"\n"  # one line, as the standings
+def _rating_bytes(tournament: Tournament, system_name: str, registry: Registry) -> bytes:
+    """The document of `rulesengine rate FILE --system NAME --format json`, on one line."""
+    report = api.rate_event(tournament, system_name, registry=registry)
+    return rating_json_line(report).encode("utf-8") + b"\n"
 
 
 def _decode(data: bytes, source: str, encoding: str) -> str:
@@ -295,7 +265,7 @@ def _workbook(job: Job, started: float) -> JobResult:
         # can be its largest).
         sheet_names, grids = read_workbook_grids(Path(job.file), sheets_to_read, data=data)
         plan = recalculate(grids, overrides, sheet_names=sheet_names, with_writes=False)
-        return _ok(job, plan.standings, ((job.file + ".standings.json", _standings_bytes(plan.standings)),),
+        return _ok(job, plan.standings, ((job.file + ".standings.json", _workbook_standings_bytes(plan)),),
                    started, fmt=f"{_format_name(job)}:{plan.layout}")
     with _scratch_copy(name, data) as copy:
         try:
@@ -305,5 +275,15 @@ def _workbook(job: Job, started: float) -> JobResult:
             # Problems located in the temporary copy are reported against the input's own name.
             raise InputError([Problem(replace(p.location, file=job.file) if p.location.file == str(copy)
                                       else p.location, p.message) for p in exc.problems]) from None
-        outputs = [(job.file + ".standings.json", _standings_bytes(plan.standings)), (job.file, written)]
+        outputs = [(job.file + ".standings.json", _workbook_standings_bytes(plan)), (job.file, written)]
     return _ok(job, plan.standings, tuple(outputs), started, fmt=f"{_format_name(job)}:{plan.layout}")
+
+
+def _workbook_standings_bytes(plan: WritePlan) -> bytes:
+    """`_standings_bytes` of a recalculation: its rules are those it applied, the Settings sheet's
+    rules date (else the event's start date) and rule text, as `api.rules_used` words them."""
+    registry = default_registry()
+    specs = plan.standings.specs
+    rule_set = api.check_rule_set(plan.settings.tiebreak_rules, specs, registry)
+    rules = api.rules_used(plan.tournament, specs, registry, forced_date=plan.settings.rules_date, rule_set=rule_set)
+    return _standings_bytes(plan.standings, rules)

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from rulesengine import __version__
-from rulesengine.batch.job import BatchOptions, one_line_json
+from rulesengine.batch.job import BatchOptions
+from rulesengine.output.json_text import one_line_json
 from rulesengine.registry import Registry
 
 MANIFEST_NAME = ".rulesengine-batch.jsonl"

@@ -17,10 +17,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
-from rulesengine.batch.inputs import Input, check_out_dir
 from rulesengine.batch.job import BatchOptions, Job, JobResult, run_chunk, warm_up
 from rulesengine.batch.manifest import Manifest, engine_versions, manifest_key
+from rulesengine.batch.out_dir import check_out_dir
 from rulesengine.batch.summary import COLUMNS, write_atomically, write_summaries
+from rulesengine.inputs import Input
 from rulesengine.registry import default_registry
 
 MAX_INPUT_BYTES = 200_000_000

@@ -10,11 +10,12 @@ from __future__ import annotations
 import csv
 import io
 import json
-import math
 import os
 from json.encoder import encode_basestring as _quote
 from pathlib import Path
 from typing import Any, Iterable
+
+from rulesengine.output.json_text import scalar_json
 
 COLUMNS = ("file", "status", "format", "players", "rounds", "winner", "seconds", "error")
 SUMMARY_CSV = "summary.csv"
@@ -48,25 +49,9 @@ def summary_json_text(data: dict[str, Any]) -> str:
             list(row) != _COLUMN_LIST or not _SCALARS.issuperset(map(type, row.values())) for row in files):
         return json.dumps(data, ensure_ascii=False, indent=2)
     template = "    {\n" + ",\n".join(f"      {_quote(column)}: %s" for column in COLUMNS) + "\n    }"
-    rows = ",\n".join([template % tuple(map(_scalar, row.values())) for row in files])
+    rows = ",\n".join([template % tuple(map(scalar_json, row.values())) for row in files])
     rest = json.dumps({"totals": data["totals"], "interrupted": data["interrupted"]}, ensure_ascii=False, indent=2)
     return '{\n  "files": [\n' + rows + "\n  ],\n" + rest[2:]
-
-
-def _scalar(value: Any) -> str:
-    """A row value's JSON text, as the encoder writes it."""
-    kind = type(value)
-    if kind is str:
-        return _quote(value)
-    if value is None:
-        return "null"
-    if kind is bool:
-        return "true" if value else "false"
-    if kind is int:
-        return int.__repr__(value)
-    if math.isfinite(value):
-        return float.__repr__(value)
-    return json.dumps(value)   # NaN, Infinity
 
 
 _COLUMN_LIST = list(COLUMNS)

@@ -52,9 +52,8 @@ def run(args: argparse.Namespace) -> int:
     from rulesengine.audit.check import audit_event
     from rulesengine.audit.report import audit_json, audit_text, write_audit_workbook
     from rulesengine.audit.sources import load_event
-    from rulesengine.batch.inputs import discover
-    from rulesengine.batch.job import TRF
     from rulesengine.errors import InputError, UsageError
+    from rulesengine.inputs import TRF, discover
     from rulesengine.registry import default_registry
 
     fmt = args.format or ("xlsx" if args.out and args.out.lower().endswith(".xlsx") else "text")

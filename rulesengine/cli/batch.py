@@ -48,11 +48,11 @@ def register(subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from rulesengine.batch.inputs import discover
     from rulesengine.batch.job import BatchOptions
     from rulesengine.batch.progress import make_progress
     from rulesengine.batch.runner import chunk_size, dask_executor, default_jobs, local_executor, run_batch
     from rulesengine.errors import UsageError
+    from rulesengine.inputs import discover
     from rulesengine.registry import default_registry
 
     out_dir = Path(args.out)

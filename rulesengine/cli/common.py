@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import io
 import sys
 import unicodedata
 from datetime import date
 from pathlib import Path
 from typing import Any, Sequence
 
-from rulesengine.cli.json_output import JSON_ENCODER, json_text, json_text_with_items, print_json  # noqa: F401 (shared by every command)
+from rulesengine.cli.json_output import print_json  # noqa: F401 (shared by every command)
 from rulesengine.errors import UsageError
 from rulesengine.model import Tournament
 from rulesengine.registry import Registry, default_registry
@@ -36,15 +35,9 @@ def load_tournament(args: argparse.Namespace, registry: Registry | None = None) 
 
 
 def print_csv(header: Sequence[str], rows: Sequence[Sequence[Any]], raw: bool = False) -> None:
-    """CSV on stdout; cells that would start a spreadsheet formula are neutralised unless `raw`."""
-    import csv  # noqa: PLC0415 (only for --format csv)
-
-    from rulesengine.cli.csv_safe import neutralise_rows
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows if raw else neutralise_rows(rows))
-    sys.stdout.write(buffer.getvalue())
+    """CSV on stdout (`rulesengine.output.csv_text`)."""
+    from rulesengine.output.csv_text import csv_text  # noqa: PLC0415 (the csv module only for --format csv)
+    sys.stdout.write(csv_text(header, rows, raw))
 
 
 def display_width(text: str) -> int:

@@ -20,7 +20,7 @@ import pytest
 from rulesengine.audit.check import audit_event
 from rulesengine.audit.pairings import check_pairings
 from rulesengine.audit.sources import load_event
-from rulesengine.batch.inputs import discover
+from rulesengine.inputs import discover
 from rulesengine.cli import main
 from rulesengine.formats.trf import parse_trf, write_trf
 from rulesengine.model import Colour

@@ -17,7 +17,7 @@ import pytest
 
 from rulesengine.audit.check import audit_event, round_half_up
 from rulesengine.audit.sources import load_event
-from rulesengine.batch.inputs import discover
+from rulesengine.inputs import discover
 from rulesengine.batch.samples import swiss_event, vega_pages
 from rulesengine.cli import main
 from rulesengine.model import EntryKind

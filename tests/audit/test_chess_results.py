@@ -18,7 +18,7 @@ import pytest
 
 from rulesengine.audit.check import audit_event
 from rulesengine.audit.sources import load_event
-from rulesengine.batch.inputs import discover
+from rulesengine.inputs import discover
 from rulesengine.batch.samples import swiss_event
 from rulesengine.cli import main
 from rulesengine.errors import InputError

@@ -17,7 +17,7 @@ import pytest
 from rulesengine.batch.manifest import MANIFEST_NAME
 from rulesengine.batch.samples import FORMATS, write_archive
 from rulesengine.cli import main
-from rulesengine.cli.standings import standings_json
+from rulesengine.output.standings import standings_document
 from rulesengine.registry import default_registry
 from rulesengine.standings import compute_standings
 
@@ -62,7 +62,7 @@ def test_every_good_file_correct_every_broken_one_located_inputs_untouched(archi
             assert row["error"].startswith(e.error_at + ": "), (e.relative, row["error"])
             continue
         assert row["status"] == "ok", row
-        want = standings_json(compute_standings(e.tournament, specs, registry))
+        want = standings_document(compute_standings(e.tournament, specs, registry))
         got = json.loads((out / (e.relative + ".standings.json")).read_text(encoding="utf-8"))
         assert got["standings"] == want["standings"], e.relative
         assert got["tiebreaks"] == ["BH", "SB"]
@@ -206,7 +206,7 @@ def test_output_folder_that_would_overwrite_an_input_is_refused(tmp_path, capsys
 
 
 def test_what_a_folder_scan_takes(tmp_path):
-    from rulesengine.batch.inputs import discover
+    from rulesengine.inputs import discover
     (tmp_path / "a").mkdir()
     (tmp_path / "a" / "README.txt").write_text("notes about the archive\n", encoding="utf-8")
     (tmp_path / "a" / "old.txt").write_text("012 Old event\n", encoding="utf-8")
@@ -263,7 +263,7 @@ def test_progress_is_a_bar_on_a_terminal_and_lines_otherwise():
 
 
 def test_chunks_of_inputs_give_the_same_results_as_one_input_per_future(archive, tmp_path):
-    from rulesengine.batch.inputs import discover
+    from rulesengine.inputs import discover
     from rulesengine.batch.job import BatchOptions
     from rulesengine.batch.runner import InlineExecutor, chunk_size, run_batch
 
@@ -285,7 +285,7 @@ def test_chunks_of_inputs_give_the_same_results_as_one_input_per_future(archive,
 def test_a_failed_chunk_makes_each_of_its_inputs_an_error_row(archive, tmp_path):
     from concurrent.futures import Future
 
-    from rulesengine.batch.inputs import discover
+    from rulesengine.inputs import discover
     from rulesengine.batch.job import BatchOptions
     from rulesengine.batch.runner import InlineExecutor, run_batch
 
@@ -306,7 +306,8 @@ def test_a_failed_chunk_makes_each_of_its_inputs_an_error_row(archive, tmp_path)
 def test_warm_up_writes_nothing_and_leaves_no_scratch(tmp_path, monkeypatch):
     import tempfile
 
-    from rulesengine.batch.job import KINDS, BatchOptions, warm_up
+    from rulesengine.batch.job import BatchOptions, warm_up
+    from rulesengine.inputs import KINDS
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     warm_up(KINDS, BatchOptions(tiebreaks=SPECS, copies=False))

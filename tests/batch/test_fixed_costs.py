@@ -14,7 +14,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, strategies as st
 
-from rulesengine.batch.job import _resolved_specs
+from rulesengine.api import resolved_specs
 from rulesengine.errors import UsageError
 from rulesengine.model import Colour, Player, ResultCode, RoundEntry, Tournament
 from rulesengine.registry import default_registry
@@ -71,17 +71,17 @@ def test_declared_points_that_differ_are_noted_those_that_agree_are_not():
 
 def test_specs_resolved_once_per_run_and_a_bad_spec_still_refused_every_time():
     registry = default_registry()
-    first = _resolved_specs(registry, ("BH/C1", "BH", "SB"))
-    assert first is _resolved_specs(registry, ("BH/C1", "BH", "SB"))
+    first = resolved_specs(registry, ("BH/C1", "BH", "SB"))
+    assert first is resolved_specs(registry, ("BH/C1", "BH", "SB"))
     assert [str(s) for s in first] == ["BH/C1", "BH", "SB"]
     for _ in range(2):  # an error is not cached as an answer
         with pytest.raises(UsageError, match="Q"):
-            _resolved_specs(registry, ("BH/Q9",))
+            resolved_specs(registry, ("BH/Q9",))
 
 
 def _small_archive(tmp_path, seed):
     """Three generated inputs, discovered, and the bytes of every file (an input is never changed)."""
-    from rulesengine.batch.inputs import discover
+    from rulesengine.inputs import discover
     from rulesengine.batch.samples import write_archive
 
     folder = tmp_path / "in"
@@ -90,7 +90,7 @@ def _small_archive(tmp_path, seed):
 
 
 def test_an_output_folder_whose_results_would_land_on_inputs_is_refused_even_through_a_link(tmp_path):
-    from rulesengine.batch.inputs import check_out_dir
+    from rulesengine.batch.out_dir import check_out_dir
 
     folder, inputs, before = _small_archive(tmp_path, 2)
     link = tmp_path / "link"
@@ -158,7 +158,7 @@ def test_tied_rows_share_the_rank_of_the_first_and_the_next_row_takes_its_positi
 
 def test_the_one_line_json_of_rows_with_every_kind_of_value_is_the_encoders_own_even_when_values_recur():
     import json
-    from rulesengine.cli.standings import standings_json, standings_json_line
+    from rulesengine.output.standings import standings_document, standings_json_line
     from rulesengine.standings import Standings, StandingRow
     from rulesengine.tiebreak import TiebreakSpec
 
@@ -171,4 +171,4 @@ def test_the_one_line_json_of_rows_with_every_kind_of_value_is_the_encoders_own_
                                  {"A": kinds[-1 - i], "B": kinds[(i * 5) % len(kinds)], "C%s": kinds[i]})
                      for i in range(len(kinds)))
         standings = Standings(event, specs, rows, ("a note",))
-        assert standings_json_line(standings) == json.dumps(standings_json(standings), ensure_ascii=False)
+        assert standings_json_line(standings) == json.dumps(standings_document(standings), ensure_ascii=False)

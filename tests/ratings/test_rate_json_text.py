@@ -1,6 +1,7 @@
-"""`rate --format json` writes its records through templates (`cli.rate.report_json_text`): the text
-is exactly `json_text(report_json(report))`, the contract's JSON, for every system and fixture,
-with varied pre-event records (unrated players, juniors, an explicit K) and without any."""
+"""`rate --format json` writes its records through templates (`output.ratings.rating_json_text`):
+the text is exactly `json_text(rating_document(report))`, the contract's JSON, and batch's one line
+(`rating_json_line`) exactly `one_line_json` of it, for every system and fixture, with varied
+pre-event records (unrated players, juniors, an explicit K) and without any."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from datetime import date
 
 import pytest
 
-from rulesengine.cli.common import json_text
-from rulesengine.cli.rate import report_json, report_json_text
+from rulesengine.output.json_text import json_text, one_line_json
+from rulesengine.output.ratings import rating_document, rating_json_line, rating_json_text
 from rulesengine.formats.trf import read_trf
 from rulesengine.rating import RatingRequest
 
@@ -29,8 +30,10 @@ def test_the_same_text_as_the_json_value(system) -> None:
         tournament = read_trf(path)
         for records in ({}, records_for(tournament, seed)):
             report = chosen.rate(RatingRequest(tournament, records, date(2025, 11, 1)))
-            text = report_json_text(report)
-            assert text == json_text(report_json(report)), (system, path.name, bool(records))
+            text = rating_json_text(report)
+            document = rating_document(report)
+            assert text == json_text(document), (system, path.name, bool(records))
+            assert rating_json_line(report) == one_line_json(document), (system, path.name, bool(records))
     assert json.loads(text)["players"]   # a real report, parsed back
 
 
@@ -38,4 +41,5 @@ def test_an_event_without_players_keeps_the_head() -> None:
     from dataclasses import replace
     report = REGISTRY.rating_system("fide").rate(RatingRequest(read_trf(FIXTURES[0]), {}, date(2025, 11, 1)))
     empty = replace(report, players=())
-    assert report_json_text(empty) == json_text(report_json(empty))
+    assert rating_json_text(empty) == json_text(rating_document(empty))
+    assert rating_json_line(empty) == one_line_json(rating_document(empty))

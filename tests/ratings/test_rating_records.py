@@ -116,14 +116,15 @@ def test_exact_sum_is_the_exact_sum(values):
 
 @given(st.lists(st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.floats() |
                 st.fractions(max_denominator=10**6), max_size=30))
-def test_the_json_number_converter_is_to_json_number(values):
-    """`rate --format json` converts each number object once (`_number_converter`): the same JSON
-    numbers as `to_json_number`, shared objects and repeated values included."""
+def test_the_json_number_texts_kept_by_identity_are_to_json_numbers(values):
+    """Outputs write each number object's JSON once (`NUMBER_JSON`, kept by identity): the same
+    text as `to_json_number`'s through the encoder, shared objects and repeated values included."""
     import json
 
-    from rulesengine.cli.rate import _number_converter
     from rulesengine.numbers import to_json_number
+    from rulesengine.output.number_text import NUMBER_JSON
 
-    number = _number_converter()
     values = values + values[::2]
-    assert json.dumps([number(v) for v in values]) == json.dumps([to_json_number(v) for v in values])
+    want = [json.dumps(to_json_number(v)) for v in values]
+    assert [NUMBER_JSON.of(v) for v in values] == want
+    assert NUMBER_JSON.column(values) == want

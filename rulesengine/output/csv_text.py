@@ -8,6 +8,8 @@ show as plain text. Numbers stay numbers: "-0.5" is a value, not a formula, and 
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 from typing import Any, Sequence
 
@@ -25,3 +27,13 @@ def neutralise(value: Any) -> Any:
 def neutralise_rows(rows: Sequence[Sequence[Any]]) -> list[list[Any]]:
     """Every cell of every row neutralised (see neutralise)."""
     return [[neutralise(cell) for cell in row] for row in rows]
+
+
+def csv_text(header: Sequence[str], rows: Sequence[Sequence[Any]], raw: bool = False) -> str:
+    """The CSV of every `--format csv`: a header line, then the rows, lines ended by LF; cells that
+    would start a spreadsheet formula are neutralised unless `raw`."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows if raw else neutralise_rows(rows))
+    return buffer.getvalue()

@@ -1,5 +1,5 @@
-"""Which files a batch run reads: files, folders (recursively) and glob patterns, of every format
-the engine reads.
+"""Which files a run over many inputs reads (`batch`, `audit`): files, folders (recursively) and
+glob patterns, of every format the engine reads, and the kind of each.
 
 In a folder, a file is an input when its extension says so (`.trf`, `.trfx`, workbooks), a `.txt`
 when it starts like a TRF file (a README beside the archive is not a tournament), an `.xml` when
@@ -18,10 +18,16 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Iterable
 
-from rulesengine.batch.job import CHESS_RESULTS, TRF, VEGA, WORKBOOK
 from rulesengine.errors import UsageError
 from rulesengine.formats.chess_results import looks_like_chess_results
 from rulesengine.formats.vega import CROSSTABLE_PAGE, STANDINGS_PAGE
+
+#: The kinds of input, each read its own way (`Input.kind`).
+TRF = "trf"
+WORKBOOK = "workbook"
+VEGA = "vega"
+CHESS_RESULTS = "chess-results"
+KINDS = (TRF, WORKBOOK, VEGA, CHESS_RESULTS)
 
 TRF_SUFFIXES = (".trf", ".trfx")
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
@@ -124,32 +130,3 @@ def discover(arguments: Iterable[str], out_dir: Path | None = None) -> list[Inpu
     placed = [Input(i.path, i.kind, i.companions, PurePosixPath(*p.relative_to(common).parts).as_posix())
               for p, i in chosen.items()]
     return sorted(placed, key=lambda i: i.relative)
-
-
-def check_out_dir(out_dir: Path, inputs: list[Input]) -> None:
-    """Refuse an output folder where a result would land on an input (a workbook's recalculated
-    copy keeps the input's relative name).
-
-    Files are compared by identity (device and inode), not by resolved names: a result can only
-    overwrite a file that exists, and one `stat` per path is a fraction of resolving it component
-    by component, which a run of many small files paid once per input. Links (symbolic or hard)
-    to an input are caught too."""
-    if not out_dir.exists():
-        return  # a new folder: nothing in it to overwrite
-    sources = set()
-    for item in inputs:
-        for path in (item.path, *item.companions):
-            try:
-                found = os.stat(path)
-            except OSError:
-                continue  # gone since discovery: reported when it is read
-            sources.add((found.st_dev, found.st_ino))
-    for item in inputs:
-        for target in (out_dir / item.relative, out_dir / (item.relative + ".standings.json")):
-            try:
-                found = os.stat(target)
-            except OSError:
-                continue  # nothing there to overwrite
-            if (found.st_dev, found.st_ino) in sources:
-                raise UsageError(f"--out {out_dir}: results would overwrite the input {target.resolve()}; "
-                                 f"choose another folder")

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from hypothesis import given, strategies as st
 
-from rulesengine.cli.common import json_text
+from rulesengine.output.json_text import json_text
 from rulesengine.numbers import to_json_number
 
 scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**20, 10**20),

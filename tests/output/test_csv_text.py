@@ -8,7 +8,7 @@ import io
 import pytest
 
 from rulesengine.cli import main
-from rulesengine.cli.csv_safe import neutralise
+from rulesengine.output.csv_text import neutralise
 
 HEADER = "012 Formula names\n042 2026/04/10\n092 Swiss\n"
 NAMES = ['=HYPERLINK("http://x","y")', "@SUM(A1:A9)", "+1+1", "-2+3", "\tTab", "\rCR"]
