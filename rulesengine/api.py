@@ -338,7 +338,8 @@ def rate(tournament: Tournament, system: RatingSystem | str | None, records: Map
         system = rating_system(system, registry)
     chosen = dict(options or {})
     chosen.update(parse_options(option_texts, system.options, f"rating system {system.name!r}"))
-    if rule_set and system.rule_sets and rule_set not in system.rule_sets:
+    # Rule-set names are matched in any case, as `rating.rule_set_for` matches them.
+    if rule_set and system.rule_sets and rule_set.lower() not in {name.lower() for name in system.rule_sets}:
         raise UsageError(f"rating system {system.name!r} has no rule set {rule_set!r}; "
                          f"known: {', '.join(system.rule_sets)}")
     with collector_paused():

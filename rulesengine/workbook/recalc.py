@@ -12,7 +12,6 @@ replays the ladder over every evening (`season`); Standings shows the last eveni
 
 from __future__ import annotations
 
-import functools
 import hashlib
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -26,7 +25,6 @@ from rulesengine.numbers import is_digits
 from rulesengine.rating import RatingRecord, RatingReport
 from rulesengine.registry import Registry, default_registry
 from rulesengine.standings import Standings, event_date
-from rulesengine.tiebreak import TiebreakSpec
 from rulesengine.workbook.sheets.explain import adjustment_reason, explain_look
 from rulesengine.workbook.layouts.fold import Fold, fold_pairings
 from rulesengine.grid import CellValue, Grid, text
@@ -178,7 +176,7 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
 
     texts = settings.tiebreaks if settings.tiebreaks is not None else tournament.tiebreak_order
     with _at_setting(settings, overrides, "tiebreaks"):
-        specs = list(_resolved_specs(registry, tuple(texts)))
+        specs = list(api.resolved_specs(registry, tuple(texts)))
     with _at_setting(settings, overrides, "tiebreak_rules"):
         if with_writes:
             run = api.standings(tournament, specs, registry, rules_date_=rules_date, rule_set=tiebreak_rules)
@@ -217,13 +215,6 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
         writes.extend(fold.writes)   # cells of the TD's crosstable sheet (the one write into it)
     return WritePlan(tuple(writes), tournament, standings, settings, layout, crosstable.sheet, report, notes,
                      progress, fold)
-
-
-@functools.lru_cache(maxsize=64)
-def _resolved_specs(registry: Registry, texts: tuple[str, ...]) -> tuple[TiebreakSpec, ...]:
-    """The specs of tie-break texts, parsed and validated once per registry and texts: a batch
-    of workbooks names the same few orders (a bad one raises every time: not cached)."""
-    return tuple(registry.resolve_specs(texts))
 
 
 def _published(tournament: Tournament, crosstable: Grid) -> Published:

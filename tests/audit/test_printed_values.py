@@ -10,7 +10,7 @@ from rulesengine.audit.check import audit_event
 from rulesengine.audit.printed import (Rounding, column_rounding, printed_number, printed_range, rounded,
                                        roundings_giving)
 from rulesengine.audit.sources import load_event
-from rulesengine.batch.inputs import discover
+from rulesengine.inputs import discover
 from rulesengine.batch.samples import swiss_event, vega_pages
 from rulesengine.numbers import to_text
 from rulesengine.standings import compute_standings

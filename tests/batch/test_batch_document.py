@@ -40,7 +40,7 @@ def _printed(argv: list[str]) -> dict:
 def _workbook_as_trf(book: Path, folder: Path) -> Path:
     """The event a workbook holds, as the recalculation reads it, written as a TRF file: the
     `standings` command reads no workbook, so its document of that event is the one of this file."""
-    from rulesengine.workbook.fast_read import read_workbook_grids
+    from rulesengine.workbook.io.fast_read import read_workbook_grids
     from rulesengine.workbook.recalc import recalculate, sheets_to_read
 
     sheet_names, grids = read_workbook_grids(book, sheets_to_read)
