@@ -25,7 +25,7 @@ if TYPE_CHECKING:   # the record types only annotate the hooks: not imported at 
     from rulesengine.pairing import PairingSystem
     from rulesengine.rating import RatingSystem
     from rulesengine.tiebreak import TiebreakLegend, TiebreakPreset, TiebreakRule
-    from rulesengine.workbook.layouts.detect import CrosstableLayout
+    from rulesengine.layout import CrosstableLayout
 
 hookspec = pluggy.HookspecMarker("rulesengine")
 
@@ -147,19 +147,72 @@ def rulesengine_formats() -> list[TournamentFormat]:
 
 @hookspec
 def rulesengine_crosstable_layouts() -> list[CrosstableLayout]:
-    """Return the workbook crosstable layouts this plugin can read (e.g. a federation's own sheet).
+    """Return the workbook crosstable layouts this plugin provides (e.g. a federation's own sheet).
 
-    `detect(grid)` must be cheap and say whether a sheet's grid is in this layout; `read(grid, *,
-    scoring, name, kind)` returns the Tournament or raises InputError naming cells
-    (`Sheet!Cell: message`). Built-in layouts are tried first, then the plugins' in load order.
+    Each `CrosstableLayout` (`rulesengine.layout`) carries every operation the engine needs on its
+    sheets. `detect(grid)` must be cheap and say whether a sheet's grid is in this layout;
+    `read(grid, *, scoring, name, kind)` returns the Tournament or raises InputError naming cells
+    (`Sheet!Cell: message`). Optional, `None` when the layout lacks them: `locate(grid)` where each
+    player's rounds live (`CrosstableCells`), `entry(cells, start_number, round)` what a round's
+    cells hold (a `RawEntry`, None when empty) and `write(cells, start_number, entry, result_only)`
+    the cells of a round's entry in the layout's notation (NoNotation for what it cannot express):
+    with these three `pair BOOK` pairs into the sheet and Recalculate folds the results of the
+    Pairings sheet into it; `export(tournament, sheet)` the tournament as a grid `read` reads back;
+    `published(grid)` the standings columns the sheet printed (`PrintedStandings`), which the
+    Standings sheet and `audit` compare with ours. Built-in layouts are tried first, then the
+    plugins' in load order. `rulesengine.layout_cells` has the helpers the built-ins read with.
 
     Example::
+
+        import re
+        from rulesengine.grid import Grid, cell_address, text
+        from rulesengine.layout import CrosstableCells, NoNotation, RawEntry
+        from rulesengine.layout_cells import Problems, RawPlayer, build_tournament, numbered_rows
+
+        # Federation X: `Nr | Name | Runde 1 | Runde 2 ...`, a round `5w1` (opponent, colour, result).
+        FEDX_CELL = re.compile(r"([0-9]+)([wb])([10½])")
+        FEDX_CODES = {"1": ResultCode.WIN, "0": ResultCode.LOSS, "½": ResultCode.DRAW}
+        FEDX_LETTERS = {code: letter for letter, code in FEDX_CODES.items()}
+
+        def fedx_detect(grid):
+            return grid.height > 0 and text(grid.value(0, 2)) == "Runde 1"
+
+        def fedx_locate(grid):
+            rounds = {c - 1: (c,) for c in range(2, grid.width) if text(grid.value(0, c)).startswith("Runde")}
+            return CrosstableCells(grid, numbered_rows(grid, range(1, grid.height), 0), rounds)
+
+        def fedx_entry(cells, start_number, round_number):
+            r, (c,) = cells.rows[start_number], cells.rounds[round_number]
+            found = FEDX_CELL.fullmatch(text(cells.grid.value(r, c)))  # a real layout reports a bad cell
+            return found and RawEntry(round_number, int(found[1]), Colour(found[2]), FEDX_CODES[found[3]],
+                                      cell_address(r, c))
+
+        def fedx_read(grid, *, scoring=STANDARD_SCORING, name="", kind="swiss"):
+            cells = fedx_locate(grid)
+            players = [RawPlayer(sno, text(grid.value(r, 1)), r, cell_address(r, 1),
+                                 [e for n in cells.rounds if (e := fedx_entry(cells, sno, n))])
+                       for sno, r in cells.rows.items()]
+            return build_tournament(players, len(cells.rounds), Problems(grid.sheet), name=name, kind=kind,
+                                    scoring=scoring, layout="fedx_sheet")
+
+        def fedx_write(cells, start_number, entry, result_only=False):
+            if entry.code not in FEDX_LETTERS or entry.opponent is None:
+                raise NoNotation("a Federation X sheet has no notation for byes, forfeits or unrated games")
+            r, (c,) = cells.rows[start_number], cells.rounds[entry.round]
+            return {cell_address(r, c): f"{entry.opponent}{entry.colour.value}{FEDX_LETTERS[entry.code]}"}
+
+        def fedx_export(tournament, sheet):  # an event of games only: the notation has no byes
+            return Grid(sheet, [["Nr", "Name", *(f"Runde {n}" for n in range(1, tournament.rounds + 1))]]
+                        + [[p.start_rank, p.name, *(f"{e.opponent}{e.colour.value}{FEDX_LETTERS[e.code]}"
+                                                    for e in tournament.entries(p.start_rank))]
+                           for p in tournament.players])
 
         @hookimpl
         def rulesengine_crosstable_layouts():
             return [CrosstableLayout("fedx_sheet", "a Federation X result sheet (Runde 1, Runde 2, ...)",
-                                     lazy("fedx_rules.sheet", "detect"), lazy("fedx_rules.sheet", "read"),
-                                     aliases=("fedx",))]
+                                     fedx_detect, fedx_read, aliases=("fedx",), locate=fedx_locate,
+                                     entry=fedx_entry, write=fedx_write, export=fedx_export,
+                                     round_columns="column (Runde {n})")]
     """
 
 

@@ -8,6 +8,11 @@ A plugin is a module with functions decorated by `hookimpl`, named after the hoo
 (`rulesengine.registry`): a wrong type, a code `standings` cannot parse or a misspelled hook makes
 the plugin "broken", shown by `rulesengine plugins`, instead of failing later.
 
+Besides this module, a plugin may import the documented public core modules: `rulesengine.layout`
+(the crosstable layout record and what its operations exchange), `rulesengine.layout_cells` (the
+helpers every layout reads its sheet with), `rulesengine.grid` (a sheet as a grid of cell values)
+and `rulesengine.cell_values` (numbers as TDs type them in cells).
+
 `lazy("my_rules.heavy_module", "compute")` is a function that imports its module on first call:
 a plugin whose hooks return records built from `lazy` references loads quickly, which every
 command's start-up benefits from.
@@ -35,7 +40,7 @@ if TYPE_CHECKING:   # for type checkers and IDEs; at run time each name is impor
     from rulesengine.tiebreak import (ContributionLine, Explanation, TiebreakContext, TiebreakLegend,
                                       TiebreakOutcome, TiebreakPreset, TiebreakRule, TiebreakSpec, TiebreakValue,
                                       parse_spec)
-    from rulesengine.workbook.layouts.detect import CrosstableLayout
+    from rulesengine.layout import CrosstableLayout
 
 # Where each public name lives. A plugin module that needs only `lazy` and `TiebreakRule` (the FIDE
 # tie-breaks) then does not import the audit, pairing and workbook layout modules on every start-up.
@@ -52,7 +57,7 @@ _HOME = {
     **dict.fromkeys(("ContributionLine", "Explanation", "TiebreakContext", "TiebreakLegend", "TiebreakOutcome",
                      "TiebreakPreset", "TiebreakRule", "TiebreakSpec", "TiebreakValue", "parse_spec"),
                     "rulesengine.tiebreak"),
-    "CrosstableLayout": "rulesengine.workbook.layouts.detect",
+    "CrosstableLayout": "rulesengine.layout",
 }
 
 

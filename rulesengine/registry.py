@@ -49,7 +49,7 @@ if TYPE_CHECKING:   # imported when their hook is first collected (see `_Hook.re
     from rulesengine.formats.base import TournamentFormat
     from rulesengine.pairing import PairingSystem
     from rulesengine.rating import RatingSystem
-    from rulesengine.workbook.layouts.detect import CrosstableLayout
+    from rulesengine.layout import CrosstableLayout
 
 ENTRY_POINT_GROUP = "rulesengine"
 PLUGINS_ENV = "RULESENGINE_PLUGINS"
@@ -59,10 +59,11 @@ OWN_DISTRIBUTION = "chess-rulesengine"
 BUILTIN_MODULES = (
     ("trf", "rulesengine.formats.plugin"),
     ("fide", "rulesengine_fide.plugin"),
+    # Before uschess, as in the installed metadata (alphabetical): its layouts are tried before the wall chart.
+    ("layouts", "rulesengine.workbook.layouts.plugin"),
     ("uschess", "rulesengine_uschess.plugin"),
     ("club", "rulesengine_club.plugin"),
     ("ratings", "rulesengine_ratings.plugin"),
-    ("layouts", "rulesengine.workbook.layouts.plugin"),
 )
 HOOK_PREFIX = "rulesengine_"
 
@@ -228,13 +229,23 @@ def _check_format(fmt: TournamentFormat, owner: PluginInfo) -> TournamentFormat:
                                write=_guarded(fmt.write, owner, f"format {name} write", str))
 
 
+_LAYOUT_OPERATIONS = ("locate", "entry", "write", "export", "published")
+
+
 def _check_layout(layout: CrosstableLayout, owner: PluginInfo) -> CrosstableLayout:
     name = _text(layout, "name")
+    _text(layout, "description", empty=True), _text(layout, "round_columns"), _text(layout, "unpaired")
     _callable(layout, "detect")
     _callable(layout, "read")
+    for operation in _LAYOUT_OPERATIONS:
+        _callable(layout, operation, optional=True)
+    if len({getattr(layout, op) is None for op in ("locate", "entry", "write")}) > 1:
+        raise ValueError("locate, entry and write come together (a layout paired round by round has all three)")
     return dataclasses.replace(layout, aliases=_names(layout.aliases, "aliases"),
                                detect=_guarded(layout.detect, owner, f"layout {name} detect", bool),
-                               read=_guarded(layout.read, owner, f"layout {name} read"))
+                               read=_guarded(layout.read, owner, f"layout {name} read"),
+                               **{op: _guarded(getattr(layout, op), owner, f"layout {name} {op}")
+                                  for op in _LAYOUT_OPERATIONS})
 
 
 @dataclass(frozen=True)
@@ -269,7 +280,7 @@ HOOKS = (
           lambda r: r.name.lower(), _check_pairing_system),
     _Hook("rulesengine_formats", "rulesengine.formats.base:TournamentFormat", "formats", lambda r: r.name.lower(),
           _check_format),
-    _Hook("rulesengine_crosstable_layouts", "rulesengine.workbook.layouts.detect:CrosstableLayout", "layouts",
+    _Hook("rulesengine_crosstable_layouts", "rulesengine.layout:CrosstableLayout", "layouts",
           lambda r: r.name.lower(), _check_layout),
 )
 

@@ -3,7 +3,8 @@ tournament XML, workbooks holding a Swiss-Manager / chess-results export with it
 columns and legend, and workbooks with our own Standings sheet (written by `rulesengine recalc`).
 
 A workbook's games are read by the recalculation's own crosstable readers (every layout, the
-Settings sheet's date); only the printed standings are read here.
+Settings sheet's date); only the printed standings are read here, where the crosstable's layout
+says they are (`CrosstableLayout.published`).
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from rulesengine.inputs import CHESS_RESULTS, TRF, VEGA, WORKBOOK, Input
 from rulesengine.numbers import is_digits
 from rulesengine.standings import event_date
 from rulesengine.grid import Grid, cell_address, text
-from rulesengine.workbook.layouts.common import RANK_LABELS, SNO_LABELS, TOTAL_LABELS, norm
-from rulesengine.workbook.layouts.swiss_manager import LEGEND, ROUND_HEADER
+from rulesengine.layout import CrosstableLayout
+from rulesengine.layout_cells import RANK_LABELS, SNO_LABELS, norm
+from rulesengine.registry import default_registry
 
 STANDINGS_SHEET = "Standings"
 # Our Standings sheet ends its tie-break columns where the rating columns begin.
@@ -59,8 +61,8 @@ def _workbook_event(item: Input, unpublished: bool = False) -> PublishedEvent:
     tournament = plan.tournament
     ours = next((g for n, g in grids.items() if n.lower() == STANDINGS_SHEET.lower()), None)
     table = _standings_sheet(ours) if ours is not None else None
-    if table is None:
-        table = _swiss_manager_columns(grids[plan.crosstable_sheet])
+    if table is None and plan.layout:
+        table = _printed_columns(grids[plan.crosstable_sheet], default_registry().layout(plan.layout))
     if table is None and not unpublished:
         raise InputError(Problem(Location(sheet=plan.crosstable_sheet, cell="A1"),
                                  "no published standings to audit: neither a Standings sheet nor tie-break columns "
@@ -89,39 +91,32 @@ def _standings_sheet(grid: Grid) -> PublishedTable | None:
     return None
 
 
-def _swiss_manager_columns(grid: Grid) -> PublishedTable | None:
-    """Tie-break columns after `Pts.` in a Swiss-Manager export, named by the `Tie Break1: ...`
-    legend under the table (column `TB1` or the n-th column after the points)."""
-    for r, row in grid.iter_rows():
-        labels = [norm(v) for v in row]
-        rounds = [c for c, label in enumerate(labels) if ROUND_HEADER.match(label.replace(" ", ""))]
-        points = next((c for c, label in enumerate(labels) if label in TOTAL_LABELS and (not rounds or c > max(rounds))),
-                      None)
-        if not rounds or points is None:
-            continue
-        value_cols = [c for c in range(points + 1, len(labels)) if labels[c]]
-        if not value_cols:
-            return None
-        rank_col = next((c for c, label in enumerate(labels) if label in RANK_LABELS), None)
-        sno_col = next((c for c, label in enumerate(labels) if label in SNO_LABELS and label), None)
-        name_col = next((c for c, label in enumerate(labels) if label == "name"), 3)
-        rows, rr = [], r + 1
-        while rr < grid.height and text(grid.value(rr, sno_col if sno_col is not None else rank_col)) != "":
-            rows.append(_row(grid, rr, rank_col, sno_col, name_col, points, value_cols))
-            rr += 1
-        legend: dict[int, str] = {}
-        for lr in range(rr, grid.height):
-            for value in grid.rows[lr]:
-                match = LEGEND.match(text(value))
-                if match:
-                    legend[int(match.group(1))] = match.group(2).strip()
-        columns = []
-        for i, c in enumerate(value_cols, start=1):
-            heading = text(row[c]).strip()
-            number = re.fullmatch(r"(?:tb|tie ?break)\s*(\d+)", heading, re.IGNORECASE)
-            columns.append(PublishedColumn(heading, legend.get(int(number.group(1)) if number else i, "")))
-        return PublishedTable(grid.sheet, tuple(columns), tuple(x for x in rows if x is not None))
-    return None
+def _printed_columns(grid: Grid, layout: CrosstableLayout) -> PublishedTable | None:
+    """The columns after the points column of a crosstable that prints its standings (a Swiss-Manager
+    export's `TB1`, ...), named by the legend under the table (`Tie Break1: ...`, for the column
+    `TB1` or the n-th column after the points); the layout says where they are (`published`)."""
+    printed = layout.published(grid) if layout.published is not None else None
+    if printed is None or printed.points_col is None:
+        return None
+    r, points = printed.header_row, printed.points_col
+    row = grid.rows[r]
+    labels = [norm(v) for v in row]
+    value_cols = [c for c in range(points + 1, len(labels)) if labels[c]]
+    if not value_cols:
+        return None
+    rank_col = next((c for c, label in enumerate(labels) if label in RANK_LABELS), None)
+    sno_col = next((c for c, label in enumerate(labels) if label in SNO_LABELS and label), None)
+    name_col = next((c for c, label in enumerate(labels) if label == "name"), 3)
+    rows, rr = [], r + 1
+    while rr < grid.height and text(grid.value(rr, sno_col if sno_col is not None else rank_col)) != "":
+        rows.append(_row(grid, rr, rank_col, sno_col, name_col, points, value_cols))
+        rr += 1
+    columns = []
+    for i, c in enumerate(value_cols, start=1):
+        heading = text(row[c]).strip()
+        number = re.fullmatch(r"(?:tb|tie ?break)\s*(\d+)", heading, re.IGNORECASE)
+        columns.append(PublishedColumn(heading, printed.legend.get(int(number.group(1)) if number else i, "")))
+    return PublishedTable(grid.sheet, tuple(columns), tuple(x for x in rows if x is not None))
 
 
 def _row(grid: Grid, r: int, rank_col: int | None, sno_col: int | None, name_col: int, points_col: int,

@@ -260,7 +260,7 @@ def _published_chess_results(t: Tournament) -> str:
 
 def _first_result_cell(rows: list[list], fmt: str) -> tuple[int, int]:
     """The first player's round-1 cell in a layout's grid (the cell a broken file spoils)."""
-    from rulesengine.workbook.layouts.common import norm
+    from rulesengine.layout_cells import norm
     for r, row in enumerate(rows):
         labels = [norm(v) for v in row]
         for c, label in enumerate(labels):

@@ -28,9 +28,6 @@ from rulesengine.workbook.inputs.progress import pending_cells
 from rulesengine.workbook.recalc import WritePlan, recalculate
 from rulesengine.workbook.inputs.settings import WorkbookSettings
 
-PAIRED_LAYOUTS = ("template", "swiss_manager", "uschess_wallchart")
-
-
 @dataclass(frozen=True)
 class BookPairing:
     """A round paired from a workbook: what to write, and what it was computed from."""
@@ -54,7 +51,7 @@ def pair_grids(grids: Mapping[str, Grid], sheet_names: Sequence[str] = (), *, ro
     chosen = registry.pairing_system(system)
     _check_pairings_sheet_is_ours(grids)
     plan = recalculate(grids, overrides, registry=registry, sheet_names=sheet_names)
-    tournament, notes = pairing_event(plan, system)
+    tournament, notes = pairing_event(plan, system, registry)
     number = round_number if round_number is not None else next_round(tournament)
     if number < 1:
         raise UsageError(f"--round must be 1 or more, not {number}")
@@ -91,16 +88,19 @@ def _check_pairings_sheet_is_ours(grids: Mapping[str, Grid]) -> None:
                                  f"pairing would replace it: rename it, then pair again"))
 
 
-def pairing_event(plan: WritePlan, system: str = "dutch") -> tuple[Tournament, tuple[str, ...]]:
+def pairing_event(plan: WritePlan, system: str = "dutch",
+                  registry: Registry | None = None) -> tuple[Tournament, tuple[str, ...]]:
     """The event to pair from a recalculation: every round held, and its number of rounds.
 
     The number of rounds (it decides C.04.3 A.7's topscorers in the last round) is Settings'
-    `Rounds`, else the crosstable's round columns (a note says so).
+    `Rounds`, else the crosstable's round columns (a note says so). UsageError for a layout that
+    is not paired round by round (`CrosstableLayout.locate` is None: its `unpaired` says why).
     """
     t = plan.tournament
-    if plan.layout not in PAIRED_LAYOUTS:
-        raise UsageError(f"{plan.crosstable_sheet!r} is a {plan.layout.replace('_', ' ')} crosstable: a round "
-                         f"robin is paired by the Berger tables (FIDE C.05 Annex 1), not round by round")
+    layout = (registry or default_registry()).layout(plan.layout)
+    if not layout.paired:
+        raise UsageError(f"{plan.crosstable_sheet!r} is a {plan.layout.replace('_', ' ')} crosstable: "
+                         f"{layout.unpaired}")
     fold = plan.fold
     if fold is not None and not fold.complete and (fold.folded or fold.already):
         # Some results of the round are in: the round is being played (with none, the round

@@ -29,8 +29,8 @@ from rulesengine.workbook.sheets.explain import adjustment_reason, explain_look
 from rulesengine.workbook.layouts.fold import Fold, fold_pairings
 from rulesengine.grid import CellValue, Grid, text
 from rulesengine.workbook.plan import CLEAR_SHEET, SheetWrite
-from rulesengine.workbook.layouts import swiss_manager
 from rulesengine.workbook.layouts.detect import detect_layout, read_crosstable
+from rulesengine.workbook.layouts.printed import printed_tiebreaks
 from rulesengine.workbook.sheets.pairings import PAIRINGS_SHEET
 from rulesengine.workbook.inputs.players import PLAYERS_SHEET, merge_players, parse_players, rating_records
 from rulesengine.workbook.inputs.progress import Progress, cut_after_round, event_progress
@@ -114,7 +114,7 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
                                    name=settings.event_name if not evenings else grid.sheet)
             if pairings is not None:
                 # The results entered on the Pairings sheet go into the crosstable first (fold_results).
-                fold = fold_pairings(pairings, grid, read.extra.get("layout") or "", read)
+                fold = fold_pairings(pairings, grid, registry.layout(read.extra.get("layout") or ""), read)
                 if fold is not None and fold.writes:
                     grid = crosstables[index] = fold.grid
                     grids = {**grids, grid.sheet: grid}
@@ -192,7 +192,7 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
     if not with_writes:
         return WritePlan((), tournament, standings, settings, layout, crosstable.sheet, report, notes, progress, fold)
     fingerprint = _fingerprint(grids, [g.sheet for g in crosstables if g is not None])
-    published = _published(published_from, crosstable)   # only the Standings sheet marks them
+    published = _published(published_from, crosstable, registry)   # only the Standings sheet marks them
     marks, published_line = [], ""
     if not published.empty:
         found, skipped = differences(standings, published)
@@ -217,10 +217,10 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
                      progress, fold)
 
 
-def _published(tournament: Tournament, crosstable: Grid) -> Published:
+def _published(tournament: Tournament, crosstable: Grid, registry: Registry) -> Published:
     """The ranks and tie-break columns the input printed (a chess-results export's Rk. and TB1..)."""
-    tiebreaks = (swiss_manager.published_tiebreaks(crosstable)
-                 if tournament.extra.get("layout") == swiss_manager.NAME else [])
+    layout = tournament.extra.get("layout")
+    tiebreaks = printed_tiebreaks(crosstable, registry.layout(layout)) if layout else []
     return Published(published_ranks(tournament), tuple(tiebreaks))
 
 

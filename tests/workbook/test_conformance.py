@@ -16,7 +16,7 @@ import pytest
 from rulesengine.errors import UsageError
 from rulesengine.formats.trf import read_trf
 from rulesengine.standings import compute_standings
-from rulesengine.workbook.layouts.export import LAYOUT_NAMES, crosstable_grid
+from rulesengine.workbook.layouts.export import crosstable_grid, exporting_layouts
 from rulesengine.grid import Grid
 from rulesengine.workbook.io.openpyxl_book import write_workbook
 from rulesengine.workbook.route import recalc_workbook
@@ -50,7 +50,7 @@ def registry_specs(registry, layout: str) -> list[str]:
 
 
 CASES = [pytest.param(path, layout, id=f"{path.stem}-{layout}")
-         for path in FIXTURE_TRFS for layout in LAYOUT_NAMES
+         for path in FIXTURE_TRFS for layout in exporting_layouts()
          if layout != "round_robin" or "Round Robin" in path.read_text()]
 
 

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from rulesengine.workbook.inputs.numbers import parse_int, parse_points, whole_number
+from rulesengine.cell_values import parse_int, parse_points, whole_number
 
 
 @pytest.mark.parametrize("value, points", [

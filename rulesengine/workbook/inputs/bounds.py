@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from rulesengine.cell_values import shown
+
 try:
     from rulesengine import limits as _limits
 except ImportError:  # pragma: no cover - before limits.py is merged: the same values
@@ -34,14 +36,6 @@ def check_range(value, bounds: tuple, what: str, raw: object = None):
     if not low <= value <= high:
         raise ValueError(f"{what} {shown(value if raw is None else raw)} is out of range ({_fmt(low)} to {_fmt(high)})")
     return value
-
-
-def shown(raw: object) -> str:
-    """A cell value short enough for a message: 1e+308, not its 309 digits."""
-    if isinstance(raw, (int, float)) and not isinstance(raw, bool):
-        return f"{raw:g}" if abs(raw) >= 1e7 or isinstance(raw, float) else str(raw)
-    text = " ".join(str(raw).split())
-    return text if len(text) <= 24 else text[:20] + "..."
 
 
 def _fmt(number) -> str:

@@ -13,11 +13,11 @@ from typing import Any
 from rulesengine.errors import Problem
 from rulesengine.model import Tournament
 from rulesengine.rating import RatingRecord, round_half_away_from_zero
-from rulesengine.workbook.inputs.bounds import BIRTH_YEAR, DEVIATION, GAMES, K_FACTOR, RATING, VOLATILITY, check_range, shown
+from rulesengine.workbook.inputs.bounds import BIRTH_YEAR, DEVIATION, GAMES, K_FACTOR, RATING, VOLATILITY, check_range
 from rulesengine.grid import Grid, text
-from rulesengine.workbook.layouts.common import (FED_LABELS, ID_LABELS, NAME_LABELS, Problems, RATING_LABELS,
+from rulesengine.layout_cells import (FED_LABELS, ID_LABELS, NAME_LABELS, Problems, RATING_LABELS,
                                                  TITLE_LABELS, find_column, formula, norm, start_number)
-from rulesengine.workbook.inputs.numbers import parse_points
+from rulesengine.cell_values import parse_points, shown
 from rulesengine.numbers import is_digits
 
 PLAYERS_SHEET = "Players"

@@ -16,9 +16,9 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from rulesengine.errors import Location, Problem
-from rulesengine.workbook.inputs.bounds import MAX_ROUNDS, OPTION_LIMIT, POINTS_PER_GAME, check_range, shown
+from rulesengine.workbook.inputs.bounds import MAX_ROUNDS, OPTION_LIMIT, POINTS_PER_GAME, check_range
 from rulesengine.grid import Grid, cell_address, text
-from rulesengine.workbook.inputs.numbers import parse_int, parse_points
+from rulesengine.cell_values import parse_int, parse_points, shown
 
 SETTINGS_SHEET = "Settings"
 

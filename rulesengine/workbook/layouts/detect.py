@@ -1,9 +1,10 @@
 """Which layout a crosstable grid is in, and reading it with that layout.
 
-Layouts are plugins (`CrosstableLayout` records from the `rulesengine_crosstable_layouts` hook),
-so a federation adds its own Excel layout the way it adds a tie-break. The built-in four are
-registered by `rulesengine.workbook.layouts.plugin`, in this order, and tried first; the first
-layout whose `detect` accepts the grid wins (shared/docs/ecosystem-research.md 4.5):
+Layouts are plugins (`rulesengine.layout.CrosstableLayout` records from the
+`rulesengine_crosstable_layouts` hook), so a federation adds its own Excel layout the way it adds a
+tie-break. The built-in four (the first three registered by `rulesengine.workbook.layouts.plugin`,
+the wall chart by the US Chess plugin, which loads after it) are tried first, in this order; the
+first layout whose `detect` accepts the grid wins (shared/docs/ecosystem-research.md 4.5):
 1. our template: a header row with `Opp` and `Res` columns;
 2. Swiss-Manager / chess-results: round headers `1.Rd`, `2.Rd`, ... (or `Rk.` with `SNo`);
 3. round-robin grid: opponent columns headed `1..N` with `*` on the diagonal;
@@ -13,44 +14,18 @@ Third-party layouts are tried after these, in the order the plugins load.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
-
 from rulesengine.errors import InputError, Location, Problem
-from rulesengine.model import ScoringSystem, STANDARD_SCORING, Tournament
 from rulesengine.grid import Grid
-
-if TYPE_CHECKING:
-    from rulesengine.registry import Registry
-
-
-@dataclass(frozen=True)
-class CrosstableLayout:
-    """A crosstable layout a plugin provides (returned by `rulesengine_crosstable_layouts`).
-
-    `detect(grid)` says whether the grid is in this layout (cheap: it runs on every sheet);
-    `read(grid, *, scoring, name[, kind])` returns the Tournament or raises InputError naming
-    the cells. `reads_kind` is False for a layout that fixes the kind itself (a round-robin grid is
-    always a round robin), so a "Type" setting is not passed to it. `description` completes the
-    sentence "expected ..." when no layout fits; `aliases` are other names a TD may type.
-    """
-
-    name: str
-    description: str
-    detect: Callable[[Grid], bool]
-    read: Callable[..., Tournament]
-    aliases: tuple[str, ...] = ()
-    reads_kind: bool = True
+from rulesengine.layout import CrosstableLayout
+from rulesengine.model import ScoringSystem, STANDARD_SCORING, Tournament
+from rulesengine.registry import Registry, default_registry
 
 
-def _registry(registry: "Registry | None") -> "Registry":
-    if registry is not None:
-        return registry
-    from rulesengine.registry import default_registry  # noqa: PLC0415 (the registry loads the layouts plugin)
-    return default_registry()
+def _registry(registry: Registry | None) -> Registry:
+    return registry if registry is not None else default_registry()
 
 
-def detect_layout(grid: Grid, registry: "Registry | None" = None) -> str | None:
+def detect_layout(grid: Grid, registry: Registry | None = None) -> str | None:
     """The name of the layout the grid is in, or None when none fits."""
     for layout in _registry(registry).layouts.values():
         if layout.detect(grid):
@@ -58,13 +33,13 @@ def detect_layout(grid: Grid, registry: "Registry | None" = None) -> str | None:
     return None
 
 
-def layout_named(name: str, registry: "Registry | None" = None) -> CrosstableLayout:
+def layout_named(name: str, registry: Registry | None = None) -> CrosstableLayout:
     """A layout by name or alias; UsageError listing the known ones."""
     return _registry(registry).layout(name)
 
 
 def read_crosstable(grid: Grid, layout: str | None = None, *, scoring: ScoringSystem = STANDARD_SCORING,
-                    kind: str | None = None, name: str = "", registry: "Registry | None" = None) -> Tournament:
+                    kind: str | None = None, name: str = "", registry: Registry | None = None) -> Tournament:
     """Read a crosstable grid (layout detected unless named). Raises InputError with every problem."""
     registry = _registry(registry)
     if layout:
@@ -74,13 +49,13 @@ def read_crosstable(grid: Grid, layout: str | None = None, *, scoring: ScoringSy
         if found is None:
             raise InputError(Problem(Location(sheet=grid.sheet, cell="A1"),
                                      f"no crosstable found: expected {_either(registry)}"))
-        chosen = registry.layouts[found]
+        chosen = registry.layout(found)
     kwargs = {"scoring": scoring, "name": name}
     if kind is not None and chosen.reads_kind:
         kwargs["kind"] = kind
     return chosen.read(grid, **kwargs)
 
 
-def _either(registry: "Registry") -> str:
+def _either(registry: Registry) -> str:
     descriptions = [layout.description for layout in registry.layouts.values()] or ["a known layout"]
     return descriptions[0] if len(descriptions) == 1 else ", ".join(descriptions[:-1]) + " or " + descriptions[-1]

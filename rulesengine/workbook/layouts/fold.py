@@ -1,10 +1,10 @@
 """Fold the results a TD entered on the Pairings sheet into the crosstable (Recalculate does it).
 
 For each board with a result, both players' cells of round N are written in the crosstable's own
-notation (crosstable_cells); the byes of the round are written with the first result (the round
-has started). A cell that already holds the same entry is left alone, so a round is never folded
-twice; a cell holding something else is a conflict, reported at both cells, and nothing is
-written. Boards without a result are reported; the standings stay after round N-1 until the
+notation (the layout's `locate`, `entry` and `write`, see `rulesengine.layout`); the byes of the
+round are written with the first result (the round has started). A cell that already holds the
+same entry is left alone, so a round is never folded twice; a cell holding something else is a
+conflict, reported at both cells, and nothing is written. Boards without a result are reported; the standings stay after round N-1 until the
 round is complete (FIDE C.07 ranks an event over the rounds held). The points total of a player
 (the crosstable's Pts cell, when it holds a number) is brought up to date with the round.
 """
@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulesengine.cell_values import parse_points
 from rulesengine.errors import InputError, Location, Problem
-from rulesengine.model import Colour, ResultCode, RoundEntry, Tournament
-from rulesengine.workbook.layouts.cells import CrosstableCells, NoNotation, locate
 from rulesengine.grid import CellValue, Grid, cell_address, parse_address
-from rulesengine.workbook.layouts.common import RawEntry, formula
-from rulesengine.workbook.inputs.numbers import parse_points
+from rulesengine.layout import CrosstableCells, CrosstableLayout, NoNotation, RawEntry
+from rulesengine.layout_cells import formula
+from rulesengine.model import Colour, ResultCode, RoundEntry, Tournament
 from rulesengine.workbook.sheets.pairings import BYE_CODES, RESULTS, Board, read_pairings
 from rulesengine.workbook.plan import SheetWrite
 from rulesengine.workbook.sheets.standings import cell_number
@@ -58,18 +58,23 @@ class Fold:
         return tuple(notes)
 
 
-def fold_pairings(pairings: Grid, crosstable: Grid, layout: str, tournament: Tournament) -> Fold | None:
-    """Fold `pairings` (the Pairings sheet's grid) into `crosstable` (read as `tournament`).
+def fold_pairings(pairings: Grid, crosstable: Grid, layout: CrosstableLayout, tournament: Tournament) -> Fold | None:
+    """Fold `pairings` (the Pairings sheet's grid) into `crosstable` (read as `tournament` with `layout`).
 
     None when the Pairings sheet has no boards. Raises InputError naming the cells (an unreadable
-    result, a conflict with the crosstable, a round the crosstable has no room for).
+    result, a conflict with the crosstable, a round the crosstable has no room for, a layout that
+    is not paired round by round).
     """
     sheet = read_pairings(pairings)
     if sheet is None:
         return None
     n = sheet.round
     where = crosstable.sheet
-    cells = locate(crosstable, layout)
+    if not layout.paired:
+        raise InputError(Problem(Location(sheet=where, cell="A1"),
+                                 f"results cannot be folded into a {layout.name.replace('_', ' ')} crosstable: "
+                                 f"{layout.unpaired}"))
+    cells = layout.locate(crosstable)
     problems: list[Problem] = []
 
     def at(cell: str, message: str, on: str = pairings.sheet) -> None:
@@ -78,8 +83,8 @@ def fold_pairings(pairings: Grid, crosstable: Grid, layout: str, tournament: Tou
     if n not in cells.rounds:
         room = max(cells.rounds, default=0)
         at("A1", f"round {n}: the crosstable sheet {where!r} has no column for round {n} (it has room for "
-                 f"{room} round(s)); add the round's column{'s (Opp, Col, Res under Round ' + str(n) + ')' if layout == 'template' else ' (' + str(n) + '.Rd)' if layout == 'swiss_manager' else ' (Rd ' + str(n) + ')'} "
-                 f"and Recalculate; nothing was written")
+                 f"{room} round(s)); add the round's {layout.round_columns.format(n=n)} and Recalculate; "
+                 f"nothing was written")
         raise InputError(problems)
     writes: dict[str, CellValue] = {}
     written: dict[int, ResultCode] = {}
@@ -91,7 +96,7 @@ def fold_pairings(pairings: Grid, crosstable: Grid, layout: str, tournament: Tou
             continue
         sides = ((board.white, board.black, Colour.WHITE), (board.black, board.white, Colour.BLACK))
         try:
-            found = [cells.existing(p, n) for p, _, _ in sides]
+            found = [layout.entry(cells, p, n) for p, _, _ in sides]
         except InputError as exc:
             problems.extend(exc.problems)
             continue
@@ -116,7 +121,7 @@ def fold_pairings(pairings: Grid, crosstable: Grid, layout: str, tournament: Tou
                 _conflict(at, cells, board, n, sides, found, board.result)
                 break
             try:
-                writes.update(cells.cells(player, n, opponent, colour, code, result_only=entry is not None))
+                writes.update(layout.write(cells, player, RoundEntry(n, opponent, colour, code), entry is not None))
             except NoNotation as exc:
                 at(board.cell, f"round {n} board {board.number}: {board.result}: {exc}")
                 break
@@ -131,20 +136,20 @@ def fold_pairings(pairings: Grid, crosstable: Grid, layout: str, tournament: Tou
             continue
         code = BYE_CODES[kind]
         try:
-            entry = cells.existing(player, n)
+            entry = layout.entry(cells, player, n)
         except InputError as exc:
             problems.extend(exc.problems)
             continue
         if entry is not None and entry.opponent is None and entry.code is code:
             continue
         if entry is not None:
-            at(cell_address(cells.rows[player], cells.rounds[n][-1]),
+            at(cells.address(player, n),
                f"round {n}: the Pairings sheet gives player {player} a {kind}, but the crosstable holds "
                f"{_describe(entry)}; correct one of them (or delete the Pairings sheet if it is out of date)",
                on=where)
             continue
         if started:
-            writes.update(cells.cells(player, n, None, Colour.NONE, code))
+            writes.update(layout.write(cells, player, RoundEntry(n, None, Colour.NONE, code), False))
             written[player] = code
             folded += 1
             byes += 1

@@ -9,17 +9,20 @@ start number is the `SNo` column when there is one. Cells hold `1 ½ 0` (also `=
 `+`/`-` for forfeits, nothing for a game not played; a double round robin has two results per
 cell (`1 ½`, `½0`), first cycle first. The grid says neither rounds nor colours: games are
 placed in the rounds and colours of the FIDE Berger tables (C.05 Annex 1), so tie-breaks that
-depend on round order or colour read those.
+depend on round order or colour read those. For the same reason the grid is not paired round by
+round: the layout has `detect`, `read` and `export`, and no `locate`.
 """
 
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
+from rulesengine.grid import CellValue, Grid, text
+from rulesengine.layout import RawEntry
+from rulesengine.layout_cells import (Problems, build_tournament, find_header, formula, header_labels, player_columns,
+                                      read_player, start_number)
 from rulesengine.model import Colour, ResultCode, ScoringSystem, STANDARD_SCORING, Tournament
-from rulesengine.grid import Grid, text
-from rulesengine.workbook.layouts.common import (Problems, RawEntry, build_tournament, find_header, formula,
-                                                 header_labels, player_columns, read_player, start_number)
 
 NAME = "round_robin"
 DIAGONAL = {"*", "x", "×", "-", "", "xx", "**", "—"}
@@ -147,3 +150,36 @@ def _tokens(raw) -> list[str] | None:
         return []
     tokens = _TOKEN.findall(value)
     return tokens if "".join(tokens) == value.replace(",", ",") and tokens else None
+
+
+_EXPORTED = {ResultCode.WIN: "1", ResultCode.LOSS: "0", ResultCode.DRAW: "½", ResultCode.UNRATED_WIN: "1",
+             ResultCode.UNRATED_LOSS: "0", ResultCode.UNRATED_DRAW: "½", ResultCode.FORFEIT_WIN: "+",
+             ResultCode.FORFEIT_LOSS: "-"}
+
+
+def export(t: Tournament, sheet: str) -> Grid:
+    """The games as a grid (rounds and colours are not kept: `read` places them by Berger tables)."""
+    n = len(t.players)
+    position = {p.start_rank: i for i, p in enumerate(t.players, start=1)}
+    rows: list[list[CellValue]] = [["No.", "Name", "Rtg", *range(1, n + 1), "Pts"]]
+    for p in t.players:
+        results: dict[int, list[str]] = {}
+        for e in t.entries(p.start_rank):
+            if e.opponent is not None:
+                results.setdefault(position[e.opponent], []).append(_EXPORTED[e.code])
+        cells: list[CellValue] = [position[p.start_rank], p.name, p.rating]
+        for k in range(1, n + 1):
+            if k == position[p.start_rank]:
+                cells.append("*")
+            else:
+                tokens = results.get(k, [])
+                cells.append(" ".join(tokens) if len(tokens) != 1 else
+                             (int(tokens[0]) if tokens[0] in "01" else tokens[0]))
+        cells.append(_half(t.points[p.start_rank]))
+        rows.append(cells)
+    return Grid(sheet, rows)
+
+
+def _half(value: Fraction) -> str:
+    whole = int(value)
+    return f"{whole or ''}½" if value - whole == Fraction(1, 2) else str(whole)

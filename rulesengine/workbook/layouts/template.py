@@ -6,16 +6,19 @@
 
 `Res` takes the TRF-16 codes (`1 = 0 + - W D L H F U Z`) plus `½`, `1/2`, `0.5`; `Col` is `w`/`b`
 or empty; `Opp` is the opponent's start number, empty for byes. Nothing is lost from a TRF file.
+Every operation of `rulesengine.layout.CrosstableLayout` but `published`.
 """
 
 from __future__ import annotations
 
 import re
 
-from rulesengine.model import Colour, ResultCode, ScoringSystem, STANDARD_SCORING, Tournament
-from rulesengine.grid import Grid, cell_address, text
-from rulesengine.workbook.layouts.common import (Problems, RawEntry, build_tournament, data_rows, formula,
-                                                 header_labels, norm, player_columns, read_player, start_number)
+from rulesengine.errors import InputError, Location, Problem
+from rulesengine.grid import CellValue, Grid, MergedRange, cell_address, text
+from rulesengine.layout import CrosstableCells, RawEntry
+from rulesengine.layout_cells import (Columns, Problems, build_tournament, data_rows, formula, header_labels, norm,
+                                      numbered_rows, player_columns, points_cell, read_player, start_number)
+from rulesengine.model import Colour, EntryKind, ResultCode, RoundEntry, ScoringSystem, STANDARD_SCORING, Tournament
 
 NAME = "template"
 RESULT_CODES = {
@@ -65,6 +68,15 @@ def _round_groups(grid: Grid, sub: int) -> list[tuple[int, int, int | None, int]
     return groups
 
 
+def _player_columns(grid: Grid, sub: int, groups: list[tuple[int, int, int | None, int]]) -> Columns:
+    """The player columns, named by the header row or the sub-header under it."""
+    first_round_col = groups[0][1] if groups else grid.width
+    after = max((g[3] for g in groups), default=first_round_col) + 1
+    top = header_labels(grid, sub - 1) if sub > 0 else []
+    labels = [t or norm(s) for t, s in zip(top + [""] * grid.width, [norm(v) for v in grid.row(sub)])]
+    return player_columns(labels, sub, first_round_col, after)
+
+
 def read(grid: Grid, *, scoring: ScoringSystem = STANDARD_SCORING, kind: str = "swiss",
          name: str = "") -> Tournament:
     problems = Problems(grid.sheet)
@@ -73,11 +85,7 @@ def read(grid: Grid, *, scoring: ScoringSystem = STANDARD_SCORING, kind: str = "
         problems.add(0, 0, "no header row with Opp / Col / Res columns found")
         problems.raise_if_any()
     groups = _round_groups(grid, sub)
-    first_round_col = groups[0][1] if groups else grid.width
-    after = max((g[3] for g in groups), default=first_round_col) + 1
-    top = header_labels(grid, sub - 1) if sub > 0 else []
-    labels = [t or norm(s) for t, s in zip(top + [""] * grid.width, [norm(v) for v in grid.row(sub)])]
-    cols = player_columns(labels, sub, first_round_col, after)
+    cols = _player_columns(grid, sub, groups)
     rounds = max((g[0] for g in groups), default=0)
     raws = []
     for position, r in enumerate(data_rows(grid, sub + 1, [c for c in (cols.sno, cols.name) if c is not None]),
@@ -86,9 +94,9 @@ def read(grid: Grid, *, scoring: ScoringSystem = STANDARD_SCORING, kind: str = "
         if player is None:
             continue
         for number, opp_col, colour_col, res_col in groups:
-            entry = _read_round(grid, r, number, opp_col, colour_col, res_col, problems)
-            if entry is not None:
-                player.entries.append(entry)
+            found = _read_round(grid, r, number, opp_col, colour_col, res_col, problems)
+            if found is not None:
+                player.entries.append(found)
         raws.append(player)
     return build_tournament(raws, rounds, problems, name=name, kind=kind, scoring=scoring, layout=NAME)
 
@@ -144,3 +152,76 @@ def _read_round(grid: Grid, r: int, number: int, opp_col: int, colour_col: int |
         problems.add(r, opp_col, f"round {number}: result {res_text!r} needs an opponent")
         return None
     return RawEntry(number, opponent, colour, code, cell)
+
+
+# ---------------------------------------------------------------- the fold-in: locate, entry, write
+
+RESULT_NOTATION: dict[ResultCode, CellValue] = {
+    ResultCode.WIN: 1, ResultCode.LOSS: 0, ResultCode.DRAW: "½", ResultCode.FORFEIT_WIN: "+",
+    ResultCode.FORFEIT_LOSS: "-", ResultCode.UNRATED_WIN: "W", ResultCode.UNRATED_DRAW: "D",
+    ResultCode.UNRATED_LOSS: "L", ResultCode.PAIRING_ALLOCATED_BYE: "U", ResultCode.HALF_POINT_BYE: "H",
+    ResultCode.FULL_POINT_BYE: "F", ResultCode.ZERO_POINT_BYE: "Z"}
+_COLOUR_LETTER = {Colour.WHITE: "w", Colour.BLACK: "b"}
+
+
+def locate(grid: Grid) -> CrosstableCells:
+    """Each player's row and each round's Opp, Col and Res columns (the header read as `read` reads it)."""
+    sub = _sub_header(grid)
+    if sub is None:
+        raise InputError(Problem(Location(sheet=grid.sheet, cell="A1"), "no header row with Opp / Col / Res"))
+    groups = _round_groups(grid, sub)
+    cols = _player_columns(grid, sub, groups)
+    rows = data_rows(grid, sub + 1, [c for c in (cols.sno, cols.name) if c is not None])
+    number_col = cols.sno if cols.sno is not None else cols.rank
+    return CrosstableCells(grid, numbered_rows(grid, rows, number_col),
+                           {n: (opp, col, res) for n, opp, col, res in groups}, cols.total)
+
+
+def entry(cells: CrosstableCells, sno: int, round_number: int) -> RawEntry | None:
+    """What the round's three cells hold (None: empty); InputError when they cannot be read."""
+    problems = Problems(cells.grid.sheet)
+    opp, col, res = cells.rounds[round_number]
+    found = _read_round(cells.grid, cells.rows[sno], round_number, opp, col, res, problems)
+    problems.raise_if_any()
+    return found
+
+
+def write(cells: CrosstableCells, sno: int, round_entry: RoundEntry, result_only: bool = False) -> dict[str, CellValue]:
+    """The result in Res; the opponent and colour in Opp and Col unless the pairing is there."""
+    r = cells.rows[sno]
+    opp, col, res = cells.rounds[round_entry.round]
+    out: dict[str, CellValue] = {cell_address(r, res): RESULT_NOTATION[round_entry.code]}
+    if round_entry.opponent is not None and not result_only:
+        out[cell_address(r, opp)] = round_entry.opponent
+        if col is not None:
+            out[cell_address(r, col)] = _COLOUR_LETTER[round_entry.colour]
+    return out
+
+
+# ---------------------------------------------------------------- export
+
+def export(t: Tournament, sheet: str) -> Grid:
+    """The tournament in our template, every TRF code kept (`read` gives the same games back)."""
+    top: list[CellValue] = ["SNo", "Name", "Rtg", "FED"]
+    sub: list[CellValue] = [None, None, None, None]
+    merged = []
+    for r in range(1, t.rounds + 1):
+        col = len(top)
+        top += [f"Round {r}", None, None]
+        sub += ["Opp", "Col", "Res"]
+        merged.append(MergedRange(0, col, 0, col + 2))
+    top.append("Pts")
+    sub.append(None)
+    rows = [top, sub]
+    for p in t.players:
+        row: list[CellValue] = [p.start_rank, p.name, p.rating, p.federation or None]
+        for e in t.entries(p.start_rank):
+            if e.code is ResultCode.NOT_PAIRED or e.kind is EntryKind.NOT_PAIRED and e.opponent is None:
+                row += [None, None, "-" if e.code is ResultCode.FORFEIT_LOSS else None]
+                continue
+            code = "½" if e.code is ResultCode.DRAW else e.code.value
+            colour = e.colour.value if e.colour is not Colour.NONE else None
+            row += [e.opponent, colour, int(code) if code in ("0", "1") else code]
+        row.append(points_cell(t.points[p.start_rank]))
+        rows.append(row)
+    return Grid(sheet, rows, tuple(merged))

@@ -24,7 +24,7 @@ from rulesengine.errors import InputError, Location, Problem
 from rulesengine.model import ResultCode, Tournament
 from rulesengine.pairing import PairedRound
 from rulesengine.grid import CellValue, Grid, cell_address, text
-from rulesengine.workbook.inputs.numbers import whole_number
+from rulesengine.cell_values import whole_number
 from rulesengine.workbook.plan import STYLE_HEADER, Dropdown, SheetLook, SheetWrite
 from rulesengine.workbook.sheets.standings import cell_number
 

@@ -1,6 +1,17 @@
 """What every crosstable layout shares: finding the header, reading the player columns, and the
 checks made after any import (results mirror each other, points re-totalled against the totals
 column). Problems are collected, never raised one by one, so the TD sees them all at once.
+
+Public: a layout plugin reads its sheet with these, as the built-in layouts do:
+
+    problems = Problems(grid.sheet)
+    header = find_header(grid, lambda labels: ...)          # the row naming the columns
+    cols = player_columns(header_labels(grid, header), header, first_round_col, after_rounds)
+    player = read_player(grid, row, cols, problems, position)  # SNo, name, rating, ... of a row
+    player.entries.append(RawEntry(...))                     # each round, in the layout's notation
+    return build_tournament(players, rounds, problems, layout=NAME)  # mirror checks, totals
+
+`numbered_rows` maps start numbers to rows (a layout's `locate`).
 """
 
 from __future__ import annotations
@@ -13,11 +24,13 @@ from typing import Callable, Sequence
 from rulesengine.errors import InputError, Location, Problem
 from rulesengine.model import (MIRRORED_CODES, STANDARD_SCORING, Colour, Player, ResultCode, RoundEntry,
                                ScoringSystem, Tournament)
-from rulesengine.workbook.inputs.bounds import RATING, shown
+from rulesengine.cell_values import parse_int, parse_points, shown, whole_number
 from rulesengine.grid import CellValue, Grid, cell_address, text
-from rulesengine.workbook.inputs.numbers import parse_int, parse_points, whole_number
+from rulesengine.layout import RawEntry
+from rulesengine.limits import MAX_RATING, MAX_ROUNDS, MIN_RATING
 
 HEADER_SCAN_ROWS = 40
+RATING = (float(MIN_RATING), float(MAX_RATING))   # limits.py: a rating outside is a typing slip
 
 # A cell may end with a TRF code in brackets, e.g. `-1 (F)`, saying what the layout's own
 # notation cannot (a requested full-point bye looks like a pairing-allocated one on chess-results).
@@ -49,19 +62,6 @@ ID_LABELS = set(ID_ISSUERS)
 def formula(value: CellValue) -> bool:
     """True when a cell holds a formula's text (openpyxl without cached values gives `=...`)."""
     return isinstance(value, str) and value.lstrip().startswith("=")
-
-
-@dataclass
-class RawEntry:
-    """One round of one player as read, before the mirror checks."""
-
-    round: int
-    opponent: int | None
-    colour: Colour
-    code: ResultCode
-    cell: str  # A1 address, for messages
-    # Paired but no result yet (the TD typed round 6's pairings): not a game, and not a bye either.
-    pending: bool = False
 
 
 @dataclass
@@ -159,10 +159,6 @@ def player_columns(labels: list[str], header_row: int, first_round_col: int, aft
     )
 
 
-def is_blank_row(row: Sequence[CellValue]) -> bool:
-    return all(text(v) == "" for v in row)
-
-
 def read_player(grid: Grid, r: int, cols: Columns, problems: Problems, position: int,
                 sno_from_rank: bool = True) -> RawPlayer | None:
     """The player facts of row r (start rank, name, rating, ...), or None for a row to skip."""
@@ -221,7 +217,7 @@ def start_number(value: CellValue) -> int | None:
     """A start/pairing number cell: 12, 12.0, "12", "12." -> 12; anything else -> None.
 
     Stricter than `parse_int` for text: "12 (F)" or "1794->1817" is not a start number."""
-    return whole_number(value)  # ASCII digits only, bounded (workbook/numbers.py)
+    return whole_number(value)  # ASCII digits only, bounded (cell_values.py)
 
 
 def build_tournament(raws: list[RawPlayer], rounds: int, problems: Problems, *, name: str = "",
@@ -237,7 +233,6 @@ def build_tournament(raws: list[RawPlayer], rounds: int, problems: Problems, *, 
     (`round:cell` words) so the recalculation can stop before their round (`workbook.progress`).
     Raises InputError with every problem found (including those already collected).
     """
-    from rulesengine.limits import MAX_ROUNDS
     if rounds > MAX_ROUNDS:  # limits.py: a header "Round 10000000" must not make 10,000,000 rounds
         problems.add(0, 0, f"{rounds:,} rounds is more than {MAX_ROUNDS} (see the round headers)")
         problems.raise_if_any()
@@ -343,3 +338,19 @@ def data_rows(grid: Grid, first: int, key_cols: Sequence[int]) -> list[int]:
             break
         rows.append(r)
     return rows
+
+
+def numbered_rows(grid: Grid, rows: Sequence[int], number_col: int | None) -> dict[int, int]:
+    """Start number -> row of the players' rows (the row's position when there is no number
+    column); the first row wins when two give the same number (`read` reports it)."""
+    out: dict[int, int] = {}
+    for position, r in enumerate(rows, start=1):
+        sno = start_number(grid.value(r, number_col)) if number_col is not None else position
+        if sno is not None and sno > 0:
+            out.setdefault(sno, r)
+    return out
+
+
+def points_cell(value: Fraction) -> CellValue:
+    """A points total as an export writes it: 4 for 4, 4.5 for 4½."""
+    return value.numerator if value.denominator == 1 else float(value)

@@ -1,4 +1,7 @@
-"""Numbers as TDs type them: `4,5`, `4½`, `½`, `1/2`, ` 3.5 `, 4.5 -> exact Fractions.
+"""Cell values as TDs type them: numbers (`4,5`, `4½`, `½`, `1/2`, ` 3.5 `, 4.5 -> exact
+Fractions) and a value shortened for a message.
+
+Public: a crosstable layout plugin reads its cells with these (`rulesengine.layout_cells`).
 
 ASCII-only and bounded in length: "³" or "①" (which str.isdigit() accepts and int() refuses), a
 5,000-digit text and an infinity or NaN are not numbers; the caller then reports the cell. A
@@ -81,3 +84,11 @@ def format_points(value: Fraction) -> str:
     if value.denominator == 1:
         return str(value.numerator)
     return f"{float(value):g}"
+
+
+def shown(raw: object) -> str:
+    """A cell value short enough for a message: 1e+308, not its 309 digits."""
+    if isinstance(raw, (int, float)) and not isinstance(raw, bool):
+        return f"{raw:g}" if abs(raw) >= 1e7 or isinstance(raw, float) else str(raw)
+    text = " ".join(str(raw).split())
+    return text if len(text) <= 24 else text[:20] + "..."
