@@ -56,7 +56,7 @@ class Progress:
 
 
 def pending_cells(tournament: Tournament) -> list[tuple[int, str]]:
-    """(round, cell) of each pairing typed without a result (set by `layouts.common.build_tournament`)."""
+    """(round, cell) of each pairing typed without a result (set by `rulesengine.layout_cells.build_tournament`)."""
     found = []
     for word in str(tournament.extra.get("pending", "")).split():
         number, _, cell = word.partition(":")
