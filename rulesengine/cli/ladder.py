@@ -76,9 +76,10 @@ def _run(args) -> int:
     _print(args.format, ladder, data)
     if args.diff:
         _print_diff(moved(previous or {}, data), previous is None, sys.stdout if args.format == "table" else sys.stderr)
-    if page is not None:
+    inside = page is not None and outputs.is_inside(season.root, target)
+    if page is not None and not inside:
         _write_page(target, page)
-    outputs.save(season.root, data, target, ladder.fingerprint, ladder.inputs)
+    outputs.save(season.root, data, target, ladder.fingerprint, ladder.inputs, page if inside else None)
     if page is not None:
         print(f"Published {target} (fingerprint {ladder.fingerprint}).", file=sys.stderr)
     return 0

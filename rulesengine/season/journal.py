@@ -61,8 +61,8 @@ def commit(root: Path, writes: Mapping[str, bytes], removes: Sequence[str] = ())
         for folder in folders:
             fsync_folder(folder)
         os.rename(root / PLANNED, root / COMMITTED)
-    except BaseException:
-        if (root / PLANNED).exists():   # not committed: nothing counted, and nothing is left
+    except Exception:   # a full disk, a refused write: nothing counted, and nothing is left
+        if (root / PLANNED).exists():   # (a kill leaves this to `recover`)
             _undo(root, plan)
         raise
     fsync_folder(root)

@@ -35,14 +35,23 @@ class Staleness:
 
 
 def save(root: Path, data: Mapping, page: Path | None = None, fingerprint: str = "",
-         inputs: Mapping | None = None) -> None:
-    """Save the replay's JSON and, with `page`, record the page published from it (one step)."""
+         inputs: Mapping | None = None, page_inside: bytes | None = None) -> None:
+    """Save the replay's JSON and, with `page`, record the page published from it, as one step;
+    `page_inside`: the page's bytes when it goes inside the store, written in that same step."""
     writes = {SAVED_JSON: json_bytes(data)}
     if page is not None:
         recorded = _recorded(root)
         recorded[str(page.resolve())] = {"fingerprint": fingerprint, "inputs": dict(inputs or {})}
         writes[OUTPUTS_FILE] = json_bytes(dict(sorted(recorded.items())))
+        if page_inside is not None:
+            writes[(page.parent.resolve() / page.name).relative_to(root.resolve()).as_posix()] = page_inside
     commit(root, writes)
+
+
+def is_inside(root: Path, target: Path) -> bool:
+    """Whether `target` names a file in the store (a link at `target` itself is not followed)."""
+    where, base = target.parent.resolve() / target.name, root.resolve()
+    return base in where.parents
 
 
 def check_page_target(root: Path, target: Path) -> None:
@@ -50,12 +59,10 @@ def check_page_target(root: Path, target: Path) -> None:
     if target.is_dir():
         raise UsageError(f"--publish {target}: that is a folder; give the page's file name "
                          f"(for example {target / 'ladder.html'})")
-    where = target.parent.resolve() / target.name   # a link there is replaced, never written through
-    base = root.resolve()
-    if where != base and base not in where.parents:
+    if not is_inside(root, target):
         return
-    inside = where.relative_to(base)
-    if where.suffix.lower() not in PAGE_SUFFIXES or inside.parts[0] in _STORE_FOLDERS:
+    inside = (target.parent.resolve() / target.name).relative_to(root.resolve())
+    if inside.suffix.lower() not in PAGE_SUFFIXES or inside.parts[0] in _STORE_FOLDERS:
         raise UsageError(f"--publish {target}: inside the season store a page must be an .html file that is not "
                          f"one of the store's own files (it would replace {inside.as_posix()}); publish it outside "
                          f"the store, or as e.g. {root / 'ladder.html'}")
