@@ -103,8 +103,7 @@ def _apply(root: Path, plan: dict) -> None:
         folders.add((root / name).parent)
     for folder in folders:
         fsync_folder(folder)
-    (root / COMMITTED).unlink(missing_ok=True)
-    fsync_folder(root)
+    (root / COMMITTED).unlink(missing_ok=True)   # lost in a crash, it is applied again: no harm
 
 
 def _undo(root: Path, plan: dict) -> None:

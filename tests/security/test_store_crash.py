@@ -4,8 +4,8 @@ gives exactly what one uninterrupted run gives (one member for `names --new`, on
 for `season replace`).
 
 A kill is simulated by raising, before and after each call that makes a change durable (every
-file write with its fsync, every fsync of a folder, every rename and replace), an exception
-that no code of ours catches, as a kill leaves no chance to clean up.
+fsync, of a file or a folder, every rename and replace), an exception that no code of ours
+catches, as a kill leaves no chance to clean up.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import pytest
 
 from rulesengine.cli import main
 from rulesengine.formats.trf import write_trf
-from rulesengine.season import decide, journal, store
+from rulesengine.season import decide, store
 from rulesengine.testing import tournament_from_text
 
 NOW = "2026-03-01T10:00:00Z"
@@ -103,8 +103,7 @@ def _command(name: str, root: Path, incoming: Path) -> list[str]:
 
 
 def _patch(monkeypatch, killer: KillAt) -> None:
-    monkeypatch.setattr(journal, "write_new", killer.wrap(journal.write_new))
-    monkeypatch.setattr(journal, "fsync_folder", killer.wrap(journal.fsync_folder))
+    monkeypatch.setattr(os, "fsync", killer.wrap(os.fsync))
     monkeypatch.setattr(os, "rename", killer.wrap(os.rename))
     monkeypatch.setattr(os, "replace", killer.wrap(os.replace))
 
@@ -121,7 +120,7 @@ def test_a_kill_at_any_step_leaves_the_store_before_or_after_and_a_rerun_finishe
         _patch(patched, counter)
         assert run(*_command(name, clean, incoming)) == 0
     after = snapshot(clean)
-    assert after != before and counter.calls >= 5
+    assert after != before and counter.calls >= 2
     for at in range(1, counter.calls + 1):
         for kill_after in (False, True):
             root = base / f"kill-{at}-{'after' if kill_after else 'before'}"
@@ -144,8 +143,9 @@ def test_a_kill_at_any_step_leaves_the_store_before_or_after_and_a_rerun_finishe
 
 def test_a_rerun_of_names_new_after_a_kill_never_makes_a_second_member(base, monkeypatch, capsys):
     """The attack of the issue: killed between the roster write and the decisions write."""
-    root = base / "base"
-    for at in range(1, 12):
+    for at in range(1, 16):
+        root = base / f"kill-{at}"
+        shutil.copytree(base / "base", root)
         with monkeypatch.context() as patched:
             _patch(patched, KillAt(at))
             try:
@@ -153,9 +153,9 @@ def test_a_rerun_of_names_new_after_a_kill_never_makes_a_second_member(base, mon
             except Killed:
                 pass
         run("names", root, "--new", "2026-01-15:4")
-    capsys.readouterr()
-    roster = (root / "roster.tsv").read_text(encoding="utf-8")
-    assert roster.count("Newman, Ned") == 1
+        capsys.readouterr()
+        roster = (root / "roster.tsv").read_text(encoding="utf-8")
+        assert roster.count("Newman, Ned") == 1, f"killed at step {at}"
 
 
 def test_a_rerun_of_a_replace_after_a_kill_keeps_one_history_copy(base, monkeypatch, capsys):
