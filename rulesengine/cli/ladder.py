@@ -36,9 +36,14 @@ def run(args: argparse.Namespace) -> int:
 
     from rulesengine.season.lock import store_lock
 
+    from rulesengine.season.lock import settled
+
     try:
-        if Path(args.dir).suffix.lower() in (".xlsx", ".xlsm") or args.check is not None:
-            return _run(args)  # a workbook, or --check: reads only (an archived store may be read-only)
+        if Path(args.dir).suffix.lower() in (".xlsx", ".xlsm"):
+            return _run(args)
+        if args.check is not None:
+            settled(Path(args.dir))
+            return _run(args)  # --check reads only (an archived store may be read-only)
         with store_lock(Path(args.dir)):  # ladder.json and outputs.tsv written from what was read
             return _run(args)
     except InputError as exc:
@@ -61,23 +66,33 @@ def _run(args) -> int:
         return _check(season.root, ladder, [Path(f) for f in args.check])
     data = ladder_json(ladder)
     previous = outputs.saved_json(season.root) if args.diff else None
-    page = None
+    page = target = None
     if args.publish:
         from rulesengine.season.publish import page_bytes
 
+        target = Path(args.publish)
+        outputs.check_page_target(season.root, target)
         page = page_bytes(ladder)   # built before anything is written
     _print(args.format, ladder, data)
     if args.diff:
         _print_diff(moved(previous or {}, data), previous is None, sys.stdout if args.format == "table" else sys.stderr)
-    outputs.save_json(season.root, data)
+    inside = page is not None and outputs.is_inside(season.root, target)
+    if page is not None and not inside:
+        _write_page(target, page)
+    outputs.save(season.root, data, target, ladder.fingerprint, ladder.inputs, page if inside else None)
     if page is not None:
-        from rulesengine.season.files import write_atomically
-
-        target = Path(args.publish)
-        write_atomically(target, page)
-        outputs.record_page(season.root, target, ladder.fingerprint, ladder.inputs)
         print(f"Published {target} (fingerprint {ladder.fingerprint}).", file=sys.stderr)
     return 0
+
+
+def _write_page(target: Path, page: bytes) -> None:
+    from rulesengine.errors import InputError, Location, Problem
+    from rulesengine.season.files import write_atomically
+
+    try:
+        write_atomically(target, page)
+    except OSError as exc:
+        raise InputError(Problem(Location(str(target)), f"cannot write the page: {exc.strerror or exc}")) from None
 
 
 def _workbook(args) -> int:

@@ -50,10 +50,12 @@ def register(subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     from rulesengine.errors import InputError
 
+    from rulesengine.season.lock import settled, store_lock
+
     try:
         if not args.steps:
+            settled(Path(args.dir))
             return _list(args)
-        from rulesengine.season.lock import store_lock
 
         with store_lock(Path(args.dir)):  # decisions read and written as one step (season/lock.py)
             return _decide(args)

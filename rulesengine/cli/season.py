@@ -64,7 +64,11 @@ def run(args: argparse.Namespace) -> int:
 
     from rulesengine.season.lock import store_lock
 
+    from rulesengine.season.lock import settled
+
     try:
+        if args.action in ("init", "list"):
+            settled(Path(args.dir))  # a change a kill interrupted (an init among them) is finished first
         if args.action in _UNLOCKED:
             return _ACTIONS[args.action](args)
         with store_lock(Path(args.dir)):  # read, check and write as one step (season/lock.py)
@@ -94,7 +98,11 @@ def _add(args) -> int:
 def _replace(args) -> int:
     from rulesengine.season.store import replace_event
 
-    event, kept = replace_event(Path(args.dir), args.event, Path(args.file))
+    replaced = replace_event(Path(args.dir), args.event, Path(args.file))
+    if replaced is None:
+        print(f"{args.file} is already the file of {args.event}: nothing changed.")
+        return 0
+    event, kept = replaced
     print(f"Replaced {event.id} ({event.name}, {event.date.isoformat()}); the old file is kept as {kept}. "
           f"Every later rating changes at the next `rulesengine ladder {args.dir}`.")
     return 0

@@ -2,7 +2,8 @@
 
 Each checks the hard rules before it is recorded, and a batch (several flags in one command) is
 recorded all or nothing: the decisions file and the roster are written only when every step of
-the batch was accepted.
+the batch was accepted, and then as one step (store.write_names), so a kill never leaves a
+member without the decision that made it.
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ from rulesengine.errors import UsageError
 from rulesengine.model import Tournament
 from rulesengine.numbers import is_digits
 from rulesengine.season.decisions import Decision, next_number
-from rulesengine.season.identity import Identities, resolve
+from rulesengine.season.identity import Identities, PendingName, resolve
 from rulesengine.season.ladder import load_tournaments
 from rulesengine.season.roster import Member, next_member_id
-from rulesengine.season.store import Season, now, who, write_decisions, write_roster
+from rulesengine.season.files import stored_field
+from rulesengine.season.store import Season, now, who, write_names
 from rulesengine.season.suggest import hard_rules, suggest
 
 
@@ -54,6 +56,7 @@ class Decider:
         self.at = now()
         self.outcomes: list[Outcome] = []
         self.roster_changed = False
+        self._next_number = next_number(self.decisions)
 
     def identities(self) -> Identities:
         ordered = self.season.in_replay_order
@@ -73,18 +76,21 @@ class Decider:
                              f"(undo it first: --undo {d.number})")
 
     def _record(self, action: str, event: str, sno: int, member: str, name: str) -> Decision:
-        decision = Decision(next_number(self.decisions), action, event, sno, member, name, self.by, self.at)
+        decision = Decision(self._next_number, action, event, sno, member, name, self.by, self.at)
         self.decisions.append(decision)
+        self._next_number += 1
         return decision
 
     def link(self, event: str, sno: int, member: str, action: str = "link") -> Outcome:
+        return self._link(event, sno, member, action, self.identities())
+
+    def _link(self, event: str, sno: int, member: str, action: str, identities: Identities) -> Outcome:
+        """A link checked against `identities`: the state the earlier steps of the batch left."""
         name = self._player(event, sno)
         if member not in self.roster:
             raise UsageError(f"no member {member!r} on the roster")
-        identities = self.identities()
         self._unlinked(event, sno, identities)
-        blocked = hard_rules(next(p for p in identities.pending if (p.event, p.start_no) == (event, sno)),
-                             self.tournaments[event], identities)
+        blocked = hard_rules(PendingName(event, sno, name), self.tournaments[event], identities)
         if member in blocked:
             raise UsageError(f"{event}:{sno} ({name}) cannot be {member} ({self.roster[member].name}): "
                              f"{member} {blocked[member]}" if not blocked[member].startswith("rejected")
@@ -96,6 +102,9 @@ class Decider:
     def new(self, event: str, sno: int) -> Outcome:
         name = self._player(event, sno)
         self._unlinked(event, sno, self.identities())
+        if not stored_field(name):
+            raise UsageError(f"{event}:{sno} has no name in its file (only white space): a roster member needs one; "
+                             f"link it to a member instead (--link {event}:{sno}=MEMBER)")
         member = next_member_id(self.roster)
         self.roster[member] = Member(member, name)
         self.roster_changed = True
@@ -125,7 +134,13 @@ class Decider:
 
     def accept_exact(self) -> list[Outcome]:
         """One decision for every name with exactly one exact candidate (no tie, no hard rule),
-        unless two names of one event would both become the same member."""
+        unless two names of one event would both become the same member.
+
+        Every link is checked against the identities from before the batch's own links, found
+        once (issue 25, item 7: finding them again for each link made this quadratic in the
+        events). That is the same check: these links are about pending names, each another
+        (event, name), and the one rule between them, one member per event, is kept by
+        choosing only a member no other name of that event would become."""
         identities = self.identities()
         chosen: dict[tuple[str, str], list] = {}
         for s in suggest(self.roster, self.tournaments, identities):
@@ -135,7 +150,7 @@ class Decider:
         done = []
         for (event, member), names in sorted(chosen.items()):
             if len(names) == 1:
-                done.append(self.link(event, names[0].start_no, member, action="exact"))
+                done.append(self._link(event, names[0].start_no, member, "exact", identities))
         return done
 
     def undo(self, number: int) -> Outcome:
@@ -143,6 +158,7 @@ class Decider:
         if found is None:
             raise UsageError(f"no decision {number} (see decisions.tsv)")
         self.decisions.remove(found)
+        self._next_number = next_number(self.decisions)
         note = f"undone: decision {number} ({found.action} {found.ref} {found.member})"
         if found.action == "new" and not any(d.member == found.member for d in self.decisions):
             # The member existed only because of this decision: it goes with it.
@@ -158,9 +174,7 @@ class Decider:
 
     def save(self) -> None:
         self.identities()  # the whole batch must still satisfy the hard rules
-        if self.roster_changed:
-            write_roster(self.season.root, self.roster)
-        write_decisions(self.season.root, self.decisions)
+        write_names(self.season.root, self.roster if self.roster_changed else None, self.decisions)
 
 
 def with_member(season: Season, member: str, name: str | None, junior: bool | None,

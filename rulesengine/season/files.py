@@ -1,20 +1,31 @@
-"""The store's files: small tab-separated tables a TD can read and edit, written atomically.
+"""The store's files: small tab-separated tables a TD can read and edit.
 
 A table is a header line of column names, then one record a line, fields separated by one tab;
 blank lines and lines starting with `#` are comments. Reading names every problem as
-`FILE:LINE:COL: message`. Writing goes to a temporary file beside the target that replaces it
-in one step (`os.replace`), so a crash leaves either the old file or the new one, never half.
+`FILE:LINE:COL: message`.
+
+One rule for writing and reading every store file (issue 25, item 3): a line ends at `\n`
+alone (a `\r` before it, from an editor, is dropped), never at the other characters Python's
+`splitlines` takes for line ends (U+2028, U+0085, \x0b, \x0c, \x1c-\x1e), which a name may hold;
+ASCII white space around a field is padding. A field is written as it will be read: a tab or a
+line break inside a name becomes a space and the padding is left off, so a store written by the
+engine always reads back as written.
+
+Store files are written through season/journal.py; `write_atomically` is for a single file
+outside the store (the published page).
 """
 
 from __future__ import annotations
 
 import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
 from rulesengine.errors import InputError, Location, Problem
+from rulesengine.new_files import fsync_folder, temporary_name, write_new
+
+PADDING = " \t\r\n\x0b\x0c"
 
 
 @dataclass(frozen=True)
@@ -38,18 +49,27 @@ class Row:
 
 
 def write_atomically(path: Path, data: bytes) -> None:
-    """Replace `path` with `data` in one step (temporary file in the same folder, then rename)."""
+    """Replace `path` with `data` in one step (a new temporary file in the same folder, with the
+    umask's mode, then a rename); a kill or a failure leaves the old file whole."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    temporary = temporary_name(path)
     try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
+        write_new(temporary, data)
         os.replace(temporary, path)
     except BaseException:
-        Path(temporary).unlink(missing_ok=True)
+        temporary.unlink(missing_ok=True)
         raise
+    fsync_folder(path.parent)
+
+
+def text_lines(text: str) -> list[str]:
+    """The lines of a store file, by the store's one rule (module docstring)."""
+    return [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
+
+
+def stored_field(text: str) -> str:
+    """A field as the store writes and reads it: one line, no padding."""
+    return text.replace("\t", " ").replace("\r", " ").replace("\n", " ").strip(PADDING)
 
 
 def read_table(path: Path, columns: Sequence[str], required: Sequence[str] = ()) -> list[Row]:
@@ -70,10 +90,10 @@ def read_table(path: Path, columns: Sequence[str], required: Sequence[str] = ())
     header: list[str] | None = None
     rows: list[Row] = []
     problems: list[Problem] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip() or line.lstrip().startswith("#"):
+    for number, line in enumerate(text_lines(text), start=1):
+        if not line.strip(PADDING) or line.lstrip(PADDING).startswith("#"):
             continue
-        cells = [cell.strip() for cell in line.split("\t")]
+        cells = [cell.strip(PADDING) for cell in line.split("\t")]
         if header is None:
             header = cells
             missing = [c for c in required if c not in header]
@@ -97,14 +117,8 @@ def table_bytes(comment: str, columns: Sequence[str], records: Sequence[Sequence
     """A table file's content: comment lines, header, one line per record."""
     lines = [f"# {line}".rstrip() for line in comment.splitlines()]
     lines.append("\t".join(columns))
-    lines += ["\t".join(_one_line(cell) for cell in record) for record in records]
+    lines += ["\t".join(stored_field(cell) for cell in record) for record in records]
     return ("\n".join(lines) + "\n").encode("utf-8")
-
-
-def _one_line(cell: str) -> str:
-    """A field as one line: a tab or line break inside a name (a damaged file) becomes a space,
-    which name matching ignores anyway; everything else is kept exactly."""
-    return cell.replace("\t", " ").replace("\r", " ").replace("\n", " ")
 
 
 def problem(path: Path, row: Row, column: str, message: str) -> Problem:

@@ -1,9 +1,11 @@
 """Stored outputs and their staleness (domain.md section 2: "the dangerous failure is silent").
 
 Every `rulesengine ladder DIR` saves its JSON as `DIR/ladder.json`; every `--publish OUT.html`
-is recorded in `DIR/outputs.json` with the fingerprint and input digests it was made from. The
-page carries its fingerprint in `<meta name="rulesengine-fingerprint">`. `ladder --check`
-compares each with the inputs as they are now and names what changed.
+is recorded in `DIR/outputs.json` with the fingerprint and input digests it was made from (both
+written as one step, season/journal.py). The page carries its fingerprint in
+`<meta name="rulesengine-fingerprint">`. `ladder --check` compares each with the inputs as they
+are now and names what changed. A page goes outside the store, or inside it as an `.html` file
+that is none of the store's own (`check_page_target`, issue 25 item 5).
 """
 
 from __future__ import annotations
@@ -14,11 +16,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
-from rulesengine.season.files import write_atomically
+from rulesengine.errors import UsageError
 from rulesengine.season.fingerprint import what_changed
+from rulesengine.season.journal import commit
 
 SAVED_JSON = "ladder.json"
 OUTPUTS_FILE = "outputs.json"
+PAGE_SUFFIXES = (".html", ".htm")
+_STORE_FOLDERS = ("files", "history")   # store.FILES_DIR, store.HISTORY_DIR: the event files as they came
 _PAGE_FINGERPRINT = re.compile(rb'<meta name="rulesengine-fingerprint" content="([0-9a-f]+)">')
 
 
@@ -29,8 +34,38 @@ class Staleness:
     why: tuple[str, ...]
 
 
-def save_json(root: Path, data: Mapping) -> None:
-    write_atomically(root / SAVED_JSON, json_bytes(data))
+def save(root: Path, data: Mapping, page: Path | None = None, fingerprint: str = "",
+         inputs: Mapping | None = None, page_inside: bytes | None = None) -> None:
+    """Save the replay's JSON and, with `page`, record the page published from it, as one step;
+    `page_inside`: the page's bytes when it goes inside the store, written in that same step."""
+    writes = {SAVED_JSON: json_bytes(data)}
+    if page is not None:
+        recorded = _recorded(root)
+        recorded[str(page.resolve())] = {"fingerprint": fingerprint, "inputs": dict(inputs or {})}
+        writes[OUTPUTS_FILE] = json_bytes(dict(sorted(recorded.items())))
+        if page_inside is not None:
+            writes[(page.parent.resolve() / page.name).relative_to(root.resolve()).as_posix()] = page_inside
+    commit(root, writes)
+
+
+def is_inside(root: Path, target: Path) -> bool:
+    """Whether `target` names a file in the store (a link at `target` itself is not followed)."""
+    where, base = target.parent.resolve() / target.name, root.resolve()
+    return base in where.parents
+
+
+def check_page_target(root: Path, target: Path) -> None:
+    """UsageError for a page that would land on a folder or on a file of the store itself."""
+    if target.is_dir():
+        raise UsageError(f"--publish {target}: that is a folder; give the page's file name "
+                         f"(for example {target / 'ladder.html'})")
+    if not is_inside(root, target):
+        return
+    inside = (target.parent.resolve() / target.name).relative_to(root.resolve())
+    if inside.suffix.lower() not in PAGE_SUFFIXES or inside.parts[0] in _STORE_FOLDERS:
+        raise UsageError(f"--publish {target}: inside the season store a page must be an .html file that is not "
+                         f"one of the store's own files (it would replace {inside.as_posix()}); publish it outside "
+                         f"the store, or as e.g. {root / 'ladder.html'}")
 
 
 def json_bytes(data: Mapping) -> bytes:
@@ -50,12 +85,6 @@ def _recorded(root: Path) -> dict:
         return data if isinstance(data, dict) else {}
     except (OSError, ValueError):
         return {}
-
-
-def record_page(root: Path, page: Path, fingerprint: str, inputs: Mapping) -> None:
-    recorded = _recorded(root)
-    recorded[str(page.resolve())] = {"fingerprint": fingerprint, "inputs": inputs}
-    write_atomically(root / OUTPUTS_FILE, json_bytes(dict(sorted(recorded.items()))))
 
 
 def check_file(path: Path, fingerprint: str, inputs: Mapping) -> Staleness:

@@ -8,7 +8,8 @@
     provisional_games = 5      # provisional until this many rated games
     initials_for_everyone = no # yes: the published page shows initials for every member
 
-The defaults are the club ladder policy's (shared/docs/domain.md section 2). The rating numbers are
+Lines end at `\n` alone and ASCII white space is padding, as in every store file (files.py);
+`season_name` refuses a name the file cannot hold. The defaults are the club ladder policy's (shared/docs/domain.md section 2). The rating numbers are
 passed to the `club` rating system as its options, so the arithmetic has one home.
 """
 
@@ -18,7 +19,8 @@ import math
 from dataclasses import dataclass, fields
 from pathlib import Path
 
-from rulesengine.errors import InputError, Location, Problem
+from rulesengine.errors import InputError, Location, Problem, UsageError
+from rulesengine.season.files import PADDING, text_lines
 
 SETTINGS_FILE = "season.txt"
 YES, NO = ("yes", "true", "1", "y"), ("no", "false", "0", "n")
@@ -58,6 +60,14 @@ class SeasonSettings:
                 f"initials_for_everyone = {'yes' if self.initials_for_everyone else 'no'}\n")
 
 
+def season_name(text: str) -> str:
+    """A season's name as `season.txt` keeps it; UsageError for one it cannot (a line break
+    would start another setting, an empty name is refused when read)."""
+    if any(ch in text for ch in "\r\n") or not text.strip(PADDING):
+        raise UsageError(f"--name {text!r}: want a name on one line, not empty")
+    return text.strip(PADDING)
+
+
 def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else repr(float(value))
 
@@ -77,13 +87,13 @@ def read_settings(path: Path) -> SeasonSettings:
     types = {f.name: f.type for f in fields(SeasonSettings)}
     values: dict[str, object] = {}
     problems: list[Problem] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        body = line.split("#", 1)[0] if not line.lstrip().startswith("name") else line
-        if not body.strip() or line.lstrip().startswith("#"):
+    for number, line in enumerate(text_lines(text), start=1):
+        body = line.split("#", 1)[0] if not line.lstrip(PADDING).startswith("name") else line
+        if not body.strip(PADDING) or line.lstrip(PADDING).startswith("#"):
             continue
         key, sep, value = body.partition("=")
-        key, value = key.strip().lower().replace(" ", "_"), value.strip()
-        column = len(line) - len(line.lstrip()) + 1
+        key, value = key.strip(PADDING).lower().replace(" ", "_"), value.strip(PADDING)
+        column = len(line) - len(line.lstrip(PADDING)) + 1
         if not sep:
             problems.append(Problem(Location(str(path), number, column), "want `key = value`"))
             continue
@@ -92,7 +102,7 @@ def read_settings(path: Path) -> SeasonSettings:
                                     f"unknown setting {key!r}; known: {', '.join(types)}"))
             continue
         after = line.index("=") + 1
-        at = Location(str(path), number, after + len(line[after:]) - len(line[after:].lstrip()) + 1)
+        at = Location(str(path), number, after + len(line[after:]) - len(line[after:].lstrip(PADDING)) + 1)
         try:
             values[key] = _parse(key, types[key], value)
         except ValueError as exc:

@@ -10,17 +10,16 @@
     DIR/outputs.tsv     pages published from the store, with the fingerprint each was made from
 
 The ladder is a pure function of the first five. Every change is checked in full before anything
-is written, and each file is replaced atomically (files.write_atomically); a new event file is
-copied in before the list naming it is replaced, so a crash never leaves a list naming a missing
-file.
+is written, and all the files one change writes or removes are written as one step
+(season/journal.py), so a crash leaves the store as before the change or as after it.
 """
 
 from __future__ import annotations
 
 import getpass
 import re
-import shutil
 from dataclasses import dataclass, replace
+from functools import cached_property
 from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Sequence
@@ -28,9 +27,10 @@ from typing import Sequence
 from rulesengine.errors import InputError, Location, Problem, UsageError
 from rulesengine.season.decisions import DECISIONS_FILE, Decision, decisions_bytes, read_decisions
 from rulesengine.season.events import KINDS, EventFile, kind_from_name, read_event
-from rulesengine.season.files import problem, read_table, table_bytes, write_atomically
+from rulesengine.season.files import problem, read_table, table_bytes
+from rulesengine.season.journal import commit
 from rulesengine.season.roster import ROSTER_FILE, Member, read_roster, roster_bytes
-from rulesengine.season.settings import SETTINGS_FILE, SeasonSettings, read_settings
+from rulesengine.season.settings import SETTINGS_FILE, SeasonSettings, read_settings, season_name
 
 EVENTS_FILE = "events.tsv"
 FILES_DIR = "files"
@@ -68,10 +68,14 @@ class Season:
     roster: dict[str, Member]
     decisions: tuple[Decision, ...]
 
+    @cached_property
+    def _by_id(self) -> dict[str, Event]:
+        return {event.id: event for event in self.events}
+
     def event(self, ident: str) -> Event:
-        for event in self.events:
-            if event.id == ident:
-                return event
+        found = self._by_id.get(ident)
+        if found is not None:
+            return found
         known = ", ".join(e.id for e in self.events) or "none yet"
         raise UsageError(f"no event {ident!r} in {self.root} (events: {known})")
 
@@ -178,12 +182,11 @@ def init_store(root: Path, name: str | None = None) -> Path:
         if is_store(root):
             raise UsageError(f"{root} is already a season store")
         raise UsageError(f"{root} is not empty: give a new or empty folder")
-    settings = SeasonSettings(name=name or (root.resolve().name or "Club ladder"))
-    write_atomically(root / SETTINGS_FILE, settings.text().encode("utf-8"))
-    write_atomically(root / ROSTER_FILE, roster_bytes({}))
-    write_atomically(root / DECISIONS_FILE, decisions_bytes(()))
+    settings = SeasonSettings(name=season_name(name) if name is not None else (root.resolve().name or "Club ladder"))
+    root.mkdir(parents=True, exist_ok=True)
+    commit(root, {SETTINGS_FILE: settings.text().encode("utf-8"), ROSTER_FILE: roster_bytes({}),
+                  DECISIONS_FILE: decisions_bytes(()), EVENTS_FILE: _events_bytes(())})
     (root / FILES_DIR).mkdir(exist_ok=True)
-    write_atomically(root / EVENTS_FILE, _events_bytes(()))
     return root
 
 
@@ -228,7 +231,6 @@ def add_events(root: Path, sources: Sequence[Path], when: str | None = None, kin
     """Add event files (all or none): every file is read and checked before any is copied in."""
     season = open_season(root)
     taken = {e.id for e in season.events}
-    added: list[Event] = []
     problems: list[Problem] = []
     staged = []
     # The same file twice would count every game twice: refused, naming the event it already is.
@@ -253,25 +255,26 @@ def add_events(root: Path, sources: Sequence[Path], when: str | None = None, kin
         staged.append((source, event))
     if problems:
         raise InputError(problems)
-    for source, event in staged:
-        write_atomically(root / event.file, source.read_bytes())
-        added.append(event)
-    write_atomically(root / EVENTS_FILE, _events_bytes((*season.events, *added)))
+    writes = {event.file: source.read_bytes() for source, event in staged}
+    added = [event for _, event in staged]
+    commit(root, {**writes, EVENTS_FILE: _events_bytes((*season.events, *added))})
     return added
 
 
-def replace_event(root: Path, ident: str, source: Path) -> tuple[Event, str]:
+def replace_event(root: Path, ident: str, source: Path) -> tuple[Event, str] | None:
     """A corrected file for an event: the old one moves to history/, the event keeps its id,
-    kind and place; its date and name follow the new file when it has them."""
+    kind and place; its date and name follow the new file when it has them. None when the file
+    is already the event's (a re-run after a replace that was killed once it had counted)."""
     season = open_season(root)
     old = season.event(ident)
     read = read_event(source)
+    data = source.read_bytes()
+    if data == season.path(old).read_bytes():
+        return None
     new = replace(old, date=read.date or old.date, name=read.name or old.name, file=_stored_name(ident, source))
-    kept = _keep_in_history(season, old, "replace")
-    write_atomically(root / new.file, source.read_bytes())
-    write_atomically(root / EVENTS_FILE, _events_bytes([new if e.id == ident else e for e in season.events]))
-    if new.file != old.file and (root / old.file).exists():
-        (root / old.file).unlink()
+    kept, history = _history_entry(season, old, "replace")
+    events = _events_bytes([new if e.id == ident else e for e in season.events])
+    commit(root, {**history, new.file: data, EVENTS_FILE: events}, [old.file] if new.file != old.file else [])
     return new, kept
 
 
@@ -286,30 +289,35 @@ def remove_event(root: Path, ident: str, drop_decisions: bool = False) -> tuple[
         raise InputError([Problem(Location(str(path), d.line or None),
                                   f"decision {d.number} ({d.action} {d.ref} {d.member}) refers to event {ident}: "
                                   f"undo it first, or remove with --drop-decisions") for d in about])
-    kept = _keep_in_history(season, event, "remove")
+    kept, writes = _history_entry(season, event, "remove")
     if about:
-        write_atomically(root / DECISIONS_FILE, decisions_bytes([d for d in season.decisions if d.event != ident]))
-    write_atomically(root / EVENTS_FILE, _events_bytes([e for e in season.events if e.id != ident]))
-    (root / event.file).unlink(missing_ok=True)
+        writes[DECISIONS_FILE] = decisions_bytes([d for d in season.decisions if d.event != ident])
+    writes[EVENTS_FILE] = _events_bytes([e for e in season.events if e.id != ident])
+    commit(root, writes, [event.file])
     return kept, about
 
 
-def _keep_in_history(season: Season, event: Event, action: str) -> str:
+def _history_entry(season: Season, event: Event, action: str) -> tuple[str, dict[str, bytes]]:
+    """Where the event's file is kept in history/, and the writes that keep it there and log it."""
     stamp = now()
     kept = f"{HISTORY_DIR}/{stamp.replace(':', '')}--{Path(event.file).name}"
-    target = season.root / kept
-    target.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copy2(season.root / event.file, target)
+    n = 1
+    while (season.root / kept).exists():   # two changes in one second keep both files
+        n += 1
+        kept = f"{HISTORY_DIR}/{stamp.replace(':', '')}-{n}--{Path(event.file).name}"
     log = season.root / HISTORY_DIR / HISTORY_FILE
     rows = [tuple(r[c] for c in HISTORY_COLUMNS) for r in read_table(log, HISTORY_COLUMNS)]
     rows.append((stamp, who(), action, event.id, event.file, kept))
-    write_atomically(log, table_bytes(_HISTORY_COMMENT, HISTORY_COLUMNS, rows))
-    return kept
+    return kept, {kept: season.path(event).read_bytes(),
+                  f"{HISTORY_DIR}/{HISTORY_FILE}": table_bytes(_HISTORY_COMMENT, HISTORY_COLUMNS, rows)}
 
 
 def write_roster(root: Path, members: dict[str, Member]) -> None:
-    write_atomically(root / ROSTER_FILE, roster_bytes(members))
+    commit(root, {ROSTER_FILE: roster_bytes(members)})
 
 
-def write_decisions(root: Path, decisions: Sequence[Decision]) -> None:
-    write_atomically(root / DECISIONS_FILE, decisions_bytes(decisions))
+def write_names(root: Path, members: dict[str, Member] | None, decisions: Sequence[Decision]) -> None:
+    """The TD's name decisions, and the roster when they changed it, as one step: a member a
+    `new` decision made exists exactly when the decision does (issue 25, item 6)."""
+    writes = {ROSTER_FILE: roster_bytes(members)} if members is not None else {}
+    commit(root, {**writes, DECISIONS_FILE: decisions_bytes(decisions)})

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import math
 import os
-import tempfile
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -28,6 +27,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from rulesengine.errors import UsageError
 from rulesengine.grid import column_letter
+from rulesengine.new_files import create_new, temporary_name
 from rulesengine.workbook.layouts.template import COLOUR_CHOICES, RESULT_CHOICES
 
 BOLD = Font(bold=True)
@@ -339,8 +339,8 @@ def club_season(path: Path, rounds: int = SEASON_ROUNDS, rows: int = SEASON_ROWS
 def _save(wb: Workbook, path: Path) -> None:
     """Write next to `path` and rename: a half-written template never takes the name."""
     path = Path(path)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    os.close(handle)
+    temporary = temporary_name(path)
+    os.close(create_new(temporary))  # the umask's mode, as any other tool's new file (issue 25 item 17)
     try:
         wb.save(temporary)
         os.replace(temporary, path)

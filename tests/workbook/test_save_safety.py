@@ -112,7 +112,7 @@ def test_a_folder_that_refuses_writes_gives_a_located_message(tmp_path, monkeypa
 
     def refuse(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
-    monkeypatch.setattr(save.tempfile, "mkstemp", refuse)
+    monkeypatch.setattr(save, "create_new", refuse)
     with pytest.raises(InputError, match="cannot write in the workbook's folder: Permission denied"):
         recalc_workbook(path)
 
@@ -167,14 +167,20 @@ def test_the_lock_makes_a_second_saver_wait_then_refuse(tmp_path):
     assert leftovers(tmp_path) == []
 
 
-def test_stale_temporary_files_of_ours_are_removed_and_others_kept(tmp_path):
+def test_temporary_files_a_killed_run_recorded_are_removed_and_look_alikes_kept(tmp_path):
+    """Issue 25 item 15: only a name the engine recorded in its lock before creating the file is
+    removed as a killed run's; a TD's file that merely looks like one stays."""
     path = book(tmp_path)
-    ours = [tmp_path / ".club.rulesengine-tmp-abc123.xlsx", tmp_path / ".club.k2j4h5g6.xlsx"]
-    theirs = [tmp_path / ".club.notes.txt", tmp_path / "club.old.xlsx", tmp_path / ".other.rulesengine-tmp-1.xlsx"]
-    for p in ours + theirs:
+    ours = tmp_path / f".club{save.TEMP_MARK}0123456789abcdef.xlsx"
+    theirs = [tmp_path / ".club.notes.txt", tmp_path / "club.old.xlsx", tmp_path / ".other.rulesengine-tmp-1.xlsx",
+              tmp_path / ".club.personal.xlsx", tmp_path / ".club.k2j4h5g6.xlsx",
+              tmp_path / ".club.rulesengine-tmp-mine.xlsx", tmp_path / f".club{save.TEMP_MARK}fedcba9876543210.xlsx"]
+    for p in [ours, *theirs]:
         p.write_bytes(b"")
+    (tmp_path / ".~club.xlsx.rulesengine-lock").write_text(f"12345\n{ours.name}\n")  # as a kill leaves it
     recalc_workbook(path)
-    assert not any(p.exists() for p in ours) and all(p.exists() for p in theirs)
+    assert not ours.exists() and all(p.exists() for p in theirs)
+    assert not (tmp_path / ".~club.xlsx.rulesengine-lock").exists()
 
 
 KILLS = int(os.environ.get("RULESENGINE_KILLS", "8"))

@@ -4,9 +4,10 @@
    releases if the process dies): a second recalc of the same file waits for the first, then
    finds the file changed since it read it and refuses (nothing written), so the first run's
    output never becomes a "backup" of the TD's original.
-2. Remove stale temporary files of ours (a run killed half-way), refuse when Excel (`~$NAME`) or
-   LibreOffice (`.~lock.NAME#`) has the file open, when the workbook or its folder is read-only,
-   or when the file changed since it was read.
+2. Remove the temporary files a run killed half-way left (only those it recorded in the lock
+   file before creating them: never a file of the TD's that merely looks like one), refuse when
+   Excel (`~$NAME`) or LibreOffice (`.~lock.NAME#`) has the file open, when the workbook or its
+   folder is read-only, or when the file changed since it was read.
 3. Save to a temporary file in the same folder, flush and fsync it.
 4. Fidelity guard: compare the package parts before and after (and openpyxl's own "will be
    removed" warnings); if anything the TD made would vanish (pictures, charts, shapes, macros,
@@ -25,9 +26,9 @@ from __future__ import annotations
 
 import os
 import re
+import secrets
 import shutil
 import stat
-import tempfile
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -35,7 +36,8 @@ from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
 from rulesengine.errors import InputError, Location, Problem
-from rulesengine.file_lock import held_lock, remove_quietly
+from rulesengine.file_lock import HeldLock, held_lock, remove_quietly
+from rulesengine.new_files import create_new, fsync_folder
 from rulesengine.workbook.io.package import PackageInfo, file_fingerprint, inspect_package, lost_parts
 
 # Timestamped backups kept after NAME.original (older ones are removed).
@@ -109,14 +111,13 @@ def save_atomically(path: Path, write: Callable[[str], None], before: PackageInf
     has one) must still match the file, else another program or run changed it meanwhile."""
     path = Path(path)
     where = Location(str(path))
-    with save_lock(path):
-        remove_stale_temporaries(path)
+    with save_lock(path) as lock:
         check_not_open(path)
         check_writable(path)
         if before.fingerprint is not None and file_fingerprint(path) != before.fingerprint:
             raise InputError(Problem(where, "the workbook changed while it was being recalculated (another recalc "
                                             "or an edit saved meanwhile); nothing was written: run again"))
-        temp = _temporary(path)
+        temp = _temporary(path, lock)
         try:
             write(temp)
             _fsync_file(temp)
@@ -126,12 +127,12 @@ def save_atomically(path: Path, write: Callable[[str], None], before: PackageInf
                 target = sibling(path, "recalculated")
                 shutil.copymode(path, temp)
                 os.replace(temp, target)
-                _fsync_dir(path.parent)
+                fsync_folder(path.parent)
                 return SaveResult(target, False, None, tuple(lost))
-            backup = _keep_backup(path)
+            backup = _keep_backup(path, lock)
             shutil.copymode(path, temp)
             os.replace(temp, path)
-            _fsync_dir(path.parent)
+            fsync_folder(path.parent)
             return SaveResult(path, True, backup, tuple(lost), original_copy(path))
         except OSError as exc:
             raise InputError(Problem(where, f"cannot save the workbook: {exc.strerror or exc} "
@@ -141,32 +142,39 @@ def save_atomically(path: Path, write: Callable[[str], None], before: PackageInf
             remove_quietly(temp)
 
 
-def _temporary(path: Path) -> str:
-    """A new empty temporary file of ours beside the workbook (named so a later run can find it)."""
+def _temporary(path: Path, lock: HeldLock) -> str:
+    """A new empty temporary file of ours beside the workbook, its name recorded in the lock
+    before it exists (so a run killed at any moment leaves only names the next run knows)."""
+    temp = _temporary_name(path)
+    lock.record(temp.name)
     try:
-        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}{TEMP_MARK}", suffix=path.suffix)
+        os.close(create_new(temp))
     except OSError as exc:
         raise InputError(Problem(Location(str(path.parent)), f"cannot write in the workbook's folder: "
                                                              f"{exc.strerror or exc} (nothing was written)")) from None
-    os.close(fd)
-    return temp
+    return str(temp)
 
 
-def _keep_backup(path: Path) -> Path:
+def _temporary_name(path: Path) -> Path:
+    """`.STEM.rulesengine-tmp-TOKEN.SUFFIX`: the suffix kept, so the writer picks the right format."""
+    return path.with_name(f".{path.stem}{TEMP_MARK}{secrets.token_hex(8)}{path.suffix}")
+
+
+def _keep_backup(path: Path, lock: HeldLock) -> Path:
     """Copy the workbook as it is now, completely, before it is replaced; return the copy.
 
     The first copy is NAME.original (never overwritten afterwards); later ones are timestamped,
     and only the newest BACKUPS_KEPT of those are kept."""
     original = original_copy(path)
     target = original if not original.exists() else _new_backup_name(path)
-    temp = _temporary(path)
+    temp = _temporary(path, lock)
     try:
         shutil.copy2(path, temp)
         _fsync_file(temp)
         os.replace(temp, target)  # only a complete, synced copy ever carries a backup's name
     finally:
         remove_quietly(temp)
-    _fsync_dir(path.parent)
+    fsync_folder(path.parent)
     for old in backups(path)[:-BACKUPS_KEPT]:
         remove_quietly(str(old))
     return target
@@ -197,33 +205,24 @@ def _new_backup_name(path: Path) -> Path:
     return target
 
 
-def remove_stale_temporaries(path: Path) -> list[Path]:
-    """Delete temporary files a killed run of ours left beside `path` (call with the lock held).
-
-    Ours are `.STEM.rulesengine-tmp-XXXX.SUFFIX`; earlier versions wrote `.STEM.XXXXXXXX.SUFFIX`
-    (tempfile's eight random characters)."""
-    ours = re.compile(rf"\.{re.escape(path.stem)}(?:{re.escape(TEMP_MARK)}[A-Za-z0-9_]+|\.[a-z0-9_]{{8}})"
-                      rf"{re.escape(path.suffix)}")
-    removed = []
-    try:
-        entries = list(path.parent.iterdir())
-    except OSError:
-        return removed
-    for candidate in entries:
-        if ours.fullmatch(candidate.name) and candidate.is_file():
+def _remove_left_behind(path: Path, names: tuple[str, ...]) -> None:
+    """Delete the temporary files a killed run recorded in the lock, when they are still plain
+    files named as ours beside `path` (called with the lock held)."""
+    ours = re.compile(rf"\.{re.escape(path.stem)}{re.escape(TEMP_MARK)}[0-9a-f]{{16}}{re.escape(path.suffix)}")
+    for name in names:
+        candidate = path.with_name(name)
+        if ours.fullmatch(name) and not candidate.is_symlink() and candidate.is_file():
             remove_quietly(str(candidate))
-            removed.append(candidate)
-    return removed
 
 
 @contextmanager
-def save_lock(path: Path, wait: float = LOCK_WAIT_SECONDS) -> Iterator[None]:
+def save_lock(path: Path, wait: float = LOCK_WAIT_SECONDS) -> Iterator[HeldLock]:
     """Hold our lock on `path` (see module docstring); InputError when another run keeps it."""
     lock_path = path.with_name(f".~{path.name}.rulesengine-lock")
     busy = Problem(Location(str(path)), f"another recalc of this workbook is still saving (lock "
                                         f"{lock_path.name}); nothing was written: run again")
-    with held_lock(lock_path, wait, busy, path.name):
-        yield
+    with held_lock(lock_path, wait, busy, path.name, lambda names: _remove_left_behind(path, names)) as lock:
+        yield lock
 
 
 def _fsync_file(name: str) -> None:
@@ -232,14 +231,3 @@ def _fsync_file(name: str) -> None:
         os.fsync(handle.fileno())
 
 
-def _fsync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:  # not possible on Windows; os.replace is atomic there too
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
