@@ -15,7 +15,6 @@ from datetime import date
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
-from rulesengine.collector import collector_paused
 from rulesengine.dates import parse_date
 from rulesengine.fast_init import set_fields_at_once
 from rulesengine.model import Tournament
@@ -167,13 +166,6 @@ def compute_standings(tournament: Tournament, specs: Sequence[TiebreakSpec], reg
 
     `rule_set` is a rule text the user forced (`TiebreakContext.rule_set`).
     """
-    with collector_paused():   # acyclic records by the hundred thousand: see rulesengine.collector
-        return _compute_standings(tournament, specs, registry, rules_date, options, rule_set)
-
-
-def _compute_standings(tournament: Tournament, specs: Sequence[TiebreakSpec], registry: Registry,
-                       rules_date: date | None, options: Mapping[str, Any] | None,
-                       rule_set: str | None) -> Standings:
     options = dict(options or {})
     rules_date = rules_date or event_date(tournament)
     points = tournament.points

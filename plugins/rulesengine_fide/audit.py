@@ -18,7 +18,7 @@ from __future__ import annotations
 from datetime import date
 from functools import partial
 
-from rulesengine.audit.explain import AuditExplainer, Explained, Reading
+from rulesengine.plugins import AuditExplainer, Explained, Reading
 from rulesengine.model import EntryKind, Tournament
 from rulesengine.numbers import to_text
 from rulesengine.tiebreak import TiebreakSpec
