@@ -15,14 +15,18 @@ before the first real instance. (Building each `__dict__` as a dict display and 
 would be a little faster to make but twice the memory, and at 100,000 records the page faults
 of that memory cost more than it saves.)
 
-`rulesengine.model` does the same for the slotted `RoundEntry` through its slots' member
-descriptors; a class with a `__dict__` has none, hence this one.
+A slotted class (`RoundEntry`: one per player and round, 130,000 for a large event, most of the
+cost of reading a TRF) has no `__dict__`: its `__init__` stores each field through the slot's
+member descriptor (C code) instead, the same object in half the time.
 
 Only plain classes qualify, so the result is exactly what the dataclass `__init__` would build:
-a dataclass with a `__dict__` (no slots), no `__post_init__`, every field an ordinary positional
-init field (no `InitVar`, `ClassVar`, `init=False` or keyword-only fields). Anything else is
-refused at decoration time. An instance of a subclass (which may have its own attributes) goes
-through the dataclass's own `__init__`.
+a dataclass with a `__dict__` or with slots, no `__post_init__`, every field an ordinary
+positional init field (no `InitVar`, `ClassVar`, `init=False` or keyword-only fields). Anything
+else is refused at decoration time. An instance of a subclass (which may have its own
+attributes) goes through the dataclass's own `__init__`.
+
+`built_from_fields(cls, values)` makes an instance of such a class with a `__dict__` from every
+field's value by name, without any `__init__` (readers build thousands of players).
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ _NO_VALUE = object()   # a parameter with a default factory was not given
 def set_fields_at_once(cls: T) -> T:
     """Replace the dataclass `cls`'s `__init__` by one that stores the fields directly (see module)."""
     fields = _init_fields(cls)
+    slotted = "__dict__" not in cls.__dict__
     original = cls.__init__
     namespace: dict[str, object] = {"_cls": cls, "_original": original, "_NO_VALUE": _NO_VALUE}
     parameters, stores = [], []
@@ -53,12 +58,16 @@ def set_fields_at_once(cls: T) -> T:
             value = f"_factory_{index}() if {name} is _NO_VALUE else {name}"
         else:
             parameters.append(name)
-        stores.append(f"    values[{name!r}] = {value}\n")
+        if slotted:
+            namespace[f"_set_{index}"] = getattr(cls, name).__set__
+            stores.append(f"    _set_{index}(self, {value})\n")
+        else:
+            stores.append(f"    values[{name!r}] = {value}\n")
     names = ", ".join(f.name for f in fields)
     source = (f"def __init__(self, {', '.join(parameters)}):\n"
               f"    if type(self) is not _cls:\n"
               f"        return _original(self, {names})\n"
-              f"    values = self.__dict__\n" + "".join(stores))
+              + ("" if slotted else "    values = self.__dict__\n") + "".join(stores))
     exec(source, namespace)   # as dataclasses builds its own __init__: one function, no per-call introspection
     init = namespace["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
@@ -66,16 +75,25 @@ def set_fields_at_once(cls: T) -> T:
     init.__doc__ = original.__doc__
     init.__wrapped__ = original   # inspect.signature, help() and the tests see the dataclass's own
     cls.__init__ = init
-    probe = object.__new__(cls)   # the shared key table, in field order (see module)
-    for field in fields:
-        object.__setattr__(probe, field.name, None)
+    if not slotted:
+        probe = object.__new__(cls)   # the shared key table, in field order (see module)
+        for field in fields:
+            object.__setattr__(probe, field.name, None)
     return cls
+
+
+def built_from_fields(cls: type, values: dict[str, object]) -> object:
+    """An instance of the dataclass `cls` (with a `__dict__`) holding `values`, every field by name,
+    stored without `__init__`: the caller has checked the names and filled the defaults."""
+    instance = object.__new__(cls)
+    instance.__dict__.update(values)
+    return instance
 
 
 def _init_fields(cls: type) -> tuple[dataclasses.Field, ...]:
     """The fields of `cls`, after checking that the fast `__init__` builds what the dataclass's would."""
-    if not dataclasses.is_dataclass(cls) or "__dict__" not in cls.__dict__:
-        raise TypeError(f"{cls.__qualname__}: a dataclass with an instance __dict__ (no slots) is needed")
+    if not dataclasses.is_dataclass(cls) or ("__dict__" not in cls.__dict__ and "__slots__" not in cls.__dict__):
+        raise TypeError(f"{cls.__qualname__}: a dataclass with an instance __dict__ or with slots is needed")
     if hasattr(cls, "__post_init__") or cls.__new__ is not object.__new__:
         raise TypeError(f"{cls.__qualname__}: __post_init__ or __new__ would be skipped")
     fields = dataclasses.fields(cls)

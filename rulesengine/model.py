@@ -10,13 +10,14 @@ Scores are exact (`fractions.Fraction`), so 11.5 never becomes 11.499999.
 from __future__ import annotations
 
 import enum
-import math
 from dataclasses import MISSING, dataclass, field, fields
 from fractions import Fraction
-from functools import cached_property
-from operator import attrgetter
-from itertools import compress
-from typing import Iterator, Mapping, NamedTuple
+from functools import cached_property, partial
+from typing import Iterator, Mapping
+
+from rulesengine.fast_init import built_from_fields, set_fields_at_once
+from rulesengine.round_columns import (DerivedFromOther, RoundColumns, ScoreUnits, columns_of, rounds_of,
+                                       score_units, totals)
 
 
 class Colour(enum.Enum):
@@ -95,6 +96,7 @@ MIRRORED_CODES: dict[ResultCode, frozenset[ResultCode]] = {
 }
 
 
+@set_fields_at_once   # one per player and round (130,000 for a large event): see rulesengine.fast_init
 @dataclass(frozen=True, slots=True)
 class RoundEntry:
     """One player's entry for one round.
@@ -133,29 +135,6 @@ class RoundEntry:
         """True when a game was played over the board (rated or not)."""
         return self.code in GAME_CODES or self.code in UNRATED_GAME_CODES
 
-
-def _set_fields_in_c(cls):
-    """A frozen, slotted dataclass's `__init__` that stores each field through its slot (the
-    member descriptor, C code) instead of `object.__setattr__` by name: the same object, built
-    in half the time. Readers make one RoundEntry per player and round (130,000 for a large
-    event), so this is most of the cost of reading a TRF."""
-    setters = [getattr(cls, f.name).__set__ for f in fields(cls)]
-    set_round, set_opponent, set_colour, set_code, set_double_forfeit = setters
-
-    def __init__(self, round: int, opponent: int | None, colour: Colour, code: ResultCode,
-                 double_forfeit: bool = False) -> None:
-        set_round(self, round)
-        set_opponent(self, opponent)
-        set_colour(self, colour)
-        set_code(self, code)
-        set_double_forfeit(self, double_forfeit)
-
-    __init__.__qualname__ = f"{cls.__qualname__}.__init__"
-    cls.__init__ = __init__
-    return cls
-
-
-_set_fields_in_c(RoundEntry)
 
 _BYE_KINDS = {
     ResultCode.PAIRING_ALLOCATED_BYE: EntryKind.PAIRING_ALLOCATED_BYE,
@@ -208,83 +187,18 @@ class ScoringSystem:
             return self.zero_point_bye
         return self.not_paired
 
+    def units(self) -> ScoreUnits:
+        """These points as whole numbers of their smallest unit (1/2 under 1-1/2-0), worked out once
+        per scoring system: what an event's totals are added in (`rulesengine.round_columns`)."""
+        return score_units(self, self._points_by_code, ResultCode.FORFEIT_LOSS, ResultCode.NOT_PAIRED)
+
+    def _points_by_code(self) -> tuple[dict[ResultCode, Fraction], Fraction]:
+        """Each code's points (a forfeit loss with an opponent), and an absence's (TRF `0000 - -`)."""
+        return ({code: self.points(RoundEntry(0, 0, Colour.NONE, code)) for code in ResultCode},
+                self.points(RoundEntry(0, None, Colour.NONE, ResultCode.FORFEIT_LOSS)))
+
 
 STANDARD_SCORING = ScoringSystem()
-
-# Per scoring system (by identity, kept alive here so the id stays its own; nearly every event
-# shares STANDARD_SCORING): the unit every score is a whole multiple of, each code's points in
-# units, and the Fractions handed out per total in units. A batch of small events reuses them
-# instead of redoing Fraction arithmetic per event.
-_UNITS: dict[int, tuple[ScoringSystem, tuple]] = {}
-
-
-def _score_units(scoring: ScoringSystem) -> tuple[int, dict[ResultCode, int], int, dict[int, Fraction]]:
-    found = _UNITS.get(id(scoring))
-    if found is not None and found[0] is scoring:
-        return found[1]
-    values = {code: scoring.points(RoundEntry(0, 0, Colour.NONE, code)) for code in ResultCode}
-    # TRF `0000 - -` (a forfeit loss without an opponent) is an absence: not-paired points.
-    absent = scoring.points(RoundEntry(0, None, Colour.NONE, ResultCode.FORFEIT_LOSS))
-    scale = math.lcm(*(Fraction(v).denominator for v in (*values.values(), absent)))
-    tables = (scale, {code: int(value * scale) for code, value in values.items()}, int(absent * scale), {})
-    if len(_UNITS) >= 64:
-        _UNITS.clear()
-    _UNITS[id(scoring)] = (scoring, tables)
-    return tables
-
-_CODE_OF = attrgetter("code")
-
-
-class RoundColumns(NamedTuple):
-    """A player's rounds as columns, one tuple per `RoundEntry` field (index 0 = round 1).
-
-    `opponents` holds start ranks with 0 where `RoundEntry.opponent` is None; `double_forfeits`
-    the round numbers whose forfeit loss was answered by a forfeit loss. Readers of large files
-    hand these over (`Player.from_columns`) and whole-event computations read them with C-level
-    loops (`map`, `sum`): ranking a 2,000 x 13 TRF then never builds its 26,000 entries.
-    """
-
-    opponents: tuple[int, ...]
-    colours: tuple[Colour, ...]
-    codes: tuple[ResultCode, ...]
-    double_forfeits: frozenset[int] = frozenset()
-
-
-_OPPONENT_OF, _COLOUR_OF, _DOUBLE_FORFEIT_OF = attrgetter("opponent"), attrgetter("colour"), attrgetter("double_forfeit")
-_ZERO_FOR_NONE, _NONE_FOR_ZERO = {None: 0}, {0: None}
-
-
-def _columns_of(rounds: tuple[RoundEntry, ...]) -> RoundColumns:
-    opponents = list(map(_OPPONENT_OF, rounds))
-    return RoundColumns(tuple(map(_ZERO_FOR_NONE.get, opponents, opponents)),
-                        tuple(map(_COLOUR_OF, rounds)), tuple(map(_CODE_OF, rounds)),
-                        frozenset(compress(range(1, len(rounds) + 1), map(_DOUBLE_FORFEIT_OF, rounds))))
-
-
-def _rounds_of(columns: RoundColumns) -> tuple[RoundEntry, ...]:
-    opponents, colours, codes, double_forfeits = columns
-    entries = tuple(map(RoundEntry, range(1, len(codes) + 1), map(_NONE_FOR_ZERO.get, opponents, opponents),
-                        colours, codes))
-    if not double_forfeits:
-        return entries
-    return tuple(RoundEntry(e.round, e.opponent, e.colour, e.code, True) if i in double_forfeits else e
-                 for i, e in enumerate(entries, 1))
-
-
-class _Derived:
-    """A player's `rounds` or `columns`, worked out from the other on first read and kept in the
-    instance (a non-data descriptor: once stored, the instance's own value is read in C)."""
-
-    def __init__(self, name: str, source: str, make, default) -> None:
-        self.name, self.source, self.make, self.default = name, source, make, default
-
-    def __get__(self, player, owner=None):
-        if player is None:
-            return self.default
-        state = player.__dict__
-        value = state[self.name] = self.make(state[self.source])
-        return value
-
 
 @dataclass(frozen=True)
 class Player:
@@ -330,18 +244,13 @@ class Player:
         if not _PLAYER_REQUIRED <= values.keys() <= _PLAYER_FIELDS:
             raise TypeError(f"Player.from_columns: fields {sorted(values)} are not {sorted(_PLAYER_FIELDS)} "
                             f"with at least {sorted(_PLAYER_REQUIRED)}")
-        player = object.__new__(cls)
-        state = player.__dict__
-        state.update(_PLAYER_DEFAULTS)
-        state.update(values)
-        state["columns"] = columns
-        return player
+        return built_from_fields(cls, {**_PLAYER_DEFAULTS, **values, "columns": columns})
 
 
 # `rounds` and `columns` each derive from the other: a player built by the dataclass holds
 # `rounds`, one built by `from_columns` holds `columns`.
-Player.rounds = _Derived("rounds", "columns", _rounds_of, ())
-Player.columns = _Derived("columns", "rounds", _columns_of, None)
+Player.rounds = DerivedFromOther("rounds", "columns", partial(rounds_of, entry=RoundEntry), ())
+Player.columns = DerivedFromOther("columns", "rounds", columns_of, None)
 _PLAYER_FIELDS = frozenset(f.name for f in fields(Player)) - {"rounds"}
 _PLAYER_DEFAULTS = {f.name: f.default for f in fields(Player) if f.name in _PLAYER_FIELDS
                     and f.default is not MISSING}
@@ -413,29 +322,10 @@ class Tournament:
 
     @cached_property
     def points(self) -> dict[int, Fraction]:
-        """Each player's total score, computed from the entries with this event's scoring.
-
-        Scores are added as whole numbers of the scoring system's smallest unit (1/2 under
-        1-1/2-0) in C-level loops, and each distinct total becomes one shared Fraction: adding
-        thousands of Fractions one by one is the slow part of reading a large event.
-        """
-        rounds = self.rounds
-        scale, units, absent_units, shared = _score_units(self.scoring)
-        forfeit_loss = ResultCode.FORFEIT_LOSS
-        totals: dict[int, Fraction] = {}
-        for player in self.players:
-            opponents, _, codes, _ = player.columns
-            codes = codes[:rounds]
-            total = sum(map(units.__getitem__, codes))
-            if forfeit_loss in codes:
-                total += sum(absent_units - units[forfeit_loss] for code, opponent in zip(codes, opponents)
-                             if code is forfeit_loss and not opponent)
-            total += (rounds - len(codes)) * units[ResultCode.NOT_PAIRED]   # missing trailing rounds
-            value = shared.get(total)
-            if value is None:
-                value = shared[total] = Fraction(total, scale)
-            totals[player.start_rank] = value
-        return totals
+        """Each player's total score, computed from the entries with this event's scoring (missing
+        trailing rounds are not paired). Added in whole units of the scoring system, in C, each
+        distinct total one shared Fraction (`rulesengine.round_columns.totals`)."""
+        return totals(self.players, self.rounds, self.scoring.units())
 
     def points_after(self, start_rank: int, round_number: int) -> Fraction:
         """A player's score after the given round."""
@@ -445,7 +335,6 @@ class Tournament:
     @property
     def is_round_robin(self) -> bool:
         return self.kind == "round robin"
-
 
 
 def with_derived_of(copy: Tournament, source: Tournament) -> Tournament:

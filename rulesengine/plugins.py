@@ -16,6 +16,14 @@ and `rulesengine.cell_values` (numbers as TDs type them in cells).
 `lazy("my_rules.heavy_module", "compute")` is a function that imports its module on first call:
 a plugin whose hooks return records built from `lazy` references loads quickly, which every
 command's start-up benefits from.
+
+What a plugin may import from the engine (`PUBLIC_MODULES`, checked over the built-in plugins by
+`tests/core/test_plugin_imports.py`): this module, and the core modules whose records and helpers
+it names -- `rulesengine.model` (the tournament), `rulesengine.errors`, `rulesengine.tiebreak`,
+`rulesengine.rating`, `rulesengine.pairing` and `rulesengine.numbers` (the engine's exact number
+parsing and printing, so a plugin prints numbers as every output does). Everything else is the
+engine's own and may change: the registry, the collector pause (the registry pauses it around
+every plugin call), the fast record constructors, the readers, the workbook, the jobs.
 """
 
 from __future__ import annotations
@@ -28,7 +36,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:   # for type checkers and IDEs; at run time each name is imported when first asked for
     from typing import Any, Callable
 
-    from rulesengine.audit.explain import AuditExplainer, Explained, Reading
+    from rulesengine.audit_records import AuditExplainer, Explained, Reading
     from rulesengine.errors import InputError, Location, PluginError, Problem, UsageError
     from rulesengine.formats.base import TournamentFormat
     from rulesengine.model import (Colour, EntryKind, Player, ResultCode, RoundEntry, ScoringSystem,
@@ -42,10 +50,13 @@ if TYPE_CHECKING:   # for type checkers and IDEs; at run time each name is impor
                                       parse_spec)
     from rulesengine.layout import CrosstableLayout
 
+PUBLIC_MODULES = ("rulesengine.plugins", "rulesengine.model", "rulesengine.errors", "rulesengine.tiebreak",
+                  "rulesengine.rating", "rulesengine.pairing", "rulesengine.numbers")
+
 # Where each public name lives. A plugin module that needs only `lazy` and `TiebreakRule` (the FIDE
 # tie-breaks) then does not import the audit, pairing and workbook layout modules on every start-up.
 _HOME = {
-    **dict.fromkeys(("AuditExplainer", "Explained", "Reading"), "rulesengine.audit.explain"),
+    **dict.fromkeys(("AuditExplainer", "Explained", "Reading"), "rulesengine.audit_records"),
     **dict.fromkeys(("InputError", "Location", "PluginError", "Problem", "UsageError"), "rulesengine.errors"),
     "TournamentFormat": "rulesengine.formats.base",
     **dict.fromkeys(("Colour", "EntryKind", "Player", "ResultCode", "RoundEntry", "ScoringSystem",
@@ -90,7 +101,7 @@ def lazy(module: str, name: str) -> Callable[..., Any]:
 
 
 __all__ = [
-    "hookimpl", "lazy",
+    "PUBLIC_MODULES", "hookimpl", "lazy",
     # errors a plugin raises for bad input or bad options (shown to the user, exit status 2)
     "InputError", "Location", "PluginError", "Problem", "UsageError",
     # the tournament model
@@ -105,6 +116,6 @@ __all__ = [
     "Pairing", "PairingRequest", "PairingSystem",
     # file formats and workbook layouts (hooks rulesengine_formats, rulesengine_crosstable_layouts)
     "TournamentFormat", "CrosstableLayout",
-    # audits of published results (hook rulesengine_audit_explainers)
+    # audits of published results (hook rulesengine.audit_recordsers)
     "AuditExplainer", "Explained", "Reading",
 ]

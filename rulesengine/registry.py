@@ -40,6 +40,7 @@ from typing import Any, Callable, Iterable
 import pluggy
 
 from rulesengine import hookspecs
+from rulesengine.collector import collector_paused
 from rulesengine.errors import PluginError, RulesEngineError, UsageError
 from rulesengine.tiebreak import (TiebreakLegend, TiebreakOutcome, TiebreakPreset, TiebreakRule, TiebreakSpec,
                                   parse_spec)
@@ -97,14 +98,18 @@ class PluginInfo:
 
 
 def _guarded(function: Callable | None, owner: PluginInfo, what: str, returns: type | None = None) -> Callable | None:
-    """`function`, so that an exception escaping it (or a result of the wrong type) names the plugin."""
+    """`function`, so that an exception escaping it (or a result of the wrong type) names the plugin.
+
+    The one place the engine calls into a plugin, so also the one place the cyclic collector is
+    paused for a plugin's computation (`rulesengine.collector`): plugins never do it themselves."""
     if function is None:
         return None
 
     @functools.wraps(function)
     def call(*args, **kwargs):
         try:
-            result = function(*args, **kwargs)
+            with collector_paused():
+                result = function(*args, **kwargs)
         except RulesEngineError:
             raise
         except Exception as exc:  # a plugin's bug must reach the user as one message, not a traceback

@@ -14,14 +14,14 @@ Used by the season store and by the club-season workbook alike: one implementati
 
 from __future__ import annotations
 
-import gc
 from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
 from typing import Hashable, Mapping, Sequence
 
 from rulesengine.model import EntryKind, Tournament
-from rulesengine.rating import RatingRecord, RatingReport, RatingRequest, RatingSystem
+from rulesengine import api
+from rulesengine.rating import RatingRecord, RatingReport, RatingSystem
 
 Identity = Hashable
 
@@ -78,20 +78,6 @@ def _won_drawn_lost(games) -> tuple[int, int, int]:
 def replay(events: Sequence[EventRun], system: RatingSystem, *, initial: Mapping[Identity, RatingRecord] = {},
            options: Mapping | None = None, rule_set: str | None = None) -> Replay:
     """Rate every event in the order given, each from the records after the one before."""
-    # The reports of a long season are many small objects that hold no cycles: the cyclic garbage
-    # collector would rescan all of them again and again as they accumulate (a third of the time
-    # of 1,000 events). Reference counting frees everything as usual.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        return _replay(events, system, initial, options, rule_set)
-    finally:
-        if collecting:
-            gc.enable()
-
-
-def _replay(events: Sequence[EventRun], system: RatingSystem, initial: Mapping[Identity, RatingRecord],
-            options: Mapping | None, rule_set: str | None) -> Replay:
     records: dict[Identity, RatingRecord] = dict(initial)
     history: dict[Identity, list[Played]] = {}
     reports = []
@@ -102,7 +88,7 @@ def _replay(events: Sequence[EventRun], system: RatingSystem, initial: Mapping[I
         for player in t.players:
             held = records.get(run.identities[player.start_rank])
             before[player.start_rank] = held if held is not None else RatingRecord(player.start_rank)
-        report = system.rate(RatingRequest(t, before, event_date=run.date, rule_set=rule_set, options=options))
+        report = api.rate(t, system, before, event_date=run.date, rule_set=rule_set, options=options)
         reports.append(report)
         for rated in report.players:
             identity = run.identities[rated.start_rank]

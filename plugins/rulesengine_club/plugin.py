@@ -5,7 +5,7 @@ The rating module is imported when the registry first asks for rating systems.
 
 from __future__ import annotations
 
-from rulesengine import hookimpl
+from rulesengine.plugins import hookimpl
 
 
 @hookimpl

@@ -18,9 +18,9 @@ from __future__ import annotations
 from datetime import date
 from functools import partial
 
-from rulesengine.audit.explain import AuditExplainer, Explained, Reading
 from rulesengine.model import EntryKind, Tournament
 from rulesengine.numbers import to_text
+from rulesengine.plugins import AuditExplainer, Explained, Reading
 from rulesengine.tiebreak import TiebreakSpec
 from rulesengine_fide.tiebreaks.rulesets import RULES_OPTION
 from rulesengine_fide.tiebreaks.rulesets import RuleSet, rule_set_for_date

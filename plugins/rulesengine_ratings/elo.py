@@ -14,7 +14,6 @@ from fractions import Fraction
 
 from rulesengine.rating import (GameRating, PlayerRating, RatingReport, RatingRequest, RatingSystem,
                                 round_half_away_from_zero, score_sum)
-from rulesengine.collector import collector_paused
 from rulesengine.errors import UsageError
 from rulesengine_ratings.games import split_entries
 
@@ -38,11 +37,6 @@ def _number(options, name: str, default):
 
 def rate(request: RatingRequest) -> RatingReport:
     """Rate one event with the logistic Elo formula."""
-    with collector_paused():   # acyclic records by the hundred thousand: see rulesengine.collector
-        return _rate(request)
-
-
-def _rate(request: RatingRequest) -> RatingReport:
     options = request.options
     default_k = _number(options, "k", DEFAULT_K)
     cap = _number(options, "cap", None)

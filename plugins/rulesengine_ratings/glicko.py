@@ -13,8 +13,6 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from rulesengine.collector import collector_paused
-from rulesengine.fast_init import set_fields_at_once
 from rulesengine.rating import GameRating, PlayerRating, RatingReport, RatingRequest, RatingSystem, record_with, score_sum
 from rulesengine_ratings.games import split_entries
 from rulesengine_ratings.starting import numeric_options, rating_and_deviation
@@ -24,7 +22,6 @@ MAX_RD = 350.0
 DEFAULTS = {"c": 0.0, "periods": 1.0, "rating": 1500.0, "rd": 350.0}
 
 
-@set_fields_at_once   # one per player: see rulesengine.fast_init
 @dataclass(frozen=True)
 class GlickoResult:
     rating: float
@@ -65,11 +62,6 @@ def update(rating: float, rd: float, games: Sequence[tuple[float, float, float]]
 
 def rate(request: RatingRequest) -> RatingReport:
     """Rate one event as one Glicko rating period."""
-    with collector_paused():   # acyclic records by the hundred thousand: see rulesengine.collector
-        return _rate(request)
-
-
-def _rate(request: RatingRequest) -> RatingReport:
     options = numeric_options("glicko", request.options, DEFAULTS)
     tournament = request.tournament
     start = {}

@@ -23,8 +23,6 @@ from fractions import Fraction
 from operator import attrgetter
 from typing import Sequence
 
-from rulesengine.collector import collector_paused
-from rulesengine.fast_init import set_fields_at_once
 from rulesengine.errors import UsageError
 from rulesengine.rating import (GAME_SCORES, GameRating, PlayerRating, RatingRecord, RatingReport, RatingRequest,
                                 RatingSystem, record_with)
@@ -40,7 +38,6 @@ _ROUND = attrgetter("round")
 DEFAULTS = {"tau": 0.5, "epsilon": 0.000001, "rating": 1500.0, "rd": 350.0, "volatility": 0.06}
 
 
-@set_fields_at_once   # one per player: see rulesengine.fast_init
 @dataclass(frozen=True)
 class Glicko2Result:
     """A player's new values and the paper's intermediate quantities (for explain and tests)."""
@@ -134,11 +131,6 @@ def _options(request: RatingRequest) -> dict[str, float]:
 
 def rate(request: RatingRequest) -> RatingReport:
     """Rate one event as one Glicko-2 rating period."""
-    with collector_paused():   # acyclic records by the hundred thousand: see rulesengine.collector
-        return _rate(request)
-
-
-def _rate(request: RatingRequest) -> RatingReport:
     options = _options(request)
     tournament = request.tournament
     tau, epsilon = options["tau"], options["epsilon"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rulesengine import hookimpl
+from rulesengine.plugins import hookimpl
 
 
 @hookimpl

@@ -7,7 +7,7 @@ not load the rating system and `rate` does not load the tie-breaks.
 
 from __future__ import annotations
 
-from rulesengine import hookimpl
+from rulesengine.plugins import hookimpl
 
 
 @hookimpl

@@ -1,49 +1,6 @@
-"""How a plugin helps an audit explain a published value (hook `rulesengine_audit_explainers`).
+"""The audit explainer records now live in the core (`rulesengine.audit_records`): plugins return
+them through `rulesengine.plugins`. Kept only for `audit/check.py`, not yet repointed."""
 
-A published value that differs from the engine's is recomputed under each `Reading` a plugin
-offers for that tie-break: the regulations' other dated texts, a program's known variant. The
-first reading that reproduces the value explains the difference, in the plugin's words and with
-its article. Readings only change tie-break options, so every computation is still the plugin's
-own pure rule.
-"""
+from rulesengine.audit_records import AuditExplainer, Explained, Reading
 
-from __future__ import annotations
-
-from dataclasses import dataclass, field
-from datetime import date
-from typing import Any, Callable, Mapping, Sequence
-
-from rulesengine.model import Tournament
-from rulesengine.tiebreak import TiebreakSpec
-
-
-@dataclass(frozen=True)
-class Explained:
-    """Why one player's published value is what the reading computes: words and the article."""
-
-    explanation: str
-    article: str | None = None
-
-
-@dataclass(frozen=True)
-class Reading:
-    """Another way the publisher may have computed a column.
-
-    `options` are tie-break options for `compute_standings` (e.g. another rule text); `explain`
-    says, for a player whose published value this reading reproduces, why it differs from the
-    value under the rules in force.
-    """
-
-    label: str
-    options: Mapping[str, Any]
-    explain: Callable[[Tournament, int, TiebreakSpec], Explained]
-
-
-@dataclass(frozen=True)
-class AuditExplainer:
-    """A plugin's knowledge for audits: which codes, which edition is in force, which readings."""
-
-    name: str
-    codes: frozenset[str]
-    edition: Callable[[date | None], str]
-    readings: Callable[[TiebreakSpec, str], Sequence[Reading]] = field(default=lambda spec, edition: ())
+__all__ = ["AuditExplainer", "Explained", "Reading"]

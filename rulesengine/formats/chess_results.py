@@ -38,7 +38,7 @@ from fractions import Fraction
 from pathlib import Path
 from xml.parsers import expat
 
-from rulesengine.audit.published import Finding, PublishedColumn, PublishedEvent, PublishedRow, PublishedTable
+from rulesengine.published import Finding, PublishedColumn, PublishedEvent, PublishedRow, PublishedTable
 from rulesengine.errors import InputError, Location, Problem
 from rulesengine.limits import MAX_PLAYERS, MAX_RATING, MAX_ROUNDS
 from rulesengine.model import Colour, Player, ResultCode, RoundEntry, Tournament

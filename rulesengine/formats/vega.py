@@ -30,7 +30,7 @@ from fractions import Fraction
 from html.parser import HTMLParser
 from pathlib import Path
 
-from rulesengine.audit.published import Finding, PublishedColumn, PublishedEvent, PublishedRow, PublishedTable
+from rulesengine.published import Finding, PublishedColumn, PublishedEvent, PublishedRow, PublishedTable
 from rulesengine.errors import InputError, Location, Problem
 from rulesengine.limits import MAX_PLAYERS, MAX_RATING
 from rulesengine.model import MIRRORED_CODES, Colour, Player, ResultCode, RoundEntry, Tournament

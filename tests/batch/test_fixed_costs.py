@@ -1,6 +1,6 @@
 """The per-event shortcuts batch throughput relies on give exactly what the plain definitions give.
 
-`standings._sort_column` turns exact values into whole-number keys in C and
+`ranking_keys.sort_keys` turns exact values into whole-number keys in C and
 `standings.declared_points_notes` compares (numerator, denominator) pairs: both must order and
 compare as the Fractions themselves do (FIDE C.07 art. 4: ranked by points, then each tie-break
 in turn; a value that cannot be computed ranks last).
@@ -18,7 +18,8 @@ from rulesengine.api import resolved_specs
 from rulesengine.errors import UsageError
 from rulesengine.model import Colour, Player, ResultCode, RoundEntry, Tournament
 from rulesengine.registry import default_registry
-from rulesengine.standings import _sort_column, declared_points_notes
+from rulesengine.ranking_keys import sort_keys
+from rulesengine.standings import declared_points_notes
 
 EXACT = st.one_of(st.none(), st.integers(-50, 50),
                   st.builds(Fraction, st.integers(-200, 200), st.sampled_from([1, 2, 3, 4, 8, 100])))
@@ -39,16 +40,16 @@ def _key_order(keys: list) -> list[list[int]]:
 @given(st.lists(EXACT, min_size=1, max_size=30), st.booleans())
 def test_sort_keys_order_exact_values_as_the_values_do_none_last(values, higher_is_better):
     start_ranks = list(range(1, len(values) + 1))
-    keys = _sort_column(dict(zip(start_ranks, values)), start_ranks, higher_is_better)
+    keys = sort_keys(dict(zip(start_ranks, values)), start_ranks, higher_is_better)
     assert _key_order(keys) == _reference_order(values, higher_is_better)
 
 
 def test_sort_keys_of_shared_and_equal_fractions_and_decimals():
     half = Fraction(1, 2)
     values = {1: half, 2: Fraction(2, 4), 3: half, 4: 3, 5: Fraction(7, 2), 6: None}
-    keys = _sort_column(values, [1, 2, 3, 4, 5, 6], True)
+    keys = sort_keys(values, [1, 2, 3, 4, 5, 6], True)
     assert keys == [-1, -1, -1, -6, -7, float("inf")]  # over the denominator 2, higher first
-    decimals = _sort_column({1: Decimal("1.25"), 2: None, 3: Decimal("2.5")}, [1, 2, 3], False)
+    decimals = sort_keys({1: Decimal("1.25"), 2: None, 3: Decimal("2.5")}, [1, 2, 3], False)
     assert decimals == [Decimal("1.25"), float("inf"), Decimal("2.5")]
 
 
@@ -121,15 +122,15 @@ def test_an_empty_output_folder_is_used_and_the_input_folder_is_still_refused(tm
 def test_sort_keys_of_fractions_only_read_through_their_slots_are_the_common_denominator_keys():
     # No None and Fractions only: the route that reads each Fraction's terms in C.
     values = {1: Fraction(1, 2), 2: Fraction(3, 4), 3: Fraction(3, 4), 4: Fraction(2)}
-    assert _sort_column(values, [1, 2, 3, 4], True) == [-2, -3, -3, -8]   # over the denominator 4
-    assert _sort_column(values, [4, 3, 1], False) == [8, 3, 2]
+    assert sort_keys(values, [1, 2, 3, 4], True) == [-2, -3, -3, -8]   # over the denominator 4
+    assert sort_keys(values, [4, 3, 1], False) == [8, 3, 2]
 
 
 @given(st.lists(st.builds(Fraction, st.integers(-200, 200), st.sampled_from([1, 2, 3, 4, 8, 100])),
                 min_size=1, max_size=30), st.booleans())
 def test_sort_keys_of_fractions_only_order_as_the_values_do(values, higher_is_better):
     start_ranks = list(range(1, len(values) + 1))
-    keys = _sort_column(dict(zip(start_ranks, values)), start_ranks, higher_is_better)
+    keys = sort_keys(dict(zip(start_ranks, values)), start_ranks, higher_is_better)
     assert _key_order(keys) == _reference_order(values, higher_is_better)
 
 

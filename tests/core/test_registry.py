@@ -70,3 +70,39 @@ def test_modifier_not_allowed_is_refused(registry):
 def test_bad_modifier_syntax_is_refused():
     with pytest.raises(UsageError, match="is not a modifier"):
         parse_spec("BH/C1X")
+
+
+def test_a_plugin_computes_with_the_cyclic_collector_paused_and_finds_it_restored():
+    """The one pause (`registry._guarded`, see `rulesengine.collector`): a plugin's computation
+    runs with the collector off, which is as it was afterwards -- on, or off when the caller had
+    turned it off -- also when the plugin fails."""
+    import gc
+
+    seen = []
+
+    def compute(spec, context):
+        seen.append(gc.isenabled())
+        if len(seen) == 3:
+            raise ValueError("a plugin's bug")
+        return TiebreakOutcome({})
+
+    @hookimpl
+    def rulesengine_tiebreaks():
+        return [TiebreakRule("XQ", "test rule", "test art. 1", compute)]
+
+    plugin = types.SimpleNamespace(rulesengine_tiebreaks=rulesengine_tiebreaks)
+    rule = build_registry({"RULESENGINE_PLUGINS": "builtin"}, extra_plugins=[("fedx", plugin)]).tiebreak("XQ")
+    was = gc.isenabled()
+    try:
+        gc.enable()
+        rule.compute(parse_spec("XQ"), None)
+        assert gc.isenabled()
+        gc.disable()
+        rule.compute(parse_spec("XQ"), None)
+        assert not gc.isenabled()
+        gc.enable()
+        with pytest.raises(PluginError):
+            rule.compute(parse_spec("XQ"), None)
+        assert gc.isenabled() and seen == [False, False, False]
+    finally:
+        (gc.enable if was else gc.disable)()

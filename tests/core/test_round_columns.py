@@ -93,3 +93,47 @@ def test_the_event_table_reads_the_same_built_lazily_or_at_once() -> None:
     assert whole == lazy and lazy.last_paired == {1: 2, 2: 1, 3: 2, 4: 1} and lazy.totals == {1: 4, 2: 1, 3: 0, 4: 2}
     with pytest.raises(KeyError):
         lazy.table[9]
+
+
+# --- the fast routes of `rulesengine.round_columns` and `fast_init` against the plain definitions
+
+from fractions import Fraction  # noqa: E402
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from rulesengine.model import ScoringSystem, Tournament  # noqa: E402
+
+entries = st.builds(lambda r, opponent, colour, code, double: (r, opponent, colour, code, double),
+                    st.integers(1, 20), st.none() | st.integers(1, 50), st.sampled_from(list(Colour)),
+                    st.sampled_from(list(ResultCode)), st.booleans())
+
+
+@settings(max_examples=100, deadline=None)
+@given(entries)
+def test_a_round_entry_is_what_the_dataclass_init_builds(fields):
+    """RoundEntry's `__init__` (slots set through their descriptors, `fast_init`) against the
+    dataclass's own generated one, positionally and by keyword."""
+    plain = object.__new__(RoundEntry)
+    RoundEntry.__init__.__wrapped__(plain, *fields)
+    by_name = dict(zip(("round", "opponent", "colour", "code", "double_forfeit"), fields))
+    for fast in (RoundEntry(*fields), RoundEntry(**by_name)):
+        assert type(fast) is RoundEntry and fast == plain and repr(fast) == repr(plain) and hash(fast) == hash(plain)
+    assert RoundEntry(*fields[:4]) == RoundEntry(*fields[:4], False)
+
+
+points = st.fractions(min_value=0, max_value=3, max_denominator=4)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.lists(st.tuples(st.none() | st.integers(1, 9), st.sampled_from(list(ResultCode))), max_size=6),
+                min_size=1, max_size=5),
+       st.integers(0, 7), points, points, st.none() | points, points)
+def test_points_in_units_are_the_points_of_every_entry_added(rounds, played, win, draw, bye, not_paired):
+    """`Tournament.points` (units, `round_columns.totals`) against adding `ScoringSystem.points`
+    of every entry as Fractions, missing rounds as not paired, under any scoring system."""
+    scoring = ScoringSystem(win=win, draw=draw, pairing_allocated_bye=bye, not_paired=not_paired)
+    players = tuple(Player(n, f"p{n}", tuple(RoundEntry(r, o, N, c) for r, (o, c) in enumerate(games, 1)))
+                    for n, games in enumerate(rounds, 1))
+    tournament = Tournament("t", players, played, scoring)
+    assert tournament.points == {
+        p.start_rank: sum((scoring.points(p.entry(r)) for r in range(1, played + 1)), Fraction(0)) for p in players}

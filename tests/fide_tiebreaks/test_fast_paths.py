@@ -2,7 +2,8 @@
 
 Each fast path (cuts read off a sorted list, tie groups found by value identity, sort keys per
 distinct value, points added in units) is checked against the straightforward computation it
-replaces, so a change to one side that the other does not follow fails here.
+replaces -- the articles as written, `rulesengine_fide.tiebreaks.reference` -- so a change to one
+side that the other does not follow fails here.
 """
 
 from __future__ import annotations
@@ -18,9 +19,8 @@ from rulesengine.standings import POINTS, compute_standings, event_date
 from rulesengine.tiebreak import TiebreakContext
 from rulesengine_fide.tiebreaks.direct_encounter import _tied_groups
 from rulesengine_fide.tiebreaks.modifiers import Contribution, apply_cuts, cut_totals
-from rulesengine_fide.tiebreaks import rating_based
+from rulesengine_fide.tiebreaks import rating_based, reference
 from rulesengine_fide.tiebreaks.event import event_data
-from rulesengine_fide.tiebreaks.fide_tables import expected_by_difference
 from rulesengine_fide.tiebreaks.opposition import opposition_totals, oppositions, treatment
 from rulesengine_fide.tiebreaks.rulesets import RuleSet
 from rulesengine_fide.tiebreaks.unplayed import adjusted_score, contributed_points
@@ -84,18 +84,11 @@ def test_direct_encounter_groups_split_by_sorting_are_the_same(t):
     direct_encounter.SORTED_SPLIT = 0      # every group through the sorting path
     try:
         assert sorted(direct_encounter._split([[p.start_rank for p in t.players]], t.points)) == \
-            _plain_split([p.start_rank for p in t.players], t.points)
+            reference.tied_groups([p.start_rank for p in t.players], t.points)
         event_data(t).memo.clear()
         assert sorted(_tied_groups(context)) == sorted(context.tied_groups())
     finally:
         direct_encounter.SORTED_SPLIT = threshold
-
-
-def _plain_split(group, values):
-    parts: dict = {}
-    for sno in group:
-        parts.setdefault(values[sno], []).append(sno)
-    return sorted(part for part in parts.values() if len(part) > 1)
 
 
 @settings(max_examples=60, deadline=None)
@@ -159,35 +152,19 @@ def test_opposition_totals_are_cut_totals_of_every_contribution(t, treated, weig
 
 
 def _definition(t, text):
-    """A rating-based or counting tie-break through its plain definition (records per game)."""
+    """A rating-based or counting tie-break through its plain definition (`reference`)."""
     (spec,) = REGISTRY.resolve_specs([text])
     context = TiebreakContext(t, event_date(t), {}, ((POINTS, t.points),))
     data = event_data(t)
-    ratings = rating_based._ratings(spec, data)
     if text.startswith("ARO"):
-        return {s: rating_based.average_rating(rating_based.cut_games(spec, context, data,
-                                                                       rating_based._games(data, ratings, s))[0])
-                for s in data.start_ranks}
+        return reference.average_rating_of_opponents(spec, context, data)
     if text in ("TPR", "PTP"):
-        compute = rating_based.performance if text == "TPR" else rating_based.perfect_performance
-        return {s: compute(rating_based._games(data, ratings, s)) for s in data.start_ranks}
-    if text == "WIN":
-        return {s: sum(r.points == data.win for r in data.table[s]) for s in data.start_ranks}
-    if text == "BPG":
-        return {s: sum(r.black and r.over_the_board for r in data.table[s]) for s in data.start_ranks}
-    if text == "STD":
-        def halves(r):
-            other = data.table[r.opponent][r.number - 1].points if r.opponent else data.draw
-            return 2 if r.points > other else (1 if r.points == other else 0)
-        return {s: Fraction(sum(map(halves, data.table[s])), 2) for s in data.start_ranks}
-    if text in ("REP", "VUR"):
-        return {s: sum((not r.voluntarily_unplayed) == (text == "REP") for r in data.table[s]) for s in data.start_ranks}
-    if text == "NUM":
-        return {s: sum(r.over_the_board for r in data.table[s]) for s in data.start_ranks}
-    assert text in ("PS", "PS/C1")
-    cut = 1 if text == "PS/C1" else 0
-    return {s: data.value(sum([sum(r.points for r in data.table[s][:n]) for n in range(1, data.rounds + 1)][cut:]))
-            for s in data.start_ranks}
+        return reference.performances(spec, data, perfect=text == "PTP")
+    if text in ("PS", "PS/C1"):
+        return reference.progressive(data, cut=1 if text == "PS/C1" else 0)
+    return {"WIN": reference.wins, "BPG": reference.black_games, "STD": reference.standard_points,
+            "REP": reference.rounds_elected_to_play, "VUR": reference.voluntarily_unplayed,
+            "NUM": reference.games_played}[text](data)
 
 
 @settings(max_examples=80, deadline=None)
@@ -203,13 +180,7 @@ def test_perfect_performance_is_the_lowest_rating_reaching_the_score(ratings, da
     """Art. 10.3 by its definition: the lowest R whose expected score (table 8.1.2) reaches the
     score; the table read in C when the differences fit it, the function beyond (4,000)."""
     score100 = data.draw(st.integers(0, 2 * len(ratings))) * 50
-    got = rating_based._perfect(ratings, score100)
-    if score100 == 0:
-        assert got == min(ratings) - 800
-        return
-    reaches = [r for r in range(min(ratings) - 800, max(ratings) + 801)
-               if sum(expected_by_difference(r - o) for o in ratings) >= score100]
-    assert got == reaches[0]
+    assert rating_based._perfect(ratings, score100) == reference.lowest_rating_reaching(ratings, score100)
 
 
 @settings(max_examples=80, deadline=None)
@@ -233,32 +204,19 @@ def test_the_expected_score_table_is_table_8_1_2_at_every_difference():
 def test_the_other_column_paths_give_the_definition(t, text):
     """AOB, KS, WON, BWG, APRO, APPO through C-level reads of the table's columns, against the
     plain per-round definitions (Swiss: no forfeit counts as a game)."""
-    from rulesengine_fide.tiebreaks.counts import koya_limit
     (spec,) = REGISTRY.resolve_specs([text])
     context = TiebreakContext(t, event_date(t), {}, ((POINTS, t.points),))
     data = event_data(t)
     got = compute(t, text)
     if text.startswith("AOB"):
-        bh = compute(t, "FB" if text == "AOB/F" else "BH")
-        for s in data.start_ranks:
-            played = [bh[r.opponent] for r in data.table[s] if r.over_the_board and r.opponent]
-            assert got[s] == (sum(played, Fraction(0)) / len(played) if played else None)
+        expected = reference.average_of_opponents_buchholz(data, compute(t, "FB" if text == "AOB/F" else "BH"))
     elif text == "KS":
-        limit = koya_limit(spec, context, data)
-        qualified = {s for s in data.start_ranks if data.value(data.totals[s]) >= limit}
-        assert got == {s: data.value(sum(r.points for r in data.table[s] if r.opponent in qualified))
-                       for s in data.start_ranks}
+        expected = reference.koya(spec, context, data)
     elif text in ("WON", "BWG"):
-        assert got == {s: sum(r.win_result and (text == "WON" or r.black) for r in data.table[s])
-                       for s in data.start_ranks}
+        expected = (reference.games_won if text == "WON" else reference.black_wins)(data)
     else:
-        inner = rating_based.performance if text == "APRO" else rating_based.perfect_performance
-        ratings = rating_based._ratings(spec, data)
-        own = {s: inner(rating_based._games(data, ratings, s)) for s in data.start_ranks}
-        for s in data.start_ranks:
-            found = [own[r.opponent] for r in data.table[s]
-                     if r.over_the_board and r.opponent and own[r.opponent] is not None]
-            assert got[s] == (rating_based.half_up(sum(found), len(found)) if found else None)
+        expected = reference.average_performance_of_opponents(spec, data, perfect=text == "APPO")
+    assert got == expected
 
 
 def test_the_shared_table_goes_with_its_tournament():

@@ -1,5 +1,5 @@
 """The units, row tails and Fractions of a scoring system are worked out once per scoring system
-and shared by its events (`event._scoring`, `model._score_units`): events under other scoring
+and shared by its events (`event._scoring`, `ScoringSystem.units`): events under other scoring
 systems, computed in between, never see them."""
 
 from __future__ import annotations

@@ -80,21 +80,15 @@ def test_a_subclass_goes_through_the_dataclass_init():
     assert vars(entry) == {"note": "set before", "round": 3, "kind": "bye", "reason": "never rated"}
 
 
-def _refused(**kwargs):
-    @dataclasses.dataclass(**kwargs)
-    class Sample:
-        a: int
-    return Sample
-
-
 @pytest.mark.parametrize("make", [
-    lambda: _refused(slots=True),
+    lambda: dataclasses.make_dataclass("S", [("a", int)], slots=True,
+                                       namespace={"__post_init__": lambda self: None}),
     lambda: dataclasses.make_dataclass("P", [("a", int)], namespace={"__post_init__": lambda self: None}),
     lambda: dataclasses.make_dataclass("K", [("a", int, dataclasses.field(kw_only=True))]),
     lambda: dataclasses.make_dataclass("N", [("a", int, dataclasses.field(init=False, default=0))]),
     lambda: dataclasses.make_dataclass("I", [("a", dataclasses.InitVar[int])]),
     lambda: type("NotADataclass", (), {}),
-], ids=["slots", "post_init", "kw_only", "init_false", "initvar", "plain_class"])
+], ids=["slots_post_init", "post_init", "kw_only", "init_false", "initvar", "plain_class"])
 def test_classes_it_would_build_wrongly_are_refused(make):
     with pytest.raises(TypeError):
         set_fields_at_once(make())

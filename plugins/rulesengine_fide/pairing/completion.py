@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from rulesengine_fide.pairing.matching import max_weight_matching
-
-if TYPE_CHECKING:
-    from rulesengine_fide.pairing.dutch import DutchRound
+from rulesengine_fide.pairing.round import RoundState
 
 
-def can_complete(rnd: "DutchRound", players: list[int], bye_value: tuple[int, int] | None) -> bool:
+def can_complete(rnd: RoundState, players: list[int], bye_value: tuple[int, int] | None) -> bool:
     """True when `players` can all be paired under C1-C3, the PAB (if their number is odd) going
     to an eligible player (C2) whose bye value (C5, C9) is `bye_value` when one is given."""
     players = list(players)

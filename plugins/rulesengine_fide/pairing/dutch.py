@@ -20,10 +20,10 @@ from dataclasses import dataclass, field
 from rulesengine.errors import UsageError
 
 from rulesengine_fide.pairing.completion import can_complete
-from rulesengine_fide.pairing.criteria import incompatibility
 from rulesengine_fide.pairing.fastpath import RemainderNeeded, fast_bracket, meets_bounds
 from rulesengine_fide.pairing.matching import max_weight_matching
 from rulesengine_fide.pairing.nextbracket import next_bracket_takes
+from rulesengine_fide.pairing.round import RoundState
 from rulesengine_fide.pairing.state import PlayerState
 from rulesengine_fide.pairing.weights import EdgeWeigher, Ordering
 
@@ -60,37 +60,11 @@ class RoundResult:
     brackets: list[BracketRecord]
 
 
-class DutchRound:
+class DutchRound(RoundState):
     def __init__(self, states: list[PlayerState], forbidden: set[frozenset[int]], use_fast_path: bool = True):
+        super().__init__(states, forbidden)
         self.use_fast_path = use_fast_path
-        self.states = states
-        self.n = len(states)
-        scores = sorted({s.pairing_score for s in states}, reverse=True)
-        self.group_index = {sc: i for i, sc in enumerate(scores)}
-        self.group = [self.group_index[s.pairing_score] for s in states]
-        self.scores = scores
-        self.forbidden = forbidden
-        self._compat: dict[tuple[int, int], str | None] = {}
-        self.odd = self.n % 2 == 1
         self.bye_target = self._best_bye_value() if self.odd else None
-        # nextbracket.NextBracket per set of lower players, shared by the bracket's questions.
-        self.next_bracket_cache: dict = {}
-
-    # ---------------------------------------------------------------- absolute criteria
-    def compatible(self, i: int, j: int) -> bool:
-        key = (i, j) if i < j else (j, i)
-        reason = self._compat.get(key, 0)
-        if reason == 0:
-            reason = self._compat[key] = incompatibility(self.states[i], self.states[j], self.forbidden)
-        return reason is None
-
-    def why_incompatible(self, i: int, j: int) -> str | None:
-        self.compatible(i, j)
-        return self._compat[(i, j) if i < j else (j, i)]
-
-    def bye_value(self, i: int) -> tuple[int, int]:
-        """C5 then C9: the lower the score and the fewer the unplayed games, the better (higher)."""
-        return self.group[i], -self.states[i].unplayed
 
     def _best_bye_value(self) -> tuple[int, int] | None:
         everyone = list(range(self.n))

@@ -21,15 +21,12 @@ candidate reaches the bounds (or a search budget runs out) the caller uses the m
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
 
 from rulesengine_fide.pairing.completion import can_complete
 from rulesengine_fide.pairing.criteria import colour_penalties
 from rulesengine_fide.pairing.nextbracket import next_bracket_takes
+from rulesengine_fide.pairing.round import RoundState
 from rulesengine_fide.pairing.state import BLACK, STRONG, WHITE
-
-if TYPE_CHECKING:
-    from rulesengine_fide.pairing.dutch import DutchRound
 
 UP, DOWN = -1, 1
 
@@ -65,7 +62,7 @@ def _colour_bound(states, players: list[int], pairs: int) -> tuple[int, int]:
     return max(0, c12 - spare), max(0, c13 - spare)
 
 
-def fast_bracket(rnd: "DutchRound", mdps: list[int], residents: list[int], lower: list[int],
+def fast_bracket(rnd: RoundState, mdps: list[int], residents: list[int], lower: list[int],
                  budget_per_player: int = 40):
     """(pairs, S1, S2) of the bracket when an early candidate is provably best; a
     RemainderNeeded when only the remainder of the first MDP-pairing is in doubt; else None."""
@@ -136,7 +133,7 @@ def fast_bracket(rnd: "DutchRound", mdps: list[int], residents: list[int], lower
     return pairs, residents[:half], residents[half:]
 
 
-def meets_bounds(rnd: "DutchRound", pairs: list[tuple[int, int]], bracket: list[int], lower: list[int],
+def meets_bounds(rnd: RoundState, pairs: list[tuple[int, int]], bracket: list[int], lower: list[int],
                  targets: tuple[int, int]) -> bool:
     """Whether a complete pairing of the bracket reaches every lower bound (see module doc)."""
     states = rnd.states

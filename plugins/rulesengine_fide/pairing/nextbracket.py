@@ -13,18 +13,14 @@ a bracket of hundreds of players asks for every member and pays for a few constr
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rulesengine_fide.pairing.completion import pair_up
-
-if TYPE_CHECKING:
-    from rulesengine_fide.pairing.dutch import DutchRound
+from rulesengine_fide.pairing.round import RoundState
 
 # Partners of x in the next bracket tried before giving up (each is one construction).
 PARTNERS_TRIED = 3
 
 
-def next_bracket_takes(rnd: "DutchRound", x: int, lower: list[int]) -> bool | None:
+def next_bracket_takes(rnd: RoundState, x: int, lower: list[int]) -> bool | None:
     """True when downfloater x can reach the C8 and C4 bounds below (see module doc), None when
     no such pairing was found."""
     if not lower:
@@ -37,7 +33,7 @@ def next_bracket_takes(rnd: "DutchRound", x: int, lower: list[int]) -> bool | No
 
 
 class NextBracket:
-    def __init__(self, rnd: "DutchRound", lower: list[int]):
+    def __init__(self, rnd: RoundState, lower: list[int]):
         self.rnd = rnd
         next_group = rnd.group[lower[0]]
         self.nxt = [i for i in lower if rnd.group[i] == next_group]

@@ -20,12 +20,9 @@ which is the same optimum because the number of bracket pairs is fixed by the hi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from rulesengine_fide.pairing.criteria import colour_penalties
-
-if TYPE_CHECKING:
-    from rulesengine_fide.pairing.dutch import DutchRound
+from rulesengine_fide.pairing.round import RoundState
 
 UP, DOWN = -1, 1
 
@@ -58,7 +55,7 @@ class BracketStats:
 
 
 class EdgeWeigher:
-    def __init__(self, rnd: "DutchRound", mdps: list[int], residents: list[int], window: list[int],
+    def __init__(self, rnd: RoundState, mdps: list[int], residents: list[int], window: list[int],
                  next_group: int | None, with_bye: bool, fixed_pairs=(), all_mdps=None,
                  mdps_pairable: bool = True, absorber: bool = False):
         self.rnd = rnd

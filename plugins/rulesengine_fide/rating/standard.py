@@ -23,7 +23,6 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Sequence
 
-from rulesengine.collector import collector_paused
 from rulesengine.model import EntryKind, RoundEntry
 from rulesengine.rating import (GAME_SCORES, GameRating, PlayerRating, RatingRecord, RatingReport, RatingRequest,
                                 UnratedRound, event_date_of, exact_sum, rating_score, record_with,
@@ -48,11 +47,6 @@ STANDARD_RATING_RULE = ("rapid/blitz regulations: unrated here but standard-rate
 
 def rate_event(request: RatingRequest, table: Sequence[FideRules], system: str) -> RatingReport:
     """Rate one event under the FIDE rule set in force on its date (or the one forced)."""
-    with collector_paused():   # acyclic records by the hundred thousand: see rulesengine.collector
-        return _rate_event(request, table, system)
-
-
-def _rate_event(request: RatingRequest, table: Sequence[FideRules], system: str) -> RatingReport:
     event_date = event_date_of(request)
     rules, why = rule_set_for(table, event_date, request.rule_set)
     tournament = request.tournament

@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from operator import itemgetter, mul
 
-from rulesengine.fast_init import set_fields_at_once
 from rulesengine.tiebreak import ContributionLine, TiebreakContext, TiebreakSpec
 from rulesengine_fide.tiebreaks.event import EventData, event_data
 from rulesengine_fide.tiebreaks.modifiers import Contribution, cut_totals
@@ -26,7 +25,6 @@ from rulesengine_fide.tiebreaks.unplayed import adjusted_scores, dummy_opponent_
 _make = tuple.__new__
 
 
-@set_fields_at_once   # one per tie-break per event: see rulesengine.fast_init
 @dataclass(frozen=True)
 class Treatment:
     """How unplayed rounds are treated for one spec in one context."""
