@@ -220,8 +220,8 @@ def rulesengine_crosstable_layouts() -> list[CrosstableLayout]:
 def rulesengine_audit_explainers() -> list:
     """Return what this plugin knows about how published tie-break values come to differ.
 
-    Used by `rulesengine audit`. Each `rulesengine.audit.explain.AuditExplainer` names the
-    tie-break codes it covers, the rules edition in force on a date, and the alternative readings
+    Used by `rulesengine audit`. Each `AuditExplainer` (`rulesengine.plugins`) names the tie-break
+    codes it covers, the rules edition in force on a date, and the alternative readings
     of a rule (other dated texts of the regulations, known program variants) that the audit
     recomputes a column under, with the article explaining the difference in words when one of
     them reproduces the published value. The core audit knows no federation's rules.

@@ -8,11 +8,6 @@ A plugin is a module with functions decorated by `hookimpl`, named after the hoo
 (`rulesengine.registry`): a wrong type, a code `standings` cannot parse or a misspelled hook makes
 the plugin "broken", shown by `rulesengine plugins`, instead of failing later.
 
-Besides this module, a plugin may import the documented public core modules: `rulesengine.layout`
-(the crosstable layout record and what its operations exchange), `rulesengine.layout_cells` (the
-helpers every layout reads its sheet with), `rulesengine.grid` (a sheet as a grid of cell values)
-and `rulesengine.cell_values` (numbers as TDs type them in cells).
-
 `lazy("my_rules.heavy_module", "compute")` is a function that imports its module on first call:
 a plugin whose hooks return records built from `lazy` references loads quickly, which every
 command's start-up benefits from.
@@ -20,8 +15,12 @@ command's start-up benefits from.
 What a plugin may import from the engine (`PUBLIC_MODULES`, checked over the built-in plugins by
 `tests/core/test_plugin_imports.py`): this module, and the core modules whose records and helpers
 it names -- `rulesengine.model` (the tournament), `rulesengine.errors`, `rulesengine.tiebreak`,
-`rulesengine.rating`, `rulesengine.pairing` and `rulesengine.numbers` (the engine's exact number
-parsing and printing, so a plugin prints numbers as every output does). Everything else is the
+`rulesengine.rating`, `rulesengine.pairing`, `rulesengine.numbers` (the engine's exact number
+parsing and printing, so a plugin prints numbers as every output does), and for a crosstable
+layout `rulesengine.layout` (the layout record and what its operations exchange),
+`rulesengine.layout_cells` (the helpers every layout reads its sheet with), `rulesengine.grid` (a
+sheet as a grid of cell values) and `rulesengine.cell_values` (numbers as TDs type them in
+cells). Everything else is the
 engine's own and may change: the registry, the collector pause (the registry pauses it around
 every plugin call), the fast record constructors, the readers, the workbook, the jobs.
 """
@@ -51,7 +50,8 @@ if TYPE_CHECKING:   # for type checkers and IDEs; at run time each name is impor
     from rulesengine.layout import CrosstableLayout
 
 PUBLIC_MODULES = ("rulesengine.plugins", "rulesengine.model", "rulesengine.errors", "rulesengine.tiebreak",
-                  "rulesengine.rating", "rulesengine.pairing", "rulesengine.numbers")
+                  "rulesengine.rating", "rulesengine.pairing", "rulesengine.numbers", "rulesengine.layout",
+                  "rulesengine.layout_cells", "rulesengine.grid", "rulesengine.cell_values")
 
 # Where each public name lives. A plugin module that needs only `lazy` and `TiebreakRule` (the FIDE
 # tie-breaks) then does not import the audit, pairing and workbook layout modules on every start-up.

@@ -20,11 +20,11 @@ from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
 from rulesengine import api
-from rulesengine.audit.explain import AuditExplainer, Explained, Reading
+from rulesengine.audit_records import AuditExplainer, Explained, Reading
 from rulesengine.audit.pairings import PairingChecks, check_pairings
 from rulesengine.audit.printed import (ColumnRounding, Rounding, column_rounding, printed_number, printed_range,
                                        round_half_up, roundings_giving)
-from rulesengine.audit.published import Finding, PublishedEvent, PublishedTable
+from rulesengine.published import Finding, PublishedEvent, PublishedTable
 from rulesengine.errors import PluginError, RulesEngineError
 from rulesengine.model import EntryKind, Tournament
 from rulesengine.numbers import to_json_number, to_text

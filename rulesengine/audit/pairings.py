@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Sequence
 
-from rulesengine.audit.published import Finding
+from rulesengine.published import Finding
 from rulesengine.errors import InputError, RulesEngineError
 from rulesengine.model import Colour, Player, ResultCode, Tournament
 from rulesengine.pairing import PairingSystem, RoundCheck, edition_note

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from rulesengine.audit.published import PublishedColumn, PublishedEvent, PublishedRow, PublishedTable
+from rulesengine.published import PublishedColumn, PublishedEvent, PublishedRow, PublishedTable
 from rulesengine.errors import InputError, Location, Problem
 from rulesengine.inputs import CHESS_RESULTS, TRF, VEGA, WORKBOOK, Input
 from rulesengine.numbers import is_digits
