@@ -15,7 +15,7 @@ from rulesengine.errors import InputError, Location, Problem
 from rulesengine.grid import CellValue, Grid, MergedRange, cell_address, column_letter, parse_address
 from rulesengine.workbook.look import (CellFormat, formatted_cells, landscape, look_of, merge_span, merged_row_height,
                                        merged_rows)
-from rulesengine.workbook.io.package import DEFAULT_LIMITS, Limits, PackageInfo, inspect_package
+from rulesengine.workbook.io.package import DEFAULT_LIMITS, Limits, PackageInfo, inspect_package, shown
 from rulesengine.workbook.plan import CLEAR_SHEET, LineChart, SheetWrite, is_cell_patch
 
 MACRO_SUFFIXES = (".xlsm", ".xltm")
@@ -65,7 +65,8 @@ def load_workbook(path: str | Path, limits: Limits = DEFAULT_LIMITS, read_only: 
                                         rich_text=info.rich_text and not read_only)
         except Exception as exc:  # openpyxl raises many kinds for a broken file; the TD needs one line
             name = type(exc).__name__
-            reason = "it declares XML entities (refused)" if "Forbidden" in name or "Entities" in name else str(exc)
+            reason = ("it declares XML entities (refused)" if "Forbidden" in name or "Entities" in name
+                      else shown(" ".join(str(exc).split()), 120))   # openpyxl's own text has line breaks
             raise InputError(Problem(where, f"cannot read the workbook: {reason}")) from None
     notes = [str(w.message) for w in caught if _lossy(str(w.message))]
     return wb, info, notes
