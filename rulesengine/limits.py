@@ -45,6 +45,14 @@ MAX_POINTS_TOTAL = MAX_POINTS_PER_RESULT * MAX_ROUNDS
 # A whole number in a cell (start number, rank, rating, games): larger is not one of these.
 MAX_WHOLE_CELL = 10**9
 
+# Characters of a name typed for something a plugin provides (a tie-break spec, a rating system,
+# a rule set, a layout): the longest real ones ("BH/C1/M1", "fide-blitz", "uschess_wallchart") are
+# under 20.
+MAX_NAME_TEXT = 60
+
+# Characters of a sheet name: Excel's own limit, so a longer name names no sheet.
+MAX_SHEET_NAME = 31
+
 # Digits of a denominator (points like 1/3 or 0.125); more is not a score.
 MAX_POINTS_DENOMINATOR = 1000
 
