@@ -67,11 +67,12 @@ def bounded(text: str, max_lines: int = MAX_LINES) -> str:
     return "\n".join(clip(line) for line in lines)
 
 
-def render_problems(problems: list[Problem], limit: int = MAX_SHOWN_PROBLEMS) -> str:
-    """The first `limit` problems, one per line, and "... and N more problems" for the rest."""
+def render_problems(problems: list[Problem], limit: int = MAX_SHOWN_PROBLEMS, unlisted: int = 0) -> str:
+    """The first `limit` problems, one per line, and "... and N more problems" for the rest (those
+    in the list past `limit`, and `unlisted` more that a reader counted without keeping)."""
     lines = [clip(str(p).replace("\n", " ")) for p in problems[:limit]]
-    if len(problems) > limit:
-        rest = len(problems) - limit
+    rest = max(len(problems) - limit, 0) + unlisted
+    if rest:
         lines.append(f"... and {rest:,} more problem{'s' if rest != 1 else ''}")
     return "\n".join(lines)
 
@@ -87,11 +88,21 @@ class RulesEngineError(Exception):
 
 
 class InputError(RulesEngineError):
-    """Bad input: one or more problems, each with its location. Nothing was written."""
+    """Bad input: one or more problems, each with its location. Nothing was written.
 
-    def __init__(self, problems: list[Problem] | Problem):
+    `unlisted`: how many more problems were found and only counted (a reader stops keeping them
+    past what a message shows: a file of millions of bad lines must not fill the memory);
+    `count` is the whole number.
+    """
+
+    def __init__(self, problems: list[Problem] | Problem, unlisted: int = 0):
         self.problems = [problems] if isinstance(problems, Problem) else list(problems)
-        super().__init__(render_problems(self.problems))
+        self.unlisted = unlisted
+        super().__init__(render_problems(self.problems, unlisted=unlisted))
+
+    @property
+    def count(self) -> int:
+        return len(self.problems) + self.unlisted
 
 
 class UsageError(RulesEngineError):
