@@ -7,6 +7,7 @@ of the recalculation: the route that reads, computes and saves is `workbook.rout
 from __future__ import annotations
 
 import io
+import re
 import warnings
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -19,6 +20,8 @@ from rulesengine.workbook.io.package import DEFAULT_LIMITS, Limits, PackageInfo,
 from rulesengine.workbook.plan import CLEAR_SHEET, LineChart, SheetWrite, is_cell_patch
 
 MACRO_SUFFIXES = (".xlsm", ".xltm")
+# Characters XML 1.0 cannot hold (openpyxl refuses them with IllegalCharacterError).
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 SUFFIXES = (".xlsx", ".xlsm", ".xltx", ".xltm")
 
 
@@ -184,6 +187,8 @@ def write_values(ws, write: SheetWrite, styles: CellStyles) -> None:
                 held = ws.cell(row=top + i + 1, column=left + j + 1).value
                 if isinstance(held, str) and held.startswith("="):
                     continue   # a TD's formula (a Pts =SUM): never written over; computed on opening
+            if isinstance(value, str) and _CONTROL.search(value):
+                value = escaped_controls(value)
             cell = ws.cell(row=top + i + 1, column=left + j + 1, value=value)
             if isinstance(value, str) and value.startswith("="):
                 cell.data_type = "s"  # text that looks like a formula stays text
@@ -192,6 +197,13 @@ def write_values(ws, write: SheetWrite, styles: CellStyles) -> None:
     for r, c, fmt in formatted_cells(write):
         styles.apply(ws.cell(row=top + r + 1, column=left + c + 1), fmt)
     apply_layout(ws, write)
+
+
+def escaped_controls(text: str) -> str:
+    """Control characters as OOXML writes them in a string (`_x001B_`, ECMA-376 Part 1, 22.9.2.19
+    ST_Xstring): a name read from `_x001B_...` in the crosstable is written back as it was, and
+    Excel shows it as the crosstable shows it."""
+    return _CONTROL.sub(lambda m: f"_x{ord(m.group()):04X}_", text)
 
 
 def apply_layout(ws, write: SheetWrite) -> None:
@@ -281,6 +293,8 @@ def write_workbook(path: str | Path, grids: Sequence[Grid]) -> Path:
         for r, row in enumerate(grid.rows, start=1):
             for c, value in enumerate(row, start=1):
                 if value is not None:
+                    if isinstance(value, str) and _CONTROL.search(value):
+                        value = escaped_controls(value)
                     cell = ws.cell(row=r, column=c, value=value)
                     if isinstance(value, str) and value.startswith("="):
                         cell.data_type = "s"

@@ -28,7 +28,7 @@ import re
 import shutil
 import stat
 import tempfile
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -134,11 +134,16 @@ def save_atomically(path: Path, write: Callable[[str], None], before: PackageInf
             _fsync_dir(path.parent)
             return SaveResult(path, True, backup, tuple(lost), original_copy(path))
         except OSError as exc:
-            raise InputError(Problem(where, f"cannot save the workbook: {exc.strerror or exc} "
-                                            f"({getattr(exc, 'filename', None) or path.parent}); "
-                                            f"the workbook was not changed")) from None
+            raise _cannot_save(path, exc) from None
         finally:
             remove_quietly(temp)
+
+
+def _cannot_save(path: Path, exc: OSError) -> InputError:
+    """`BOOK: cannot save the workbook: No space left on device (FOLDER); the workbook was not changed`."""
+    return InputError(Problem(Location(str(path)), f"cannot save the workbook: {exc.strerror or exc} "
+                                                   f"({getattr(exc, 'filename', None) or path.parent}); "
+                                                   f"the workbook was not changed"))
 
 
 def _temporary(path: Path) -> str:
@@ -222,7 +227,11 @@ def save_lock(path: Path, wait: float = LOCK_WAIT_SECONDS) -> Iterator[None]:
     lock_path = path.with_name(f".~{path.name}.rulesengine-lock")
     busy = Problem(Location(str(path)), f"another recalc of this workbook is still saving (lock "
                                         f"{lock_path.name}); nothing was written: run again")
-    with held_lock(lock_path, wait, busy, path.name):
+    with ExitStack() as held:
+        try:
+            held.enter_context(held_lock(lock_path, wait, busy, path.name))
+        except OSError as exc:  # the lock file cannot be written: a full disk (ENOSPC), a quota
+            raise _cannot_save(path, exc) from None
         yield
 
 
