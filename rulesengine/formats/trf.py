@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Callable, NamedTuple
 
 from rulesengine.errors import MAX_SHOWN_PROBLEMS, InputError, Location, Problem, quote
-from rulesengine.limits import MAX_POINTS_PER_RESULT, MAX_RATING, MAX_ROUNDS, MAX_TIEBREAKS, MIN_RATING
+from rulesengine.limits import (MAX_PLAYERS, MAX_POINTS_PER_RESULT, MAX_RATING, MAX_ROUNDS, MAX_TIEBREAKS,
+                               MAX_TRF_PLAYERS, MIN_RATING)
 from rulesengine.model import (
     Colour,
     PendingRound,
@@ -281,6 +282,13 @@ def _read_player_line(line: str, number: int, source: str, problems: _Problems) 
                              f"(at most {MAX_PLAYER_LINE} characters)")
         return None
     sno_text = _field(line, COL_START_RANK)
+    if line[COL_START_RANK[1]:COL_START_RANK[1] + 1].isdigit() and sno_text.isdigit():
+        # C.04 Annex 2 (and TRF-2026, which keeps the 001 layout): the start rank has columns
+        # 5-8 and each round block's opponent four columns, so no start rank passes 9,999.
+        bad(COL_START_RANK[0], f"start rank {quote(line[4:COL_START_RANK[1] + 1])} has five digits: TRF-16 and "
+                               f"TRF-2026 give it four columns (5-8), so a TRF file holds at most "
+                               f"{MAX_TRF_PLAYERS:,} players (a workbook holds up to {MAX_PLAYERS:,})")
+        return None
     sno = _whole(sno_text)
     if sno is None or sno <= 0:
         bad(COL_START_RANK[0], f"start rank must be a positive whole number in columns 5-8, found {quote(sno_text.strip())}")

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulesengine.errors import InputError, Location, Problem, clip
+from rulesengine.limits import (MAX_CELLS, MAX_INFLATION_RATIO, MAX_PACKAGE_BYTES, MAX_PACKAGE_PARTS, MAX_PART_BYTES,
+                               MAX_SHEET_ROWS)
 
 CHUNK = 1 << 16
 
@@ -44,12 +46,12 @@ ZIP_ERRORS: tuple[type[BaseException], ...] = (
 class Limits:
     """Bounds on what a workbook may hold before the engine opens it."""
 
-    max_parts: int = 10_000
-    max_part_bytes: int = 128 * 1024 * 1024       # one part, inflated
-    max_total_bytes: int = 256 * 1024 * 1024      # all parts, inflated
-    max_ratio: int = 200                           # inflated/compressed, for parts over 1 MiB
-    max_rows: int = 100_000                        # rows in one sheet
-    max_cells: int = 5_000_000                     # cells in the whole workbook
+    max_parts: int = MAX_PACKAGE_PARTS
+    max_part_bytes: int = MAX_PART_BYTES       # one part, inflated
+    max_total_bytes: int = MAX_PACKAGE_BYTES   # all parts, inflated
+    max_ratio: int = MAX_INFLATION_RATIO       # inflated/compressed, for parts over 1 MiB
+    max_rows: int = MAX_SHEET_ROWS             # rows in one sheet
+    max_cells: int = MAX_CELLS                 # cells in the whole workbook
 
 
 DEFAULT_LIMITS = Limits()
