@@ -69,11 +69,17 @@ _LONG_QUOTED = re.compile(r"""(?<![^\s(\[{=:,])(?:'(?:[^'\\\n]|\\.){%d,}'|"(?:[^
                           % (MAX_QUOTED + 1, MAX_QUOTED + 1))
 
 
+_LONG_NUMBER = re.compile(r"\d{%d,}" % (MAX_QUOTED + 1))
+
+
 def shorten_quoted(text: str) -> str:
-    """`text` with every long quoted value in it shown as `quote` shows it: its first MAX_QUOTED
-    characters, then its length. The one rule for values whichever reader quoted them whole."""
+    """`text` with every long quoted value in it shown as `quote` shows it (its first MAX_QUOTED
+    characters, then its length), and every number of more than MAX_QUOTED digits (an exact 1e308)
+    by its first digits and its count of digits. The one rule for values whichever reader
+    echoed them whole."""
     if len(text) <= MAX_QUOTED:
         return text
+    text = _LONG_NUMBER.sub(lambda m: f"{m[0][:20]}... ({len(m[0]):,} digits)", text)
 
     def cut(match: re.Match) -> str:
         try:

@@ -34,7 +34,7 @@ CASES = {
                           "(use YYYY-MM-DD)",
     ("Type", LONG): "setting 'Type': '" + "x" * 60 + "'... (32,767 characters) is not a tournament type "
                     "(swiss or round robin)",
-    (LONG, "5"): "unknown setting '" + "x" * 60 + "'... (32,767 characters) (known: Tie-breaks, Rating system, "
+    (LONG, "5"): "unknown setting '" + "x" * 40 + "'... (32,767 characters) (known: Tie-breaks, Rating system, "
                  "Rules date, Rule set, Event, Start date, Crosstable sheet, Layout, Type, Points for a win/draw/loss, "
                  "Rounds, After round, First colour, Acceleration, Ladder ...)",
 }

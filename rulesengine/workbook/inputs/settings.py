@@ -22,7 +22,8 @@ from rulesengine.grid import Grid, cell_address, text
 from rulesengine.workbook.inputs.numbers import parse_int, parse_points
 
 SETTINGS_SHEET = "Settings"
-# How much of a value a message shows (errors.quote): the start of a 32,767-character cell, and its length.
+# How much of a value a message shows (errors.quote): the start of a 32,767-character cell, and its
+# length; a label (the key column) is shown to 40, the length errors.quote gives by default.
 SHOWN = 60
 
 
@@ -112,7 +113,7 @@ def parse_settings(grid: Grid | None) -> tuple[WorkbookSettings, list[Problem]]:
                 try:
                     check_option_number(value)
                 except ValueError as exc:
-                    problems.append(Problem(where, f"setting {quote(label, SHOWN)}: {exc}"))
+                    problems.append(Problem(where, f"setting {quote(label)}: {exc}"))
                     continue
                 options[option] = value if not isinstance(value, str) else value.strip()
             continue
@@ -120,18 +121,18 @@ def parse_settings(grid: Grid | None) -> tuple[WorkbookSettings, list[Problem]]:
         if name is None:
             if text(value):
                 problems.append(Problem(Location(sheet=grid.sheet, cell=cell_address(r, 0)),
-                                        f"unknown setting {quote(label, SHOWN)} (known: {KNOWN})"))
+                                        f"unknown setting {quote(label)} (known: {KNOWN})"))
             continue
         if value is None or text(value) == "":
             continue
         if isinstance(value, str) and value.lstrip().startswith("="):
-            problems.append(Problem(where, f"setting {quote(label, SHOWN)} holds a formula; type the value itself"))
+            problems.append(Problem(where, f"setting {quote(label)} holds a formula; type the value itself"))
             continue
         try:
             values[name] = _convert(name, value)
             cells[name] = str(where)
         except (ValueError, OverflowError) as exc:  # OverflowError: `inf` typed as points
-            problems.append(Problem(where, f"setting {quote(label, SHOWN)}: {exc}"))
+            problems.append(Problem(where, f"setting {quote(label)}: {exc}"))
     return WorkbookSettings(rating_options=options, cells=cells, **values), problems
 
 
