@@ -13,8 +13,25 @@ from __future__ import annotations
 # line; the longest real events (double round robins of 40, club seasons) stay under 100.
 MAX_ROUNDS = 999
 
-# Players of one event. TRF-16 start ranks have four columns (9,999); workbooks may hold more.
+# Players of one event: the largest real fields (online opens of 10,000+, a national rating list
+# read as one event) ten times over. A workbook's rows follow it (MAX_SHEET_ROWS).
 MAX_PLAYERS = 100_000
+
+# Players of one TRF file: TRF-16 (FIDE C.04 Annex 2) gives a start rank columns 5-8 and each
+# opponent four columns, and TRF-2026 keeps that layout, so the format itself stops at 9,999.
+MAX_TRF_PLAYERS = 9_999
+
+# A workbook package, checked before any XML parser reads it (workbook/io/package.py). A real
+# 50,000-player, 30-round crosstable in our template layout is one sheet part of about 175 MiB
+# inflated (3,660 bytes and 93 cells a row, measured on a 500 x 30 export) and 4.7 million cells;
+# with its Standings and Players sheets about 210 MiB and 5.4 million cells. The bounds leave
+# twice that room and more; a zip bomb is caught by the inflation ratio long before them.
+MAX_PACKAGE_PARTS = 10_000
+MAX_PART_BYTES = 512 * 1024 * 1024        # one part, inflated
+MAX_PACKAGE_BYTES = 1024 * 1024 * 1024    # all parts, inflated
+MAX_INFLATION_RATIO = 200                 # inflated/compressed, for parts over 1 MiB (real sheets: 6-10)
+MAX_SHEET_ROWS = MAX_PLAYERS + 1_000      # players, and the header and legend rows around them
+MAX_CELLS = 12_000_000                    # in the whole workbook
 
 # A rating (Elo-type scale: FIDE, US Chess, national lists, Glicko). FIDE's floor is 1400 and the
 # highest rating ever published is under 2900; US Chess ratings start at 100.
@@ -44,6 +61,14 @@ MAX_POINTS_TOTAL = MAX_POINTS_PER_RESULT * MAX_ROUNDS
 
 # A whole number in a cell (start number, rank, rating, games): larger is not one of these.
 MAX_WHOLE_CELL = 10**9
+
+# Characters of a name typed for something a plugin provides (a tie-break spec, a rating system,
+# a rule set, a layout): the longest real ones ("BH/C1/M1", "fide-blitz", "uschess_wallchart") are
+# under 20.
+MAX_NAME_TEXT = 60
+
+# Characters of a sheet name: Excel's own limit, so a longer name names no sheet.
+MAX_SHEET_NAME = 31
 
 # Digits of a denominator (points like 1/3 or 0.125); more is not a score.
 MAX_POINTS_DENOMINATOR = 1000

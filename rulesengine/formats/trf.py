@@ -13,8 +13,9 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Callable, NamedTuple
 
-from rulesengine.errors import InputError, Location, Problem, quote
-from rulesengine.limits import MAX_POINTS_PER_RESULT, MAX_RATING, MAX_ROUNDS, MAX_TIEBREAKS, MIN_RATING
+from rulesengine.errors import MAX_SHOWN_PROBLEMS, InputError, Location, Problem, quote
+from rulesengine.limits import (MAX_PLAYERS, MAX_POINTS_PER_RESULT, MAX_RATING, MAX_ROUNDS, MAX_TIEBREAKS,
+                               MAX_TRF_PLAYERS, MIN_RATING)
 from rulesengine.model import (
     Colour,
     PendingRound,
@@ -96,6 +97,29 @@ class _Record(NamedTuple):
     unfinished: tuple[int, ...] = ()   # round indexes of games with a blank result (a pending round)
 
 
+class _Problems(list):
+    """The problems found: the first MAX_SHOWN_PROBLEMS kept (what a message shows), the rest only
+    counted, so a file of millions of bad lines costs a count, not a Problem each."""
+
+    unlisted = 0
+
+    def append(self, problem: Problem) -> None:
+        if len(self) < MAX_SHOWN_PROBLEMS:
+            super().append(problem)
+        else:
+            self.unlisted += 1
+
+    def at(self, source: str, line: int, column: int, message: str) -> None:
+        """A problem at FILE:LINE:COLUMN, made only when it is kept."""
+        if len(self) < MAX_SHOWN_PROBLEMS:
+            super().append(Problem(Location(source, line, column), message))
+        else:
+            self.unlisted += 1
+
+    def error(self) -> InputError:
+        return InputError(self, unlisted=self.unlisted)
+
+
 def read_trf(path: str | Path, encoding: str = "utf-8") -> Tournament:
     """Read a TRF file; raise InputError naming FILE:LINE:COL for every problem found."""
     path = Path(path)
@@ -136,7 +160,7 @@ def split_lines(text: str) -> tuple[list[str], list[str], bool]:
 
 def parse_trf(text: str, source: str = "<input>") -> Tournament:
     """Parse TRF text into a Tournament (see module docstring)."""
-    problems: list[Problem] = []
+    problems = _Problems()
     bom = text.startswith("\ufeff")
     if bom:
         text = text[1:]
@@ -176,7 +200,7 @@ def parse_trf(text: str, source: str = "<input>") -> Tournament:
     double_forfeits = _cross_check(records, rounds, source, problems)
     pending = _pending_round(records, source, problems) if not problems else None
     if problems:
-        raise InputError(problems)
+        raise problems.error()
 
     played = rounds
     pending_round = None
@@ -248,16 +272,23 @@ def _field(line: str, cols: tuple[int, int]) -> str:
     return line[cols[0]:cols[1]]
 
 
-def _read_player_line(line: str, number: int, source: str, problems: list[Problem]) -> _Record | None:
+def _read_player_line(line: str, number: int, source: str, problems: _Problems) -> _Record | None:
     """The numbers of a 001 record and its round blocks, each checked and bounded (C.04 Annex 2)."""
     def bad(col: int, message: str) -> None:
-        problems.append(Problem(Location(source, number, col + 1), message))
+        problems.at(source, number, col + 1, message)
 
     if len(line.rstrip()) > MAX_PLAYER_LINE:
         bad(MAX_PLAYER_LINE, f"player record is {len(line):,} characters long: more than {MAX_ROUNDS} rounds "
                              f"(at most {MAX_PLAYER_LINE} characters)")
         return None
     sno_text = _field(line, COL_START_RANK)
+    if line[COL_START_RANK[1]:COL_START_RANK[1] + 1].isdigit() and sno_text.isdigit():
+        # C.04 Annex 2 (and TRF-2026, which keeps the 001 layout): the start rank has columns
+        # 5-8 and each round block's opponent four columns, so no start rank passes 9,999.
+        bad(COL_START_RANK[0], f"start rank {quote(line[4:COL_START_RANK[1] + 1])} has five digits: TRF-16 and "
+                               f"TRF-2026 give it four columns (5-8), so a TRF file holds at most "
+                               f"{MAX_TRF_PLAYERS:,} players (a workbook holds up to {MAX_PLAYERS:,})")
+        return None
     sno = _whole(sno_text)
     if sno is None or sno <= 0:
         bad(COL_START_RANK[0], f"start rank must be a positive whole number in columns 5-8, found {quote(sno_text.strip())}")

@@ -19,7 +19,7 @@ from datetime import date
 from typing import Iterable, Iterator, Mapping, Sequence
 
 from rulesengine import api
-from rulesengine.errors import InputError, Location, Problem, UsageError
+from rulesengine.errors import InputError, Location, Problem, UsageError, quote
 from rulesengine.model import ScoringSystem, STANDARD_SCORING, Tournament, with_derived_of
 from rulesengine.numbers import is_digits
 from rulesengine.rating import RatingRecord, RatingReport
@@ -101,7 +101,11 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
     problems += player_problems
     evenings = [] if settings.crosstable_sheet or any(n.lower() == CROSSTABLE_SHEET.lower() for n in grids) \
         else season_sheets(list(grids))
-    crosstables = [grids[name] for name in evenings] or [_crosstable_grid(grids, settings, problems)]
+    with _at_setting(settings, overrides, "crosstable_sheet"):
+        crosstables = [grids[name] for name in evenings] or [_crosstable_grid(grids, settings, problems)]
+    if settings.layout:
+        with _at_setting(settings, overrides, "layout"):
+            registry.layout(settings.layout)   # an unknown name is refused at its Settings cell
     tournaments = []
     progress = None
     fold = None
@@ -256,8 +260,11 @@ def _crosstable_grid(grids: Mapping[str, Grid], settings: WorkbookSettings, prob
     if settings.crosstable_sheet:
         grid = by_lower.get(settings.crosstable_sheet.lower())
         if grid is None:
-            raise UsageError(f"crosstable sheet {settings.crosstable_sheet!r} does not exist; sheets: "
-                             f"{', '.join(grids)}")
+            names = list(grids)
+            listed = ", ".join(quote(n) if not n.isprintable() else n for n in names[:10]) \
+                + (f" and {len(names) - 10:,} more" if len(names) > 10 else "")
+            raise UsageError(f"crosstable sheet {quote(settings.crosstable_sheet, 60)} does not exist; "
+                             f"sheets: {listed}")
         return grid
     if CROSSTABLE_SHEET.lower() in by_lower:
         return by_lower[CROSSTABLE_SHEET.lower()]

@@ -69,7 +69,7 @@ def _worker_init() -> None:
 
 
 def _run_one(job: tuple[str, str, bytes, list[list[str]]]) -> list[dict]:
-    from harness import run_cli
+    from harness import longest_line, run_cli
 
     kind, name, data, commands = job
     results = []
@@ -86,6 +86,8 @@ def _run_one(job: tuple[str, str, bytes, list[list[str]]]) -> list[dict]:
             rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
             results.append({"kind": kind, "command": args[0], "status": status, "seconds": seconds,
                             "failure": failure, "stderr": stderr[:3000], "lines": len(stderr.splitlines()),
+                            "longest_line": longest_line(stderr, path),
+                            "longest_line_with_path": max((len(line) for line in stderr.splitlines()), default=0),
                             "peak_mib": rss / 1024, "grew_mib": (rss - before_rss) / 1024})
     return results
 
@@ -153,6 +155,8 @@ def main(argv: list[str] | None = None) -> int:
         "peak_rss_mib": round(max((r["peak_mib"] for r in results), default=0)),
         "max_rss_growth_in_one_run_mib": round(max((r["grew_mib"] for r in results), default=0)),
         "longest_exit2_message_lines": max((r["lines"] for r in results if r["status"] == 2), default=0),
+        "longest_message_line_path_as_FILE": max((r["longest_line"] for r in results), default=0),
+        "longest_message_line_with_temp_path": max((r["longest_line_with_path"] for r in results), default=0),
         "subprocess_runs": len(sub_results),
         "subprocess_failures": sum(1 for r in sub_results if r["failure"]),
         "seconds": round(time.monotonic() - started),

@@ -5,6 +5,7 @@ and the zip package itself). Seeds are the fixtures in tests/data/tiebreak and t
 from __future__ import annotations
 
 import io
+import struct
 import zipfile
 from pathlib import Path
 
@@ -166,7 +167,8 @@ def workbook_mutation(draw) -> tuple[bytes, str]:
         grids.append(Grid("Players", players))
         what.append("players")
     data = _xlsx_bytes(grids)
-    package_op = draw(st.sampled_from(["none"] * 10 + ["flip", "truncate", "ole", "drop_part", "bomb_ratio"]))
+    package_op = draw(st.sampled_from(["none"] * 10 + ["flip", "truncate", "ole", "drop_part", "bomb_ratio",
+                                                      "central_flip", "central_flip", "central_field"]))
     if package_op != "none":
         data = _mutate_package(data, package_op, draw)
         what.append(package_op)
@@ -197,7 +199,43 @@ def _xlsx_bytes(grids) -> bytes:
     return buffer.getvalue()
 
 
+# Fields of a central directory header (APPNOTE.TXT 4.3.12: version needed, flags, method, sizes,
+# name/extra/comment lengths, local header offset) and of the end record (4.3.16: entries, size,
+# offset), with values a damaged or hostile package carries: versions the zip layer refuses,
+# methods it lacks, lengths and offsets past the end.
+_CENTRAL_FIELDS = [(6, "<H"), (8, "<H"), (10, "<H"), (20, "<I"), (24, "<I"), (28, "<H"), (30, "<H"), (32, "<H"),
+                   (42, "<I")]
+_END_FIELDS = [(8, "<H"), (10, "<H"), (12, "<I"), (16, "<I"), (20, "<H")]
+_FIELD_VALUES = [0, 1, 12, 14, 63, 64, 99, 142, 0x7F, 0xFF, 0xFFFF, 0x7FFF_FFFF, 0xFFFF_FFFF]
+
+
+def _central_directory(data: bytes) -> tuple[int, int]:
+    """(where the central directory starts, where the end record starts)."""
+    end = data.rfind(b"PK\x05\x06")
+    return (struct.unpack_from("<I", data, end + 16)[0] if end >= 0 else 0), max(end, 0)
+
+
 def _mutate_package(data: bytes, op: str, draw) -> bytes:
+    if op == "central_flip":   # a damaged disk or download: bytes of the central directory or end record
+        start, _ = _central_directory(data)
+        data = bytearray(data)
+        for _ in range(draw(st.integers(1, 4))):
+            i = draw(st.integers(min(start, len(data) - 1), len(data) - 1))
+            data[i] ^= draw(st.integers(1, 255))
+        return bytes(data)
+    if op == "central_field":  # a hostile package: one field of one header set to a nasty value
+        start, end = _central_directory(data)
+        headers = [i for i in range(start, end) if data.startswith(b"PK\x01\x02", i)]
+        if draw(st.booleans()) and headers:
+            offset, fmt = draw(st.sampled_from(_CENTRAL_FIELDS))
+            at = draw(st.sampled_from(headers)) + offset
+        else:
+            offset, fmt = draw(st.sampled_from(_END_FIELDS))
+            at = end + offset
+        value = draw(st.sampled_from(_FIELD_VALUES)) & (0xFFFF if fmt == "<H" else 0xFFFF_FFFF)
+        changed = bytearray(data)
+        struct.pack_into(fmt, changed, at, value)
+        return bytes(changed)
     if op == "flip":
         data = bytearray(data)
         for _ in range(draw(st.integers(1, 8))):

@@ -9,6 +9,7 @@ import pytest
 
 from rulesengine.cli import main
 from rulesengine.errors import InputError
+from rulesengine.limits import MAX_SHEET_ROWS
 from rulesengine.testing import tournament_from_text
 from rulesengine.workbook.layouts.export import crosstable_grid
 from rulesengine.workbook.io.openpyxl_book import load_workbook, write_workbook
@@ -118,7 +119,8 @@ def test_a_million_row_sheet_is_refused_by_counting_rows_while_inflating(tmp_pat
             recalc_workbook(path)
         box["message"] = str(info.value)
     used = peak_memory(run)
-    assert "xl/worksheets/sheet1.xml has more than 100,000 rows; a crosstable never needs that many" in box["message"]
+    assert (f"xl/worksheets/sheet1.xml has more than {MAX_SHEET_ROWS:,} rows; a crosstable never needs that many"
+            in box["message"])
     assert used < 16 * MiB
 
 
@@ -153,10 +155,10 @@ def test_one_far_away_cell_cannot_make_the_grid_huge(tmp_path):
     import openpyxl
     path = small_book(tmp_path / "far.xlsx")
     wb = openpyxl.load_workbook(path)
-    for r in range(1, 400):
+    for r in range(1, 800):
         wb["Crosstable"].cell(row=r, column=20, value=None)
-    wb["Crosstable"]["XFD400"] = "stray"
+    wb["Crosstable"]["XFD800"] = "stray"   # 800 x 16,384 cells: past MAX_CELLS (12,000,000)
     wb.save(path)
     with pytest.raises(InputError) as info:
         recalc_workbook(path)
-    assert str(info.value).startswith("Crosstable!XFD400: refused: the sheet reaches XFD400, 6,553,600 cells")
+    assert str(info.value).startswith("Crosstable!XFD800: refused: the sheet reaches XFD800, 13,107,200 cells")

@@ -15,12 +15,16 @@ from datetime import date, datetime
 from fractions import Fraction
 from typing import Any, Mapping
 
-from rulesengine.errors import Location, Problem
+from rulesengine.errors import Location, Problem, quote
+from rulesengine.limits import MAX_NAME_TEXT, MAX_SHEET_NAME
 from rulesengine.workbook.inputs.bounds import MAX_ROUNDS, OPTION_LIMIT, POINTS_PER_GAME, check_range
 from rulesengine.grid import Grid, cell_address, text
 from rulesengine.cell_values import parse_int, parse_points, shown
 
 SETTINGS_SHEET = "Settings"
+# How much of a value a message shows (errors.quote): the start of a 32,767-character cell, and its
+# length; a label (the key column) is shown to 40, the length errors.quote gives by default.
+SHOWN = 60
 
 
 @dataclass(frozen=True)
@@ -109,7 +113,7 @@ def parse_settings(grid: Grid | None) -> tuple[WorkbookSettings, list[Problem]]:
                 try:
                     check_option_number(value)
                 except ValueError as exc:
-                    problems.append(Problem(where, f"setting {label!r}: {exc}"))
+                    problems.append(Problem(where, f"setting {quote(label)}: {exc}"))
                     continue
                 options[option] = value if not isinstance(value, str) else value.strip()
             continue
@@ -117,18 +121,18 @@ def parse_settings(grid: Grid | None) -> tuple[WorkbookSettings, list[Problem]]:
         if name is None:
             if text(value):
                 problems.append(Problem(Location(sheet=grid.sheet, cell=cell_address(r, 0)),
-                                        f"unknown setting {label!r} (known: {KNOWN})"))
+                                        f"unknown setting {quote(label)} (known: {KNOWN})"))
             continue
         if value is None or text(value) == "":
             continue
         if isinstance(value, str) and value.lstrip().startswith("="):
-            problems.append(Problem(where, f"setting {label!r} holds a formula; type the value itself"))
+            problems.append(Problem(where, f"setting {quote(label)} holds a formula; type the value itself"))
             continue
         try:
             values[name] = _convert(name, value)
             cells[name] = str(where)
         except (ValueError, OverflowError) as exc:  # OverflowError: `inf` typed as points
-            problems.append(Problem(where, f"setting {label!r}: {exc}"))
+            problems.append(Problem(where, f"setting {quote(label)}: {exc}"))
     return WorkbookSettings(rating_options=options, cells=cells, **values), problems
 
 
@@ -151,10 +155,19 @@ _WORDS: dict[str, tuple[dict[str | None, tuple[str, ...]], str]] = {
 }
 
 
+# Settings naming something a plugin provides, and what it is called in a message.
+_NAMES = {"rating_system": "rating system", "rule_set": "rule set", "tiebreak_rules": "tie-break rule text",
+          "layout": "crosstable layout"}
+
+
 def _convert(name: str, value: Any) -> Any:
     if name == "tiebreaks":
         raw = value if isinstance(value, str) else text(value)
-        return tuple(t for t in (p.strip() for p in re.split(r"[,;\n]+", raw)) if t)
+        return tuple(_name(t, "tie-break") for t in (p.strip() for p in re.split(r"[,;\n]+", raw)) if t)
+    if name in _NAMES and _key(text(value)) not in ("none", "no", "off"):
+        return _name(text(value), _NAMES[name])
+    if name == "crosstable_sheet":
+        return _sheet_name(value)
     if name == "rules_date":
         return _to_date(value)
     if name in ("points_win", "points_draw", "points_loss"):
@@ -173,7 +186,7 @@ def _convert(name: str, value: Any) -> Any:
             return "round robin"
         if word in ("swiss", "dutch"):
             return "swiss"
-        raise ValueError(f"{text(value)!r} is not a tournament type (swiss or round robin)")
+        raise ValueError(f"{quote(text(value), SHOWN)} is not a tournament type (swiss or round robin)")
     if name in _WORDS:
         # First colour: what the lot gave pairing number 1 in round 1 (FIDE C.04.3 E; TRF XXC
         # white1/black1). Acceleration: Baku (FIDE C.04.7) or none.
@@ -182,12 +195,30 @@ def _convert(name: str, value: Any) -> Any:
         for meaning, spellings in choices.items():
             if word in spellings:
                 return meaning
-        raise ValueError(f"{text(value)!r} is not {what}")
+        raise ValueError(f"{quote(text(value), SHOWN)} is not {what}")
     if name == "start_date" and isinstance(value, (date, datetime)):
         return (value.date() if isinstance(value, datetime) else value).isoformat()
     if name == "rating_system" and _key(text(value)) in ("none", "no", "off"):
         return None
     return text(value)
+
+
+def _name(typed: str, what: str) -> str:
+    """A tie-break, rating system, rule set or layout as typed: no plugin's name is longer than
+    MAX_NAME_TEXT, so a longer text is refused here, at its cell, before any lookup echoes it."""
+    if len(typed) > MAX_NAME_TEXT:
+        raise ValueError(f"{quote(typed, SHOWN)} is not a {what} (a name of at most {MAX_NAME_TEXT} characters)")
+    return typed
+
+
+def _sheet_name(value: Any) -> str:
+    """The crosstable sheet's name as typed (a number typed as a name is its text: sheet `2026`)."""
+    typed = text(value)
+    if len(typed) > MAX_SHEET_NAME:
+        shown_value = shown(value) if isinstance(value, (int, float)) else quote(typed, SHOWN)
+        raise ValueError(f"{shown_value} is not a sheet name (Excel's sheet names have at most "
+                         f"{MAX_SHEET_NAME} characters)")
+    return typed
 
 
 def check_option_number(value: Any) -> None:
@@ -207,7 +238,7 @@ def round_number(value: Any, what: str = "a round number") -> int:
     """A whole number of rounds, 1 to MAX_ROUNDS (ValueError otherwise)."""
     number = parse_int(value) if not isinstance(value, str) or text(value).isdigit() else None
     if number is None:
-        raise ValueError(f"{text(value)!r} is not {what} (a whole number)")
+        raise ValueError(f"{quote(text(value), SHOWN)} is not {what} (a whole number)")
     return check_range(number, (1, MAX_ROUNDS), what.removeprefix("a "), value)
 
 
@@ -220,7 +251,7 @@ def _to_date(value: Any) -> date:
     try:
         return date.fromisoformat(raw)
     except ValueError:
-        raise ValueError(f"{text(value)!r} is not a date (use YYYY-MM-DD)") from None
+        raise ValueError(f"{quote(text(value), SHOWN)} is not a date (use YYYY-MM-DD)") from None
 
 
 def settings_from_options(tiebreaks: str | None = None, rating_system: str | None = None,

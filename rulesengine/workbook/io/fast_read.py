@@ -34,7 +34,7 @@ from typing import Any, Callable, Iterable, Sequence
 from rulesengine.errors import InputError, Location, Problem
 from rulesengine.grid import CellValue, Grid, MergedRange, cell_address
 from rulesengine.workbook.io.openpyxl_book import check_workbook_path, load_workbook, read_grids, sorted_merges
-from rulesengine.workbook.io.package import DEFAULT_LIMITS, Limits, PackageInfo, inspect_package
+from rulesengine.workbook.io.package import DEFAULT_LIMITS, ZIP_ERRORS, Limits, PackageInfo, inspect_package, shown
 from rulesengine.workbook.io.package_map import PackageMap, read_package_map
 
 ENGINES = ("auto", "calamine", "openpyxl")
@@ -92,8 +92,8 @@ def read_grids_checked(path: Path, info: PackageInfo,
             wanted = [n for n in (sheet_names if names is None else names) if n in sheet_names]
             fast = [] if engine == "openpyxl" or not calamine_available() else \
                 [n for n in wanted if _calamine_reads_like_openpyxl(archive, package, n)]
-    except (zipfile.BadZipFile, KeyError, ValueError, SyntaxError) as exc:
-        raise InputError(Problem(where, f"cannot read the workbook: {exc}")) from None
+    except (*ZIP_ERRORS, KeyError, SyntaxError) as exc:  # SyntaxError: expat's ParseError
+        raise InputError(Problem(where, f"cannot read the workbook: {shown(str(exc), 120)}")) from None
     grids: dict[str, Grid] = {}
     if fast:
         grids.update(_calamine_grids(path, fast, limits, data))
@@ -131,14 +131,16 @@ def _calamine_grids(path: Path, names: Sequence[str], limits: Limits,
             book = CalamineWorkbook.from_path(str(path))
         else:
             book = CalamineWorkbook.from_filelike(io.BytesIO(data))
-    except Exception as exc:  # calamine's errors are many; the TD needs one line
-        raise InputError(Problem(Location(str(path)), f"cannot read the workbook: {exc}")) from None
-    try:
-        for name in names:
-            sheet = book.get_sheet_by_name(name)
-            grids[name] = _sheet_grid(name, sheet, limits)
-    finally:
-        book.close()
+        try:
+            for name in names:
+                sheet = book.get_sheet_by_name(name)
+                grids[name] = _sheet_grid(name, sheet, limits)
+        finally:
+            book.close()
+    except InputError:
+        raise
+    except Exception as exc:  # calamine's errors are many (a sheet's XML too); the TD needs one line
+        raise InputError(Problem(Location(str(path)), f"cannot read the workbook: {shown(str(exc), 120)}")) from None
     return grids
 
 

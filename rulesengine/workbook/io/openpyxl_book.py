@@ -7,6 +7,7 @@ of the recalculation: the route that reads, computes and saves is `workbook.rout
 from __future__ import annotations
 
 import io
+import re
 import warnings
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -15,10 +16,12 @@ from rulesengine.errors import InputError, Location, Problem
 from rulesengine.grid import CellValue, Grid, MergedRange, cell_address, column_letter, parse_address
 from rulesengine.workbook.look import (CellFormat, formatted_cells, landscape, look_of, merge_span, merged_row_height,
                                        merged_rows)
-from rulesengine.workbook.io.package import DEFAULT_LIMITS, Limits, PackageInfo, inspect_package
+from rulesengine.workbook.io.package import DEFAULT_LIMITS, Limits, PackageInfo, inspect_package, shown
 from rulesengine.workbook.plan import CLEAR_SHEET, LineChart, SheetWrite, is_cell_patch
 
 MACRO_SUFFIXES = (".xlsm", ".xltm")
+# Characters XML 1.0 cannot hold (openpyxl refuses them with IllegalCharacterError).
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 SUFFIXES = (".xlsx", ".xlsm", ".xltx", ".xltm")
 
 
@@ -65,7 +68,8 @@ def load_workbook(path: str | Path, limits: Limits = DEFAULT_LIMITS, read_only: 
                                         rich_text=info.rich_text and not read_only)
         except Exception as exc:  # openpyxl raises many kinds for a broken file; the TD needs one line
             name = type(exc).__name__
-            reason = "it declares XML entities (refused)" if "Forbidden" in name or "Entities" in name else str(exc)
+            reason = ("it declares XML entities (refused)" if "Forbidden" in name or "Entities" in name
+                      else shown(" ".join(str(exc).split()), 120))   # openpyxl's own text has line breaks
             raise InputError(Problem(where, f"cannot read the workbook: {reason}")) from None
     notes = [str(w.message) for w in caught if _lossy(str(w.message))]
     return wb, info, notes
@@ -183,6 +187,8 @@ def write_values(ws, write: SheetWrite, styles: CellStyles) -> None:
                 held = ws.cell(row=top + i + 1, column=left + j + 1).value
                 if isinstance(held, str) and held.startswith("="):
                     continue   # a TD's formula (a Pts =SUM): never written over; computed on opening
+            if isinstance(value, str) and _CONTROL.search(value):
+                value = escaped_controls(value)
             cell = ws.cell(row=top + i + 1, column=left + j + 1, value=value)
             if isinstance(value, str) and value.startswith("="):
                 cell.data_type = "s"  # text that looks like a formula stays text
@@ -191,6 +197,13 @@ def write_values(ws, write: SheetWrite, styles: CellStyles) -> None:
     for r, c, fmt in formatted_cells(write):
         styles.apply(ws.cell(row=top + r + 1, column=left + c + 1), fmt)
     apply_layout(ws, write)
+
+
+def escaped_controls(text: str) -> str:
+    """Control characters as OOXML writes them in a string (`_x001B_`, ECMA-376 Part 1, 22.9.2.19
+    ST_Xstring): a name read from `_x001B_...` in the crosstable is written back as it was, and
+    Excel shows it as the crosstable shows it."""
+    return _CONTROL.sub(lambda m: f"_x{ord(m.group()):04X}_", text)
 
 
 def apply_layout(ws, write: SheetWrite) -> None:
@@ -280,6 +293,8 @@ def write_workbook(path: str | Path, grids: Sequence[Grid]) -> Path:
         for r, row in enumerate(grid.rows, start=1):
             for c, value in enumerate(row, start=1):
                 if value is not None:
+                    if isinstance(value, str) and _CONTROL.search(value):
+                        value = escaped_controls(value)
                     cell = ws.cell(row=r, column=c, value=value)
                     if isinstance(value, str) and value.startswith("="):
                         cell.data_type = "s"

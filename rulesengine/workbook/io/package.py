@@ -10,15 +10,19 @@ lists the parts and counts drawing anchors, which the fidelity guard compares af
 from __future__ import annotations
 
 import io
+import lzma
 import os
 import re
+import struct
 import zipfile
 import zlib
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rulesengine.errors import InputError, Location, Problem
+from rulesengine.errors import InputError, Location, Problem, clip
+from rulesengine.limits import (MAX_CELLS, MAX_INFLATION_RATIO, MAX_PACKAGE_BYTES, MAX_PACKAGE_PARTS, MAX_PART_BYTES,
+                               MAX_SHEET_ROWS)
 
 CHUNK = 1 << 16
 
@@ -28,17 +32,26 @@ OLE_MAGIC = bytes.fromhex("D0CF11E0A1B11AE1")
 PASSWORD_PROTECTED = ("the workbook is password-protected (encrypted): the engine cannot read it. In Excel: File > "
                       "Info > Protect Workbook > Encrypt with Password, clear the password, save, and run again")
 
+# Everything the zip layer raises for a damaged package, on opening it or inflating a part: a bad
+# or lying central directory (BadZipFile, struct.error, an offset past the end: OSError/ValueError/
+# EOFError/OverflowError), a "version needed" or compression method it does not implement
+# (NotImplementedError), zip64 fields it refuses (LargeZipFile), an encrypted part (RuntimeError),
+# a damaged deflate, LZMA or bzip2 stream (zlib.error, LZMAError, OSError).
+ZIP_ERRORS: tuple[type[BaseException], ...] = (
+    zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, RuntimeError, EOFError, OSError, ValueError,
+    OverflowError, zlib.error, struct.error, lzma.LZMAError)
+
 
 @dataclass(frozen=True)
 class Limits:
     """Bounds on what a workbook may hold before the engine opens it."""
 
-    max_parts: int = 10_000
-    max_part_bytes: int = 128 * 1024 * 1024       # one part, inflated
-    max_total_bytes: int = 256 * 1024 * 1024      # all parts, inflated
-    max_ratio: int = 200                           # inflated/compressed, for parts over 1 MiB
-    max_rows: int = 100_000                        # rows in one sheet
-    max_cells: int = 5_000_000                     # cells in the whole workbook
+    max_parts: int = MAX_PACKAGE_PARTS
+    max_part_bytes: int = MAX_PART_BYTES       # one part, inflated
+    max_total_bytes: int = MAX_PACKAGE_BYTES   # all parts, inflated
+    max_ratio: int = MAX_INFLATION_RATIO       # inflated/compressed, for parts over 1 MiB
+    max_rows: int = MAX_SHEET_ROWS             # rows in one sheet
+    max_cells: int = MAX_CELLS                 # cells in the whole workbook
 
 
 DEFAULT_LIMITS = Limits()
@@ -95,8 +108,19 @@ CATEGORIES = tuple((label, re.compile(pattern, re.IGNORECASE)) for label, patter
 
 _SHEET = re.compile(r"^xl/worksheets/sheet\d+\.xml$", re.IGNORECASE)
 _DRAWING = re.compile(r"^xl/drawings/drawing\d+\.xml$", re.IGNORECASE)
-_XML = re.compile(r"\.(xml|rels|vml)$", re.IGNORECASE)
-_DECLARATION = re.compile(rb"<!(DOCTYPE|ENTITY)", re.IGNORECASE)
+
+
+def _declarations() -> re.Pattern[bytes]:
+    """`<!DOCTYPE` or `<!ENTITY` in UTF-8 (ASCII) and in UTF-16 of either byte order: what an XML
+    parser reads as a declaration in a part of any name (expat takes UTF-16 with or without a BOM)."""
+    words = [f"<!{word}" for word in ("DOCTYPE", "ENTITY")]
+    forms = [re.escape(w.encode("ascii")) for w in words]
+    for order in ("utf-16-le", "utf-16-be"):
+        forms += [re.escape(w.encode(order)) for w in words]
+    return re.compile(b"|".join(forms), re.IGNORECASE)
+
+
+_DECLARATION = _declarations()
 
 
 def _count(prev: bytes, chunk: bytes, needle: bytes) -> int:
@@ -131,9 +155,8 @@ def inspect_package(path: str | Path, limits: Limits = DEFAULT_LIMITS, *, scan: 
         if magic == OLE_MAGIC:
             raise InputError(Problem(where, PASSWORD_PROTECTED)) from None
         raise InputError(Problem(where, "not an Excel workbook (.xlsx/.xlsm is a zip file; this is not one)")) from None
-    except (OSError, ValueError, EOFError) as exc:  # unreadable, or a corrupt central directory
-        raise InputError(Problem(where, f"cannot read the workbook: {getattr(exc, 'strerror', None) or exc} "
-                                        f"(is the file damaged? nothing was written)")) from None
+    except ZIP_ERRORS as exc:  # unreadable, or a central directory the zip layer cannot follow
+        raise unreadable_package(where, exc) from None
     with archive:
         members = archive.infolist()
         if len(members) > limits.max_parts:
@@ -144,8 +167,8 @@ def inspect_package(path: str | Path, limits: Limits = DEFAULT_LIMITS, *, scan: 
                 if _DRAWING.match(m.filename):
                     try:
                         info.anchors += _anchor_tags(archive.read(m)) // 2
-                    except (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError) as exc:
-                        raise InputError(Problem(where, f"part {m.filename} cannot be read ({exc})")) from None
+                    except ZIP_ERRORS as exc:
+                        raise unreadable_part(where, m.filename, exc) from None
             return info
         total = cells_total = 0
         for member in members:
@@ -155,7 +178,6 @@ def inspect_package(path: str | Path, limits: Limits = DEFAULT_LIMITS, *, scan: 
             prev = b""
             is_sheet = bool(_SHEET.match(member.filename))
             is_drawing = bool(_DRAWING.match(member.filename))
-            is_xml = bool(_XML.search(member.filename))
             may_hold_text = is_sheet or member.filename.lower() == "xl/sharedstrings.xml"
             try:
                 with archive.open(member) as stream:
@@ -163,21 +185,23 @@ def inspect_package(path: str | Path, limits: Limits = DEFAULT_LIMITS, *, scan: 
                         size += len(chunk)
                         total += len(chunk)
                         if size > limits.max_part_bytes or total > limits.max_total_bytes:
-                            raise InputError(Problem(where, f"refused: part {member.filename} inflates beyond "
+                            raise InputError(Problem(where, f"refused: part {part_name(member.filename)} inflates beyond "
                                                             f"{_mib(limits.max_part_bytes if size > limits.max_part_bytes else limits.max_total_bytes)} "
                                                             f"(a zip bomb?)"))
                         if size > (1 << 20) and member.compress_size and size > limits.max_ratio * member.compress_size:
-                            raise InputError(Problem(where, f"refused: part {member.filename} inflates more than "
+                            raise InputError(Problem(where, f"refused: part {part_name(member.filename)} inflates more than "
                                                             f"{limits.max_ratio} times its compressed size (a zip bomb?)"))
-                        if is_xml and (_DECLARATION.search(prev[-16:] + chunk)):
-                            raise InputError(Problem(where, f"refused: part {member.filename} declares a DOCTYPE or "
+                        # Every part, whatever its name or content type says: the workbook's
+                        # relationships, not names, tell openpyxl which part to parse as a sheet.
+                        if _DECLARATION.search(prev + chunk):
+                            raise InputError(Problem(where, f"refused: part {part_name(member.filename)} declares a DOCTYPE or "
                                                             f"XML entities (Excel never does; this is how XML entity "
                                                             f"bombs work)"))
                         if is_sheet:
                             rows += _count(prev, chunk, b"<row") + _count(prev, chunk, b":row ")
                             cells += _count(prev, chunk, b"<c ") + _count(prev, chunk, b"<c>") + _count(prev, chunk, b":c ")
                             if rows > limits.max_rows:
-                                raise InputError(Problem(where, f"refused: {member.filename} has more than "
+                                raise InputError(Problem(where, f"refused: {part_name(member.filename)} has more than "
                                                                 f"{limits.max_rows:,} rows; a crosstable never needs that many"))
                             if cells_total + cells > limits.max_cells:
                                 raise InputError(Problem(where, f"refused: the workbook has more than {limits.max_cells:,} cells"))
@@ -186,17 +210,39 @@ def inspect_package(path: str | Path, limits: Limits = DEFAULT_LIMITS, *, scan: 
                         if is_drawing:
                             anchors += _anchor_tags(chunk, prev)
                         prev = chunk[-32:]
-            except (zipfile.BadZipFile, zipfile.LargeZipFile, RuntimeError, NotImplementedError, EOFError,
-                    zlib.error, OSError, ValueError) as exc:
-                # A damaged deflate stream (zlib.error), a bad CRC, a truncated file, an encrypted part.
-                raise InputError(Problem(where, f"refused: part {member.filename} cannot be read "
-                                                f"({type(exc).__name__}: {exc}); the workbook looks damaged")) from None
+            except ZIP_ERRORS as exc:  # a damaged stream, a bad CRC, a truncated file, an encrypted part
+                raise unreadable_part(where, member.filename, exc) from None
             cells_total += cells
             if is_sheet:
                 info.rows[member.filename] = rows
                 info.cells[member.filename] = cells
             info.anchors += anchors // 2
     return info
+
+
+def unreadable_package(where: Location, exc: BaseException) -> InputError:
+    """`BOOK: cannot read the workbook: REASON (is the file damaged? nothing was written)`."""
+    reason = str(getattr(exc, "strerror", None) or exc) or type(exc).__name__
+    return InputError(Problem(where, f"cannot read the workbook: {shown(reason, 64)} "
+                                     f"(is the file damaged? nothing was written)"))
+
+
+def unreadable_part(where: Location, part: str, exc: BaseException) -> InputError:
+    """`BOOK: refused: part P cannot be read (ERROR: ...); the workbook looks damaged`."""
+    return InputError(Problem(where, f"refused: part {part_name(part)} cannot be read "
+                                     f"({type(exc).__name__}: {shown(str(exc), 48)}); the workbook looks damaged"))
+
+
+def part_name(name: str) -> str:
+    """A part's name for a message (a damaged central directory makes names of anything, up to
+    65,535 bytes long)."""
+    return shown(name, 48)
+
+
+def shown(text: str, width: int) -> str:
+    """`text` as it is when printable, else escaped (`\\x1b`: never a control character on the
+    terminal), cut to `width` characters with the count of the rest (errors.clip)."""
+    return clip(text if text.isprintable() else ascii(text)[1:-1], width)
 
 
 def file_fingerprint(path: str | Path) -> tuple[int, int, int]:

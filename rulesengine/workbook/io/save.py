@@ -29,7 +29,7 @@ import re
 import secrets
 import shutil
 import stat
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -135,11 +135,16 @@ def save_atomically(path: Path, write: Callable[[str], None], before: PackageInf
             fsync_folder(path.parent)
             return SaveResult(path, True, backup, tuple(lost), original_copy(path))
         except OSError as exc:
-            raise InputError(Problem(where, f"cannot save the workbook: {exc.strerror or exc} "
-                                            f"({getattr(exc, 'filename', None) or path.parent}); "
-                                            f"the workbook was not changed")) from None
+            raise _cannot_save(path, exc) from None
         finally:
             remove_quietly(temp)
+
+
+def _cannot_save(path: Path, exc: OSError) -> InputError:
+    """`BOOK: cannot save the workbook: No space left on device (FOLDER); the workbook was not changed`."""
+    return InputError(Problem(Location(str(path)), f"cannot save the workbook: {exc.strerror or exc} "
+                                                   f"({getattr(exc, 'filename', None) or path.parent}); "
+                                                   f"the workbook was not changed"))
 
 
 def _temporary(path: Path, lock: HeldLock) -> str:
@@ -221,7 +226,12 @@ def save_lock(path: Path, wait: float = LOCK_WAIT_SECONDS) -> Iterator[HeldLock]
     lock_path = path.with_name(f".~{path.name}.rulesengine-lock")
     busy = Problem(Location(str(path)), f"another recalc of this workbook is still saving (lock "
                                         f"{lock_path.name}); nothing was written: run again")
-    with held_lock(lock_path, wait, busy, path.name, lambda names: _remove_left_behind(path, names)) as lock:
+    with ExitStack() as held:
+        try:
+            lock = held.enter_context(held_lock(lock_path, wait, busy, path.name,
+                                                lambda names: _remove_left_behind(path, names)))
+        except OSError as exc:  # the lock file cannot be written: a full disk (ENOSPC), a quota
+            raise _cannot_save(path, exc) from None
         yield lock
 
 
