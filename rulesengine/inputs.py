@@ -114,7 +114,11 @@ def discover(arguments: Iterable[str], out_dir: Path | None = None) -> list[Inpu
     chosen: dict[Path, Input] = {}
     for argument in arguments:
         for path, named in _expand(argument):
-            resolved = path.resolve()
+            try:
+                resolved = path.resolve()
+            except (OSError, RuntimeError):   # Python 3.11 raises RuntimeError on a link loop
+                raise UsageError(f"{path}: a symbolic link that leads back to itself (a link loop); remove it "
+                                 f"or name the inputs one by one") from None
             if out is not None and (resolved == out or out in resolved.parents):
                 if named:
                     raise UsageError(f"--out {out_dir}: the input {path} is inside it and results would overwrite "

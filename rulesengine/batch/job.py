@@ -145,7 +145,7 @@ def _error_text(exc: RulesEngineError, job: Job) -> str:
     if not isinstance(exc, InputError):
         return f"{job.file}: {exc}"
     shown = [str(p) for p in exc.problems[:MAX_ERRORS_SHOWN]]
-    more = len(exc.problems) - len(shown)
+    more = exc.count - len(shown)   # a reader may only count problems past those it keeps
     return "; ".join(shown) + (f"; and {more} more" if more > 0 else "")
 
 

@@ -48,8 +48,8 @@ def run(args: argparse.Namespace) -> int:
             return _run(args)
     except InputError as exc:
         print(exc, file=sys.stderr)  # the first problems and a count of the rest (errors.py)
-        print(f"rulesengine: nothing was written ({len(exc.problems)} problem"
-              f"{'s' if len(exc.problems) != 1 else ''})", file=sys.stderr)
+        print(f"rulesengine: nothing was written ({exc.count} problem"
+              f"{'s' if exc.count != 1 else ''})", file=sys.stderr)
         return 2
 
 

@@ -277,8 +277,8 @@ def _run_workbook(args: argparse.Namespace) -> int:
     except InputError as exc:
         # One `Sheet!Cell: message` line per problem (as recalc prints them); nothing was written.
         print(exc, file=sys.stderr)
-        print(f"rulesengine: {args.file} was not changed ({len(exc.problems)} problem"
-              f"{'s' if len(exc.problems) != 1 else ''})", file=sys.stderr)
+        print(f"rulesengine: {args.file} was not changed ({exc.count} problem"
+              f"{'s' if exc.count != 1 else ''})", file=sys.stderr)
         return 2
     outcome, saved = result.outcome, result.save
     paired, tournament = outcome.paired, outcome.tournament

@@ -73,8 +73,8 @@ def run(args: argparse.Namespace) -> int:
     except InputError as exc:
         # One `Sheet!Cell: message` (or `FILE: message`) line per problem; nothing was written.
         print(exc, file=sys.stderr)  # the first problems and a count of the rest (errors.render_problems)
-        print(f"rulesengine: {args.book} was not changed ({len(exc.problems)} problem"
-              f"{'s' if len(exc.problems) != 1 else ''})", file=sys.stderr)
+        print(f"rulesengine: {args.book} was not changed ({exc.count} problem"
+              f"{'s' if exc.count != 1 else ''})", file=sys.stderr)
         return 2
     plan, saved = result.plan, result.save
     t = plan.tournament
