@@ -17,7 +17,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import Any, Iterable
 
 from rulesengine import api
 from rulesengine.batch.summary import write_file
@@ -28,9 +28,6 @@ from rulesengine.output.ratings import rating_json_line
 from rulesengine.output.standings import standings_json_line
 from rulesengine.registry import Registry, default_registry
 from rulesengine.standings import Standings
-
-if TYPE_CHECKING:   # the workbook modules are imported by the workbook route only
-    from rulesengine.workbook.recalc import WritePlan
 
 MAX_ERRORS_SHOWN = 5
 
@@ -265,7 +262,7 @@ def _workbook(job: Job, started: float) -> JobResult:
         # can be its largest).
         sheet_names, grids = read_workbook_grids(Path(job.file), sheets_to_read, data=data)
         plan = recalculate(grids, overrides, sheet_names=sheet_names, with_writes=False)
-        return _ok(job, plan.standings, ((job.file + ".standings.json", _workbook_standings_bytes(plan)),),
+        return _ok(job, plan.standings, ((job.file + ".standings.json", _standings_bytes(plan.standings, plan.rules)),),
                    started, fmt=f"{_format_name(job)}:{plan.layout}")
     with _scratch_copy(name, data) as copy:
         try:
@@ -275,15 +272,5 @@ def _workbook(job: Job, started: float) -> JobResult:
             # Problems located in the temporary copy are reported against the input's own name.
             raise InputError([Problem(replace(p.location, file=job.file) if p.location.file == str(copy)
                                       else p.location, p.message) for p in exc.problems]) from None
-        outputs = [(job.file + ".standings.json", _workbook_standings_bytes(plan)), (job.file, written)]
+        outputs = [(job.file + ".standings.json", _standings_bytes(plan.standings, plan.rules)), (job.file, written)]
     return _ok(job, plan.standings, tuple(outputs), started, fmt=f"{_format_name(job)}:{plan.layout}")
-
-
-def _workbook_standings_bytes(plan: WritePlan) -> bytes:
-    """`_standings_bytes` of a recalculation: its rules are those it applied, the Settings sheet's
-    rules date (else the event's start date) and rule text, as `api.rules_used` words them."""
-    registry = default_registry()
-    specs = plan.standings.specs
-    rule_set = api.check_rule_set(plan.settings.tiebreak_rules, specs, registry)
-    rules = api.rules_used(plan.tournament, specs, registry, forced_date=plan.settings.rules_date, rule_set=rule_set)
-    return _standings_bytes(plan.standings, rules)

@@ -62,6 +62,7 @@ class WritePlan:
     notes: tuple[str, ...] = ()
     progress: Progress | None = None   # after which round of how many (an event in progress)
     fold: Fold | None = None           # the Pairings sheet's results folded into the crosstable
+    rules: api.RulesUsed | None = None  # the date and rule texts the tie-breaks followed
 
     @property
     def sheets(self) -> tuple[str, ...]:
@@ -182,19 +183,18 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
     with _at_setting(settings, overrides, "tiebreaks"):
         specs = list(api.resolved_specs(registry, tuple(texts)))
     with _at_setting(settings, overrides, "tiebreak_rules"):
-        if with_writes:
-            run = api.standings(tournament, specs, registry, rules_date_=rules_date, rule_set=tiebreak_rules)
-            standings = run.standings
-        else:   # nothing written: the rules used are only ever shown on the Standings sheet
-            standings = api.standings_table(tournament, specs, registry, rules_date_=rules_date,
-                                            rule_set=tiebreak_rules)
+        # The Settings sheet's date is given by the TD; without one, api finds the event's own (the
+        # same `rules_date`) and says where it came from.
+        run = api.standings(tournament, specs, registry, rules_date_=settings.rules_date, rule_set=tiebreak_rules)
+    standings = run.standings
     layout = tournament.extra.get("layout") or detect_layout(crosstable) or ""
     own_notes = ([missing_settings_note(grids, crosstable.sheet, texts, settings, rules_date)]
                  if settings_grid is None else [])
     notes = (tuple(own_notes) + (fold.notes(PAIRINGS_SHEET) if fold is not None else ()) + tuple(standings.notes)
              + (tuple(report.notes) if report else ()))
     if not with_writes:
-        return WritePlan((), tournament, standings, settings, layout, crosstable.sheet, report, notes, progress, fold)
+        return WritePlan((), tournament, standings, settings, layout, crosstable.sheet, report, notes, progress, fold,
+                         run.rules)
     fingerprint = _fingerprint(grids, [g.sheet for g in crosstables if g is not None])
     published = _published(published_from, crosstable, registry)   # only the Standings sheet marks them
     marks, published_line = [], ""
@@ -218,7 +218,7 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
     if fold is not None:
         writes.extend(fold.writes)   # cells of the TD's crosstable sheet (the one write into it)
     return WritePlan(tuple(writes), tournament, standings, settings, layout, crosstable.sheet, report, notes,
-                     progress, fold)
+                     progress, fold, run.rules)
 
 
 def _published(tournament: Tournament, crosstable: Grid, registry: Registry) -> Published:
