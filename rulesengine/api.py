@@ -12,8 +12,9 @@ computed within the same standings as the table it explains: FIDE C.07 art. 6 di
 depends on the groups the earlier criteria leave tied), which options and rule sets exist (the
 rules declare them; the one option parser refuses any other). No federation is named here.
 
-Every plugin computation called here (standings and tie-breaks, a rating, a pairing) runs with
-the cyclic collector paused (`rulesengine.collector`), so no front end pauses it itself.
+Every plugin call runs with the cyclic collector paused (`rulesengine.collector`): the registry
+pauses it around each call it wraps, and `standings` around the whole table (its ranking between
+the tie-breaks included), so no front end pauses it itself.
 """
 
 from __future__ import annotations
@@ -298,11 +299,9 @@ def explain_tiebreak(tournament: Tournament, spec_text: str, start_rank: int, re
         notes = (f"{spec} is not among the standings' tie-breaks ({', '.join(str(s) for s in run.specs)}); "
                  f"explained as if it came after them",)
     if rule.explain is not None:
-        with collector_paused():
-            explanation = rule.explain(spec, context, start_rank)
+        explanation = rule.explain(spec, context, start_rank)
         return replace(explanation, notes=tuple(explanation.notes) + notes)
-    with collector_paused():
-        outcome = rule.compute(spec, context)
+    outcome = rule.compute(spec, context)
     return Explanation(start_rank, str(spec), (), outcome.values.get(start_rank),
                        ("no per-round breakdown for this tie-break", *outcome.notes, *notes))
 
@@ -342,8 +341,7 @@ def rate(tournament: Tournament, system: RatingSystem | str | None, records: Map
     if rule_set and system.rule_sets and rule_set.lower() not in {name.lower() for name in system.rule_sets}:
         raise UsageError(f"rating system {system.name!r} has no rule set {rule_set!r}; "
                          f"known: {', '.join(system.rule_sets)}")
-    with collector_paused():
-        return system.rate(RatingRequest(tournament, records, event_date, rule_set, chosen, detail, detail_players))
+    return system.rate(RatingRequest(tournament, records, event_date, rule_set, chosen, detail, detail_players))
 
 
 def rate_event(tournament: Tournament, system: RatingSystem | str | None, rating_list: str | Path | None = None, *,
@@ -371,9 +369,9 @@ def pair_round(tournament: Tournament, round_number: int, system: str = "dutch",
     registry = registry or default_registry()
     chosen = registry.pairing_system(system)
     request = PairingRequest(with_announced_byes(tournament, round_number), round_number, dict(options or {}))
-    with collector_paused():
-        if chosen.pair_round is not None:
+    if chosen.pair_round is not None:
+        with collector_paused():   # `pair_round` is not wrapped by the registry, as `pair` is
             return chosen.pair_round(request)
-        boards = chosen.pair(request)
+    boards = chosen.pair(request)
     return PairedRound(round_number, tuple(b for b in boards if b.black is not None),
                        tuple((b.white, "PAB") for b in boards if b.black is None))

@@ -239,7 +239,9 @@ _LAYOUT_OPERATIONS = ("locate", "entry", "write", "export", "published")
 
 def _check_layout(layout: CrosstableLayout, owner: PluginInfo) -> CrosstableLayout:
     name = _text(layout, "name")
-    _text(layout, "description", empty=True), _text(layout, "round_columns"), _text(layout, "unpaired")
+    _text(layout, "description", empty=True)
+    _text(layout, "round_columns")
+    _text(layout, "unpaired")
     _callable(layout, "detect")
     _callable(layout, "read")
     for operation in _LAYOUT_OPERATIONS:
