@@ -142,14 +142,9 @@ def _each_distinct_once(convert, units: dict[int, int], shared: dict[int, Fracti
 
 
 def _unit(tournament: Tournament) -> Fraction:
-    s = tournament.scoring
-    values = [s.win, s.draw, s.loss, s.forfeit_loss, s.zero_point_bye, s.not_paired,
-              s.forfeit_win, s.pairing_allocated_bye, s.full_point_bye, s.half_point_bye, Fraction(1, 2)]
-    denominator = 1
-    for v in values:
-        if v is not None:
-            denominator = math.lcm(denominator, Fraction(v).denominator)
-    return Fraction(1, denominator)
+    """The scoring system's own unit (`ScoringSystem.units`), halved where it is whole: a half
+    point must be a whole number of units, as the dummy opponent's draws of C.07 art. 16 are."""
+    return Fraction(1, math.lcm(tournament.scoring.units().scale, 2))
 
 
 def _filled_first(method):
