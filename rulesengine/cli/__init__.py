@@ -138,16 +138,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         # Imported here, not at the top: `--help` and `--version` exit inside parse_args, and the
         # errors module pulls in dataclasses and typing (a quarter of a bare start-up).
+        from rulesengine.cli.terminal import escaped_on_terminals  # noqa: PLC0415
         from rulesengine.errors import RulesEngineError  # noqa: PLC0415
-        try:
-            return int(args.handler(args) or 0)
-        except RulesEngineError as exc:
-            print(f"rulesengine: {exc}" if "\n" not in str(exc) else str(exc), file=sys.stderr)
-            return 2
-        except BrokenPipeError:
-            return 0
-        finally:
-            _warn_about_plugins()
+        with escaped_on_terminals():   # a name's control characters are shown, never obeyed
+            try:
+                return int(args.handler(args) or 0)
+            except RulesEngineError as exc:
+                print(f"rulesengine: {exc}" if "\n" not in str(exc) else str(exc), file=sys.stderr)
+                return 2
+            except BrokenPipeError:
+                return 0
+            finally:
+                _warn_about_plugins()
     finally:
         if collecting:
             gc.enable()  # as found: `main` is also called in-process (tests, scripts)
