@@ -56,7 +56,49 @@ def load_tournament(path: str | Path, *, encoding: str = "utf-8", input_format: 
     fmt = registry.format_for(path, input_format)
     if fmt.read is None:
         raise InputError(Problem(Location(str(path)), f"format {fmt.name!r} cannot be read"))
-    return fmt.read(path, encoding)
+    try:
+        return fmt.read(path, encoding)
+    except InputError:
+        # A workbook or a PDF read as text fails as "not valid utf-8 text": say what the file is.
+        found = _binary_kind(path)
+        if found is None:
+            raise
+        kind, advice = found
+        raise InputError(Problem(Location(str(path)), f"{kind}, not a {fmt.name} file: {advice}")) from None
+
+
+def _binary_kind(path: Path) -> tuple[str, str] | None:
+    """What a file no text format reads is, by its first bytes, and which command reads it."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(4096)
+    except OSError:
+        return None
+    recalc = "then `rulesengine recalc FILE` computes its standings"
+    if head.startswith(b"PK\x03\x04"):
+        if b"mimetypeapplication/vnd.oasis.opendocument.spreadsheet" in head:
+            return "an OpenDocument spreadsheet (.ods)", f"save it as .xlsx, {recalc}"
+        if b"[Content_Types].xml" in head or b"xl/" in head or path.suffix.lower() in (".xlsx", ".xlsm"):
+            return "an Excel workbook", "`rulesengine recalc FILE` computes its standings (batch and audit read it too)"
+        return "a zip archive", "unpack it and name the tournament files inside"
+    if head.startswith(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"):
+        return "an Excel 97-2003 workbook (.xls)", f"save it as .xlsx, {recalc}"
+    if head.startswith(b"%PDF-"):
+        return "a PDF document", "export the event as TRF (or its result pages as HTML) from the program that made it"
+    return None
+    if head.startswith(b"PK\x03\x04"):
+        if b"mimetypeapplication/vnd.oasis.opendocument.spreadsheet" in head:
+            return ("an OpenDocument spreadsheet (.ods): save it as .xlsx, then `rulesengine recalc` computes "
+                    "its standings")
+        if b"[Content_Types].xml" in head or b"xl/" in head or path.suffix.lower() in (".xlsx", ".xlsm"):
+            return "an Excel workbook: `rulesengine recalc FILE` computes its standings (batch and audit read it too)"
+        return "a zip archive"
+    if head.startswith(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"):
+        return "an Excel 97-2003 workbook (.xls): save it as .xlsx, then `rulesengine recalc` computes its standings"
+    if head.startswith(b"%PDF-"):
+        return ("a PDF document: export the event as TRF (or its result pages as HTML) from the program that made "
+                "it")
+    return None
 
 
 def with_kind(tournament: Tournament, kind: str | None) -> Tournament:
