@@ -1,0 +1,187 @@
+"""Random tournaments by the thousand against the endorsed Dutch engine (issue 24 item 1).
+
+    .venv/bin/python scripts/pairing_sweep.py --bbp /path/to/bbpPairings.exe --count 1000 --seed 24 \
+        [--out DIR] [--keep-differing] [--jobs 2]
+
+bbpPairings (6.0.0 for the 2025 text; never a project dependency: build it from its source in a
+throw-away place) generates each tournament with its random tournament generator (`-g CONFIG -o
+OUT -s SEED`); every round of it is bbpPairings' own pairing. Then every round is re-paired by our
+engine from the rounds before it, by the procedure of tests/data/pairing/README.md (rounds
+1..r-1, plus round r's announced H/Z/F byes), and the games with their colours and the PAB are
+compared. The tournaments are drawn from a seeded generator of configurations: 5-400 players,
+5-13 rounds, absences and requested byes (first round included), forfeits and double forfeits,
+withdrawals, Baku acceleration (bbpPairings' model mode, as the shared fixtures were made), 3/1/0
+scoring and both initial colours.
+
+Prints one line per differing round (file, round, what differs) and a summary: tournaments,
+rounds compared, rounds identical, and the share. `--keep-differing` keeps the differing
+tournaments (with their config and seed) in --out for study; otherwise --out is a temporary folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "pairing"))
+
+RATE_NONE = 1_000_000   # the generator's rates are "one in N": this is none
+
+
+@dataclass(frozen=True)
+class Draw:
+    """One tournament to generate: its configuration and the generator's seed."""
+
+    name: str
+    config: str
+    seed: int
+    baku: bool
+    black1: bool
+
+
+def draw_configs(count: int, seed: int) -> list[Draw]:
+    rng = random.Random(seed)
+    draws = []
+    for index in range(count):
+        players = rng.choice([rng.randint(5, 20), rng.randint(5, 60), rng.randint(20, 400)])
+        rounds = rng.randint(5, 13)
+        scoring = rng.random() < 0.15
+        lines = [f"PlayersNumber={players}", f"RoundsNumber={rounds}",
+                 f"DrawPercentage={rng.choice([0, 15, 30, 45, 100])}",
+                 f"ForfeitRate={rng.choice([RATE_NONE, 50, 20, 8])}",
+                 f"RetiredRate={rng.choice([RATE_NONE, 400, 100, 40])}",
+                 f"HalfPointByeRate={rng.choice([RATE_NONE, 60, 20, 8])}",
+                 "HighestRating=2700", "LowestRating=1200"]
+        if scoring:
+            lines += ["PointsForWin=3.0", "PointsForDraw=1.0", "PointsForPAB=3.0"]
+        baku = rng.random() < 0.2 and not scoring   # bbpPairings: Baku's fictitious points are 1-1/2-0's
+        draws.append(Draw(f"s{seed}_{index:05d}_p{players}_r{rounds}", "\n".join(lines) + "\n",
+                          rng.randrange(1, 2**31), baku, rng.random() < 0.5))
+    return draws
+
+
+def generate(bbp: str, draw: Draw, folder: Path) -> Path:
+    """The tournament bbpPairings generates and pairs, post-processed as the shared fixtures are:
+    LF line ends, no `###` comments, `XXR` and `XXC` added (the initial colour from round 1)."""
+    config = folder / f"{draw.name}.cfg"
+    config.write_text(draw.config, encoding="ascii")
+    raw = folder / f"{draw.name}.raw.trf"
+    subprocess.run([bbp, "--dutch", "-g", str(config), "-o", str(raw), "-s", str(draw.seed)], check=True,
+                   capture_output=True, timeout=600)
+    if draw.baku:
+        model = folder / f"{draw.name}.model.trf"
+        model.write_text(_text(raw) + "192 FIDE_DUTCH_2025_BAKU\n", encoding="utf-8")
+        subprocess.run([bbp, "--dutch", str(model), "-g", "-o", str(raw), "-s", str(draw.seed + 1)], check=True,
+                       capture_output=True, timeout=600)
+    text = _text(raw)
+    rounds = int(next(line.split("=")[1] for line in draw.config.splitlines() if line.startswith("RoundsNumber")))
+    final = folder / f"{draw.name}.trf"
+    final.write_text(text + f"XXR {rounds}\nXXC {_initial_colour(text)}\n", encoding="utf-8")
+    return final
+
+
+def _text(path: Path) -> str:
+    lines = path.read_bytes().decode("utf-8").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return "\n".join(line for line in lines if line and not line.startswith("###")) + "\n"
+
+
+def _initial_colour(text: str) -> str:
+    """white1 or black1, from round 1's colour of the highest-numbered present player (then the
+    next, with the colour reversed, as bbpPairings infers it when no XXC is given)."""
+    flip = False
+    for line in sorted((line for line in text.split("\n") if line.startswith("001")), key=lambda l: int(l[4:8])):
+        colour = line[96:97] if len(line) > 96 else ""
+        if colour in ("w", "b"):
+            white = (colour == "w") != flip
+            return "white1" if white else "black1"
+        flip = not flip
+    return "white1"
+
+
+def compare(path: Path) -> tuple[int, list[str]]:
+    """(rounds compared, one line per differing round)."""
+    from helpers import recorded
+
+    from rulesengine.formats.trf import read_trf
+    from rulesengine_fide.pairing.engine import pair_round
+
+    t = read_trf(path)
+    differing = []
+    for r in range(1, t.rounds + 1):
+        games, pab = recorded(t, r)
+        try:
+            result = pair_round(t, r)
+        except Exception as exc:   # a crash is a difference too, and must be seen
+            differing.append(f"{path.name} round {r}: our engine failed: {type(exc).__name__}: {exc}")
+            continue
+        ours = {(b.white, b.black) for b in result.boards}
+        if ours == games and result.pab == pab:
+            continue
+        uncoloured = {frozenset(g) for g in ours} == {frozenset(g) for g in games}
+        what = ("colours only" if uncoloured and result.pab == pab else
+                f"PAB ours {result.pab}, bbp {pab}" if result.pab != pab else "games")
+        differing.append(f"{path.name} round {r}: {what}: {len(ours - games)} of {len(games)} boards differ")
+    return t.rounds, differing
+
+
+def _one(arguments: tuple[str, Draw, str, bool]) -> tuple[int, list[str]] | None:
+    """(rounds compared, differences) of one draw; None when bbpPairings could not generate it
+    (a small field can run out of legal pairings before its last round)."""
+    bbp, draw, out, keep = arguments
+    folder = Path(out)
+    try:
+        path = generate(bbp, draw, folder)
+    except subprocess.CalledProcessError:
+        for suffix in (".raw.trf", ".model.trf", ".cfg", ".trf"):
+            (folder / f"{draw.name}{suffix}").unlink(missing_ok=True)
+        return None
+    rounds, differing = compare(path)
+    for suffix in (".raw.trf", ".model.trf"):
+        (folder / f"{draw.name}{suffix}").unlink(missing_ok=True)
+    if not differing or not keep:
+        path.unlink()
+        (folder / f"{draw.name}.cfg").unlink()
+    return rounds, differing
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bbp", required=True, help="the bbpPairings executable (6.0.0 for the 2025 text)")
+    parser.add_argument("--count", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=24)
+    parser.add_argument("--out", help="folder for the tournaments (default: a temporary one)")
+    parser.add_argument("--keep-differing", action="store_true")
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args(argv)
+    draws = draw_configs(args.count, args.seed)
+    with tempfile.TemporaryDirectory() as scratch:
+        out = Path(args.out or scratch)
+        out.mkdir(parents=True, exist_ok=True)
+        work = [(os.path.abspath(args.bbp), d, str(out), args.keep_differing) for d in draws]
+        total = identical = not_generated = 0
+        with ProcessPoolExecutor(args.jobs) as pool:
+            for outcome in pool.map(_one, work):
+                if outcome is None:
+                    not_generated += 1
+                    continue
+                rounds, differing = outcome
+                total += rounds
+                identical += rounds - len(differing)
+                for line in differing:
+                    print(line, flush=True)
+    print(f"{len(draws) - not_generated} tournaments ({not_generated} the generator could not complete), "
+          f"{total} rounds re-paired, {identical} identical "
+          f"({100 * identical / max(total, 1):.2f} %), {total - identical} differ")
+    return 0 if identical == total else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
