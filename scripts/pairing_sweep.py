@@ -11,7 +11,7 @@ engine from the rounds before it, by the procedure of tests/data/pairing/README.
 compared. The tournaments are drawn from a seeded generator of configurations: 5-400 players,
 5-13 rounds, absences and requested byes (first round included), forfeits and double forfeits,
 withdrawals, Baku acceleration (bbpPairings' model mode, as the shared fixtures were made), 3/1/0
-scoring and both initial colours.
+scoring, and both initial colours (the generator draws round 1's; `XXC` is read back from it).
 
 Prints one line per differing round (file, round, what differs) and a summary: tournaments,
 rounds compared, rounds identical, and the share. `--keep-differing` keeps the differing
@@ -44,7 +44,6 @@ class Draw:
     config: str
     seed: int
     baku: bool
-    black1: bool
 
 
 def draw_configs(count: int, seed: int) -> list[Draw]:
@@ -64,7 +63,7 @@ def draw_configs(count: int, seed: int) -> list[Draw]:
             lines += ["PointsForWin=3.0", "PointsForDraw=1.0", "PointsForPAB=3.0"]
         baku = rng.random() < 0.2 and not scoring   # bbpPairings: Baku's fictitious points are 1-1/2-0's
         draws.append(Draw(f"s{seed}_{index:05d}_p{players}_r{rounds}", "\n".join(lines) + "\n",
-                          rng.randrange(1, 2**31), baku, rng.random() < 0.5))
+                          rng.randrange(1, 2**31), baku))
     return draws
 
 
@@ -94,15 +93,13 @@ def _text(path: Path) -> str:
 
 
 def _initial_colour(text: str) -> str:
-    """white1 or black1, from round 1's colour of the highest-numbered present player (then the
-    next, with the colour reversed, as bbpPairings infers it when no XXC is given)."""
-    flip = False
+    """white1 or black1: round 1's colour of the highest-ranked player who played it (bbpPairings
+    gives the initial colour to the highest present player, then alternates board by board; our
+    `XXC` reads the same way: the shared fixtures' README, "How to re-pair round r")."""
     for line in sorted((line for line in text.split("\n") if line.startswith("001")), key=lambda l: int(l[4:8])):
         colour = line[96:97] if len(line) > 96 else ""
         if colour in ("w", "b"):
-            white = (colour == "w") != flip
-            return "white1" if white else "black1"
-        flip = not flip
+            return "white1" if colour == "w" else "black1"
     return "white1"
 
 

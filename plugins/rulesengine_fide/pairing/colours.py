@@ -6,8 +6,9 @@ from __future__ import annotations
 from rulesengine_fide.pairing.state import ABSOLUTE, WHITE, PlayerState
 
 
-def allocate(higher: PlayerState, lower: PlayerState, initial_white: bool) -> int:
-    """The colour (WHITE or BLACK) of `higher`, the higher-ranked player of the pair (A.2)."""
+def allocate(higher: PlayerState, lower: PlayerState, initial_white: bool, first_round: bool = True) -> int:
+    """The colour (WHITE or BLACK) of `higher`, the higher-ranked player of the pair (A.2).
+    `first_round`: the round being paired is the event's first (see E.5)."""
     sh, ch = higher.preference
     sl, cl = lower.preference
     # E.1: both preferences can be granted (or only one player has one).
@@ -29,9 +30,12 @@ def allocate(higher: PlayerState, lower: PlayerState, initial_white: bool) -> in
                 return -a
         # E.4: the higher-ranked player's preference.
         return ch
-    # E.5: no preferences at all: by the initial colour and the higher-ranked player's position
-    # (odd ranks, counted from 1 among the players being paired, get the initial colour).
-    odd = higher.rank_index % 2 == 0
+    # E.5: no preferences at all: "if the higher ranked player has an odd pairing number, give him
+    # the initial-colour". In the first round the colours alternate board by board among the
+    # players present (C.04.3 round-1 pairing), so there the position counts, counted from 1 among
+    # the players being paired; later (two players who both missed every round so far) the
+    # pairing number itself, as the endorsed engine reads the article.
+    odd = higher.rank_index % 2 == 0 if first_round else higher.number % 2 == 1
     first = WHITE if initial_white else -WHITE
     return first if odd else -first
 

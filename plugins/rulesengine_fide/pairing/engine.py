@@ -77,7 +77,7 @@ def pair_round(tournament: Tournament, round_number: int | None = None,
     games = []
     for a, b in result.pairs:
         higher, lower = sorted((by_number[a], by_number[b]), key=lambda s: s.rank_index)
-        colour = allocate(higher, lower, setup.initial_white)
+        colour = allocate(higher, lower, setup.initial_white, first_round=round_number == 1)
         white, black = (higher, lower) if colour == WHITE else (lower, higher)
         games.append((board_order_key(higher, lower), white.number, black.number))
     games.sort()
