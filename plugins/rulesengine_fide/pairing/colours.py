@@ -3,12 +3,35 @@ numbering), and the board order of the round."""
 
 from __future__ import annotations
 
+from typing import Iterable
+
+from rulesengine.model import ResultCode, Tournament
 from rulesengine_fide.pairing.state import ABSOLUTE, WHITE, PlayerState
 
 
-def allocate(higher: PlayerState, lower: PlayerState, initial_white: bool, first_round: bool = True) -> int:
+def pairing_positions(tournament: Tournament, round_number: int, present: Iterable[int]) -> dict[int, int]:
+    """Each player's pairing number among the players in the event so far (1, 2, ...), for E.5.
+
+    A player counts from the first round they take part in a pairing: one paired in an earlier
+    round (a game, a forfeit, the PAB) or paired in this one. Players absent from every round so
+    far (byes announced before they ever played) are not yet in the list, so in round 1 the
+    numbers are those of the players present and the colours alternate board by board among
+    them (C.04.3: the initial colour to board 1). This is how the endorsed engine (bbpPairings
+    6.0.0) numbers the players it pairs."""
+    pairing = set(present)
+    positions: dict[int, int] = {}
+    for player in tournament.players:
+        earlier = player.rounds[: round_number - 1]
+        if player.start_rank in pairing or any(e.opponent is not None or e.code is ResultCode.PAIRING_ALLOCATED_BYE
+                                               for e in earlier):
+            positions[player.start_rank] = len(positions) + 1
+    return positions
+
+
+def allocate(higher: PlayerState, lower: PlayerState, initial_white: bool, higher_position: int | None = None) -> int:
     """The colour (WHITE or BLACK) of `higher`, the higher-ranked player of the pair (A.2).
-    `first_round`: the round being paired is the event's first (see E.5)."""
+    `higher_position`: its number among the players in the event so far (`pairing_positions`;
+    None: its place in this round's order)."""
     sh, ch = higher.preference
     sl, cl = lower.preference
     # E.1: both preferences can be granted (or only one player has one).
@@ -31,11 +54,9 @@ def allocate(higher: PlayerState, lower: PlayerState, initial_white: bool, first
         # E.4: the higher-ranked player's preference.
         return ch
     # E.5: no preferences at all: "if the higher ranked player has an odd pairing number, give him
-    # the initial-colour". In the first round the colours alternate board by board among the
-    # players present (C.04.3 round-1 pairing), so there the position counts, counted from 1 among
-    # the players being paired; later (two players who both missed every round so far) the
-    # pairing number itself, as the endorsed engine reads the article.
-    odd = higher.rank_index % 2 == 0 if first_round else higher.number % 2 == 1
+    # the initial-colour" -- the pairing number among the players in the event so far
+    # (`pairing_positions`): in round 1 the players present, board by board.
+    odd = higher_position % 2 == 1 if higher_position is not None else higher.rank_index % 2 == 0
     first = WHITE if initial_white else -WHITE
     return first if odd else -first
 

@@ -9,7 +9,7 @@ from rulesengine.errors import UsageError
 from rulesengine.model import ResultCode, Tournament
 from rulesengine.pairing import next_round
 
-from rulesengine_fide.pairing.colours import allocate, board_order_key
+from rulesengine_fide.pairing.colours import allocate, board_order_key, pairing_positions
 from rulesengine_fide.pairing.dutch import BracketRecord, DutchRound
 from rulesengine_fide.pairing.records import PairingSetup, read_setup
 from rulesengine_fide.pairing.state import WHITE, PlayerState, build_states
@@ -74,10 +74,11 @@ def pair_round(tournament: Tournament, round_number: int | None = None,
     states = build_states(tournament, round_number, setup, present)
     result = DutchRound(states, setup.forbidden_in(round_number)).pair()
     by_number = {s.number: s for s in states}
+    positions = pairing_positions(tournament, round_number, present)
     games = []
     for a, b in result.pairs:
         higher, lower = sorted((by_number[a], by_number[b]), key=lambda s: s.rank_index)
-        colour = allocate(higher, lower, setup.initial_white, first_round=round_number == 1)
+        colour = allocate(higher, lower, setup.initial_white, positions[higher.number])
         white, black = (higher, lower) if colour == WHITE else (lower, higher)
         games.append((board_order_key(higher, lower), white.number, black.number))
     games.sort()
