@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 from rulesengine.collector import collector_paused
 from rulesengine.dates import DateReading, parse_date, read_date
 from rulesengine.errors import InputError, Location, Problem, UsageError
+from rulesengine.event_date import NO_DATED_RULES, DatedRules, EventDate, find_event_date
 from rulesengine.model import Tournament
 from rulesengine.registry import Registry, default_registry
 from rulesengine.standings import POINTS, Standings, compute_standings
@@ -114,21 +115,44 @@ def with_kind(tournament: Tournament, kind: str | None) -> Tournament:
 # ---------------------------------------------------------------- dates and options
 
 
-def rules_date(tournament: Tournament, forced: date | None = None) -> tuple[date | None, str]:
-    """The date whose rules apply, and where it came from ("the event's start date 2025/10/31").
+def rules_date(tournament: Tournament, forced: date | None = None,
+               rules: DatedRules = NO_DATED_RULES) -> EventDate:
+    """The date whose rules apply and where it came from ("the event's start date 2025/10/31"):
+    the one rule of `rulesengine.event_date` (given, the start date, TRF 132 round dates, the end
+    date, the year in the name when it decides `rules`, else the newest rules), for every command."""
+    return find_event_date(tournament, forced, rules)
 
-    The start date (TRF 042) decides, as FIDE rates and tie-breaks an event by the rules in force
-    when it starts (C.07 and B.02 both changed mid-season); a date that is written but cannot be
-    read is said, and the newest rules are then used.
-    """
-    if forced is not None:
-        return forced, "given by the user"
-    reading = read_date(tournament.start_date)
-    if reading.value is not None:
-        return reading.value, f"the event's start date {tournament.start_date.strip()}"
-    if reading.problem:
-        return None, f"the event's start date {reading.problem}: the newest rules were used"
-    return None, "no event date in the file: the newest rules were used"
+
+def tiebreak_rules(tournament: Tournament, specs: Sequence[TiebreakSpec], registry: Registry, *,
+                   rule_set: str | None = None, options: Mapping[str, Any] | None = None) -> DatedRules:
+    """The tie-breaks' dated texts, as the date rule asks them: each rule's `rule_set_in_force` on a day."""
+    rules = [(spec, rule) for spec in specs for rule in (registry.tiebreak(spec.code),)
+             if rule.rule_set_in_force is not None]
+
+    def texts_on(day: date | None) -> tuple[str, ...]:
+        context = _context(tournament, day, options or {}, rule_set)
+        return tuple(_text_name(rule, rule.rule_set_in_force(spec, context)) for spec, rule in rules)
+    return DatedRules("every tie-break", texts_on)
+
+
+def _text_name(rule: TiebreakRule, worded: str) -> str:
+    """The rule set a `rule_set_in_force` text names ("<rule set> (in force on ...)")."""
+    named = [name for name in rule.rule_sets if worded.lower().startswith(name.lower())]
+    return max(named, key=len) if named else worded.split(" (", 1)[0]
+
+
+def rating_rules(tournament: Tournament, system: RatingSystem, records: Mapping[int, RatingRecord] | None = None,
+                 rule_set: str | None = None, options: Mapping[str, Any] | None = None) -> DatedRules:
+    """The rating system's dated rule sets, as the date rule asks them: the set it rates by on a day."""
+    from rulesengine.rating import RatingRequest  # noqa: PLC0415 (see the imports above)
+    if not system.rule_sets:
+        return NO_DATED_RULES
+
+    def texts_on(day: date | None) -> tuple[str, ...]:
+        request = RatingRequest(replace(tournament, start_date="", end_date=""), records or {}, day, rule_set,
+                                dict(options or {}), detail=False)
+        return (system.rate(request).rule_set,)
+    return DatedRules(f"the rating system {system.name}", texts_on)
 
 
 def parse_options(texts: Iterable[str], known: Mapping[str, str], what: str) -> dict[str, str]:
@@ -192,6 +216,12 @@ class RulesUsed:
     date_source: str
     rule_set: str | None = None
     tiebreaks: Mapping[str, str] = field(default_factory=dict)
+    when: EventDate | None = None   # the date as the one rule found it (`rules_date`)
+
+    @property
+    def note(self) -> str | None:
+        """The date was not in the file (`EventDate.note`): said at the top of every output."""
+        return self.when.note if self.when is not None else None
 
     def to_json(self) -> dict:
         return {"date": self.date.isoformat() if self.date else None, "date_source": self.date_source,
@@ -255,51 +285,64 @@ def _context(tournament: Tournament, when: date | None, options: Mapping[str, An
 
 def rules_used(tournament: Tournament, specs: Sequence[TiebreakSpec], registry: Registry, *,
                forced_date: date | None = None, rule_set: str | None = None,
-               options: Mapping[str, Any] | None = None) -> RulesUsed:
-    """What `standings` would say it used, without computing the table."""
-    when, source = rules_date(tournament, forced_date)
-    context = _context(tournament, when, options or {}, rule_set)
+               options: Mapping[str, Any] | None = None, when: EventDate | None = None) -> RulesUsed:
+    """What `standings` would say it used, without computing the table; `when` is the event's date
+    found already (a recalculation with a rating system asks both rules), else found here."""
+    if when is None:
+        when = rules_date(tournament, forced_date,
+                          tiebreak_rules(tournament, specs, registry, rule_set=rule_set, options=options))
+    context = _context(tournament, when.value, options or {}, rule_set)
     used = {}
     for spec in specs:
         rule = registry.tiebreak(spec.code)
         if rule.rule_set_in_force is not None:
             used[str(spec)] = rule.rule_set_in_force(spec, context)
-    return RulesUsed(when, source, rule_set, used)
+    return RulesUsed(when.value, when.source, rule_set, used, when)
 
 
 def standings(tournament: Tournament, specs: Sequence[TiebreakSpec | str] | None = None,
               registry: Registry | None = None, *, rules_date_: date | None = None, rule_set: str | None = None,
-              options: Mapping[str, Any] | None = None, also: Sequence[TiebreakSpec] = ()) -> StandingsRun:
+              options: Mapping[str, Any] | None = None, also: Sequence[TiebreakSpec] = (),
+              when: EventDate | None = None) -> StandingsRun:
     """Rank by points and the tie-breaks in order (None: the file's order), saying which rules were used.
 
-    `rules_date_` forces the date whose rules apply (default: the event's start date); `rule_set`
-    forces a text one of the tie-breaks (or of `also`, a spec explained within these standings)
-    declares; `options` are already checked (`tiebreak_options`).
+    `rules_date_` forces the date whose rules apply (default: the event's own, `rules_date`;
+    `when`: that date found already); `rule_set` forces a text one of the tie-breaks (or of
+    `also`, a spec explained within these standings) declares; `options` are already checked
+    (`tiebreak_options`). A date not in the file is the first of the standings' notes.
     """
     registry = registry or default_registry()
     if specs is None or any(isinstance(s, str) for s in specs):
         specs = resolve(tournament, None if specs is None else [str(s) for s in specs], registry)
     rule_set = check_rule_set(rule_set, [*specs, *also], registry)
     options = dict(options or {})
-    rules = rules_used(tournament, specs, registry, forced_date=rules_date_, rule_set=rule_set, options=options)
+    if when is None:   # the year in the name asks every tie-break these standings compute or explain
+        when = rules_date(tournament, rules_date_,
+                          tiebreak_rules(tournament, [*specs, *also], registry, rule_set=rule_set, options=options))
+    rules = rules_used(tournament, specs, registry, rule_set=rule_set, options=options, when=when)
     with collector_paused():   # acyclic records by the hundred thousand: see rulesengine.collector
         table = compute_standings(tournament, specs, registry, rules_date=rules.date, options=options,
                                   rule_set=rule_set)
+    if rules.note:
+        table = replace(table, notes=(rules.note, *table.notes))
     return StandingsRun(table, rules, options)
 
 
 def standings_table(tournament: Tournament, specs: Sequence[TiebreakSpec], registry: Registry | None = None, *,
                     rules_date_: date | None = None, rule_set: str | None = None,
-                    options: Mapping[str, Any] | None = None) -> Standings:
-    """`standings(...).standings`, the same table, for callers that show no rules used (a batch
-    run's JSON, a recalculation that writes no sheet): the texts each tie-break followed are not
-    worded. `specs` are resolved already."""
+                    options: Mapping[str, Any] | None = None, when: EventDate | None = None) -> Standings:
+    """`standings(...).standings`, the same table, for callers that show no rules used (an audit,
+    which words its own): the texts each tie-break followed are not worded. `specs` are resolved
+    already."""
     registry = registry or default_registry()
     rule_set = check_rule_set(rule_set, specs, registry)
-    when, _ = rules_date(tournament, rules_date_)
+    if when is None:
+        when = rules_date(tournament, rules_date_,
+                          tiebreak_rules(tournament, specs, registry, rule_set=rule_set, options=options))
     with collector_paused():
-        return compute_standings(tournament, specs, registry, rules_date=when, options=dict(options or {}),
-                                 rule_set=rule_set)
+        table = compute_standings(tournament, specs, registry, rules_date=when.value, options=dict(options or {}),
+                                  rule_set=rule_set)
+    return replace(table, notes=(when.note, *table.notes)) if when.note else table
 
 
 # ---------------------------------------------------------------- explain
@@ -369,11 +412,23 @@ def rating_system_for(tournament: Tournament, name: str | None, registry: Regist
 def rate(tournament: Tournament, system: RatingSystem | str | None, records: Mapping[int, RatingRecord], *,
          event_date: date | None = None, rule_set: str | None = None, options: Mapping[str, Any] | None = None,
          option_texts: Iterable[str] = (), registry: Registry | None = None, detail: bool = True,
-         detail_players: frozenset[int] = frozenset()) -> RatingReport:
+         detail_players: frozenset[int] = frozenset(), when: EventDate | None = None) -> RatingReport:
     """Rate one event with a system; `option_texts` are `NAME=VALUE` checked against its options.
 
-    `detail` False: the caller reads no per-game records but those of `detail_players` (see
-    `RatingRequest.detail`)."""
+    `event_date` None: the event's date by the one rule (`rules_date`, asking the system's dated
+    rule sets; `when`: found already, as a recalculation asks its tie-breaks too), said first in
+    the notes when the file does not give it. `detail` False: the caller reads no per-game records
+    but those of `detail_players` (see `RatingRequest.detail`)."""
+    report, note = _rate(tournament, system, records, event_date, rule_set, options, option_texts, registry, detail,
+                         detail_players, when)
+    return replace(report, notes=(note, *report.notes)) if note else report
+
+
+def _rate(tournament: Tournament, system: RatingSystem | str | None, records: Mapping[int, RatingRecord],
+          event_date: date | None, rule_set: str | None, options: Mapping[str, Any] | None,
+          option_texts: Iterable[str], registry: Registry | None, detail: bool,
+          detail_players: frozenset[int], when: EventDate | None = None) -> tuple[RatingReport, str | None]:
+    """`rate`'s report, and the note on its date when the file does not give it."""
     from rulesengine.rating import RatingRequest, RatingSystem  # noqa: PLC0415 (see the imports above)
     if not isinstance(system, RatingSystem):
         system = rating_system(system, registry)
@@ -383,7 +438,15 @@ def rate(tournament: Tournament, system: RatingSystem | str | None, records: Map
     if rule_set and system.rule_sets and rule_set.lower() not in {name.lower() for name in system.rule_sets}:
         raise UsageError(f"rating system {system.name!r} has no rule set {rule_set!r}; "
                          f"known: {', '.join(system.rule_sets)}")
-    return system.rate(RatingRequest(tournament, records, event_date, rule_set, chosen, detail, detail_players))
+    note = None
+    if event_date is None:
+        when = when or rules_date(tournament, None, rating_rules(tournament, system, records, rule_set, chosen))
+        note = when.note
+        # A system reads the file's start and end dates itself, each as its regulation dates its
+        # changes (B.02 by the start, US Chess by the end); a date found elsewhere is given to it.
+        if when.origin in ("round", "name"):
+            event_date = when.value
+    return system.rate(RatingRequest(tournament, records, event_date, rule_set, chosen, detail, detail_players)), note
 
 
 def rate_event(tournament: Tournament, system: RatingSystem | str | None, rating_list: str | Path | None = None, *,
@@ -391,12 +454,13 @@ def rate_event(tournament: Tournament, system: RatingSystem | str | None, rating
                option_texts: Iterable[str] = (), registry: Registry | None = None, detail: bool = True,
                detail_players: frozenset[int] = frozenset()) -> RatingReport:
     """`rate` with everyone's pre-event records from the tournament file, overridden by
-    `rating_list` (a CSV); the report's notes begin with where the records came from."""
+    `rating_list` (a CSV); the report's notes begin with the note on its date (when the file
+    gives none), then where the records came from."""
     from rulesengine.rating_list import build_records  # noqa: PLC0415 (see `rate`)
     records, notes = build_records(tournament, rating_list, encoding)
-    report = rate(tournament, system, records, event_date=event_date, rule_set=rule_set, option_texts=option_texts,
-                  registry=registry, detail=detail, detail_players=detail_players)
-    return replace(report, notes=tuple(notes) + tuple(report.notes))
+    report, note = _rate(tournament, system, records, event_date, rule_set, None, option_texts, registry, detail,
+                         detail_players)
+    return replace(report, notes=(*([note] if note else []), *notes, *report.notes))
 
 
 # ---------------------------------------------------------------- pairing

@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, Callable, Mapping
 
-from rulesengine.dates import parse_date
 from rulesengine.model import Tournament
 
 
@@ -124,11 +123,10 @@ class PairingSystem:
     earlier_texts: str = ""
 
 
-def edition_note(system: PairingSystem, start_date: str) -> str | None:
-    """A note when the event started (`start_date` as written: TRF record 042, a workbook's
-    Settings) before the text the system implements was in force, else None. The start date
-    decides, as it chooses the tie-break and rating rules."""
-    started = parse_date(start_date)
+def edition_note(system: PairingSystem, started: date | None) -> str | None:
+    """A note when the event started (`started`: its date by the one date rule,
+    `rulesengine.event_date`, as it chooses the tie-break and rating rules) before the text the
+    system implements was in force, else None."""
     if system.in_force_from is None or started is None or started >= system.in_force_from:
         return None
     note = (f"paired by {system.description}, in force from {system.in_force_from.isoformat()}; this event "

@@ -14,7 +14,7 @@ from datetime import date
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
-from rulesengine.dates import parse_date
+from rulesengine.event_date import find_event_date
 from rulesengine.fast_init import set_fields_at_once
 from rulesengine.model import Tournament
 from rulesengine.numbers import to_text
@@ -45,12 +45,10 @@ class Standings:
 
 
 def event_date(tournament: Tournament) -> date | None:
-    """The event's start date (TRF record 042) when it can be read, else None.
-
-    Read by `rulesengine.dates`, the one date reader the rating path uses too (2025/10/31,
-    2025-10-31, 31.10.2025, and 31/10/2025 when unambiguous).
-    """
-    return parse_date(tournament.start_date)
+    """The event's date as the file gives it (the start date, a TRF 132 round date, the end date),
+    by the one date rule (`rulesengine.event_date`), else None; the year in the name, which only
+    the rules in use can make decide, is the api's (`api.rules_date`)."""
+    return find_event_date(tournament).value
 
 
 def declared_points_notes(tournament: Tournament) -> list[str]:

@@ -13,7 +13,6 @@ unexplained, never hidden.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
@@ -26,14 +25,12 @@ from rulesengine.audit.printed import (ColumnRounding, Rounding, column_rounding
                                        round_half_up, roundings_giving)
 from rulesengine.published import Finding, PublishedEvent, PublishedTable
 from rulesengine.errors import PluginError, RulesEngineError
+from rulesengine.event_date import EventDate
 from rulesengine.model import EntryKind, Tournament
 from rulesengine.numbers import to_json_number, to_text
 from rulesengine.registry import Registry
 from rulesengine.standings import Standings
 from rulesengine.tiebreak import TiebreakSpec, TiebreakValue
-
-_YEAR = re.compile(r"\b(19[5-9]\d|20\d\d)\b")
-
 
 @dataclass(frozen=True)
 class ColumnRule:
@@ -79,6 +76,7 @@ class EventAudit:
     pairings_requested: bool = False           # `--pairings`: the reports then show `pairing_checks`
     pairing_checks: PairingChecks | None = None  # None when not requested or not checked (a finding says why)
     roundings: tuple[ColumnRounding, ...] = ()   # how each rounded column was printed (not differences)
+    rules_date: EventDate | None = None          # the date applied and where it came from (the one date rule)
 
 
 def explainers(registry: Registry) -> list[AuditExplainer]:
@@ -102,16 +100,17 @@ def audit_event(event: PublishedEvent, registry: Registry, rules_date: date | No
     t = event.tournament
     known = explainers(registry)
     table = event.table
-    day, date_findings = _rules_date(event, known, rules_date)
-    # The rules date matters to printed tie-breaks only: an input that prints none is not told.
-    findings = list(event.findings) + (date_findings if table is not None else [])
+    findings = list(event.findings)
     named = {heading.casefold(): spec for heading, spec in (given or {}).items()}
     columns = tuple(ColumnRule(c.heading, str(named[c.heading.casefold()]), None, named[c.heading.casefold()])
                     if c.heading.casefold() in named else _map_column(c.heading, c.legend, registry)
                     for c in table.columns) if table else ()
     specs = list(dict.fromkeys(c.spec for c in columns if c.spec is not None))
-    # `day` None: the event has no date (`_rules_date`), so the api's own date is none as well.
-    standings = api.standings_table(t, specs, registry, rules_date_=day)
+    # The date only the mapped tie-breaks' texts can decide (the year in the name); a date not in
+    # the input is the first of the standings' notes, so the first finding.
+    when = _rules_date(event, specs, registry, rules_date)
+    day = when.value
+    standings = api.standings_table(t, specs, registry, when=when)
     covering = [e for e in known if any(s.code in e.codes for s in specs)]
     editions = {e.name: e.edition(day) for e in covering}
     rules = ", ".join(dict.fromkeys(editions.values())) or "each rule's own plugin, by the event's date"
@@ -153,8 +152,9 @@ def audit_event(event: PublishedEvent, registry: Registry, rules_date: date | No
     if pairings:
         checks, pairing_findings = check_pairings(t, event.input, registry, pairing_system)
         findings += pairing_findings
-    return EventAudit(event.input, t.name, event.date, rules, columns, tuple(differences), tuple(rank_differences),
-                      tuple(findings), table, standings.values, ranks, pairings, checks, roundings)
+    # `date` is the event's own (none when inferred); `rules_date` the one applied and its source.
+    return EventAudit(event.input, t.name, None if when.inferred else day, rules, columns, tuple(differences), tuple(rank_differences),
+                      tuple(findings), table, standings.values, ranks, pairings, checks, roundings, when)
 
 
 def _compare_ranks(table: PublishedTable, ranks: Mapping[int, int]) -> tuple[list[RankDifference], list[Finding]]:
@@ -183,26 +183,19 @@ def _compare_ranks(table: PublishedTable, ranks: Mapping[int, int]) -> tuple[lis
     return differences, findings
 
 
-def _rules_date(event: PublishedEvent, known: Sequence[AuditExplainer],
-                forced: date | None) -> tuple[date | None, list[Finding]]:
-    """The date whose rules apply: given, printed, or (when the whole year of the event's name lies
-    under one edition of every plugin's rules) that year's first day."""
-    if forced is not None:
-        return forced, []
-    if event.date is not None:
-        return event.date, []
-    match = _YEAR.search(event.tournament.name)
-    if match:
-        year = int(match.group(1))
-        first, last = date(year, 1, 1), date(year, 12, 31)
-        if all(e.edition(first) == e.edition(last) for e in known):
-            editions = ", ".join(dict.fromkeys(e.edition(first) for e in known)) or "one edition of the rules"
-            return first, [Finding(event.input, f"no event date in the input; the year {year} in the event's name "
-                                                f"puts it under {editions} whatever the day")]
-        return None, [Finding(event.input, f"no event date in the input and the year {year} spans two editions of "
-                                           f"the rules: the newest were applied; give --date YYYY-MM-DD")]
-    return None, [Finding(event.input, "no event date in the input: the newest rules were applied; "
-                                       "give --date YYYY-MM-DD")]
+def _rules_date(event: PublishedEvent, specs: Sequence[TiebreakSpec], registry: Registry,
+                forced: date | None) -> EventDate:
+    """The date whose rules apply, by the rule every command uses (`api.rules_date`, asking the
+    mapped tie-breaks): given (`--date`), else what the event's file gives, else the year in its
+    name when that decides the texts, else none. A date the input printed apart from its games
+    (a workbook's Settings Rules date, `audit.sources`) is given by the TD as well."""
+    dated = api.tiebreak_rules(event.tournament, specs, registry)
+    if forced is None:
+        found = api.rules_date(event.tournament, None, dated)
+        if event.date is None or event.date == found.value:
+            return found
+        forced = event.date
+    return api.rules_date(event.tournament, forced, dated)
 
 
 def _map_column(heading: str, legend: str, registry: Registry) -> ColumnRule:

@@ -27,6 +27,7 @@ from rulesengine.published import Finding
 from rulesengine.errors import InputError, RulesEngineError
 from rulesengine.model import Colour, Player, ResultCode, Tournament
 from rulesengine.pairing import PairingSystem, RoundCheck, edition_note
+from rulesengine.standings import event_date
 from rulesengine.registry import Registry
 
 DEFAULT_SYSTEM = "dutch"
@@ -83,7 +84,7 @@ def check_pairings(tournament: Tournament, where: str, registry: Registry,
                                                 f"check mode")]
     prepared, notes = _with_initial_colour(tournament, where)
     findings += notes
-    if note := edition_note(system, tournament.start_date):
+    if note := edition_note(system, event_date(tournament)):   # the date the file gives, by the one rule
         findings.append(Finding(where, f"re-{note}"))
     uncoloured = _uncoloured_games(prepared)
     try:

@@ -31,6 +31,8 @@ def _event_json(a: EventAudit) -> dict[str, Any]:
         "input": a.input,
         "event": a.event,
         "date": a.date.isoformat() if a.date else None,
+        "rules_date": a.rules_date.value.isoformat() if a.rules_date and a.rules_date.value else None,
+        "date_source": a.rules_date.source if a.rules_date else None,
         "rules": a.rules,
         "columns": [{"published": c.published, "rule": c.rule, "why_unmapped": c.why_unmapped} for c in a.columns],
         "differences": [{"start_no": d.start_no, "name": d.name, "column": d.column, "published": d.published,
@@ -61,7 +63,7 @@ def audit_text(audits: Sequence[EventAudit], errors: Sequence[tuple[str, str]] =
     out: list[str] = []
     for a in audits:
         out.append(f"== {a.event or a.input}  ({a.input})")
-        out.append(f"Date: {a.date.isoformat() if a.date else 'not in the input'}; rules applied: {a.rules}")
+        out.append(f"Date: {_date_line(a)}; rules applied: {a.rules}")
         out.append("Columns: " + ("; ".join(f"{c.published} = {c.rule}" if c.rule else
                                             f"{c.published} NOT MAPPED ({c.why_unmapped})" for c in a.columns)
                                   or "none published"))
@@ -91,6 +93,16 @@ def audit_text(audits: Sequence[EventAudit], errors: Sequence[tuple[str, str]] =
                   if any(a.pairings_requested for a in audits) else "")
                + (f", {len(errors)} input{'s' if len(errors) != 1 else ''} not readable" if errors else ""))
     return "\n".join(out) + "\n"
+
+
+def _date_line(a: EventAudit) -> str:
+    """The date the rules were applied by and where it came from (issue 27 item 3):
+    "2025-05-27 (from the event's start date 2025/05/27)", "none (no date in the file: ...)"."""
+    when = a.rules_date
+    if when is None:
+        return a.date.isoformat() if a.date else "not in the input"
+    shown = when.value.isoformat() if when.value else "none"
+    return f"{shown} ({'from ' if when.origin not in ('', 'given') else ''}{when.source})"
 
 
 def _pairings_text(checks: PairingChecks | None) -> list[str]:

@@ -96,3 +96,10 @@ def date_argument(text: str | None, flag: str = "--date") -> date | None:
         return date.fromisoformat(text)
     except ValueError:
         raise UsageError(f"{flag} {text!r}: want YYYY-MM-DD") from None
+
+
+def print_note(note: str | None) -> None:
+    """A note the reader must see before the output (the event's date not in the file), on stderr
+    so that the table or CSV on stdout stays as it is."""
+    if note:
+        print(f"rulesengine: note: {note}", file=sys.stderr)

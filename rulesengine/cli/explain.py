@@ -14,8 +14,8 @@ import argparse
 import sys
 from rulesengine import api
 from rulesengine.api import RulesUsed, explain_tiebreak
-from rulesengine.cli.common import (add_input_arguments, add_tiebreak_rule_arguments, date_argument, format_table,
-                                    load_tournament, print_json)
+from rulesengine.cli.common import (add_input_arguments, add_tiebreak_rule_arguments, format_table, load_tournament,
+                                    print_json, print_note)
 from rulesengine.cli.standings import standings_run
 from rulesengine.errors import UsageError
 from rulesengine.model import Tournament
@@ -49,7 +49,7 @@ def explanation_json(tournament: Tournament, explanation: Explanation, rules: Ru
                    "value": to_json_number(line.value), "dropped": line.dropped or None}
                   for line in explanation.lines],
         "total": to_json_number(explanation.total),
-        "notes": list(explanation.notes),
+        "notes": ([rules.note] if rules is not None and rules.note else []) + list(explanation.notes),
     }
     if rules is not None:
         data["rules"] = rules.to_json()
@@ -68,7 +68,7 @@ def explanation_text(tournament: Tournament, explanation: Explanation, rules: Ru
     text = head + table + f"\nTotal {explanation.spec}: {total}\n"
     if rules is not None:
         text += rules.text() + "\n"
-    for note in explanation.notes:
+    for note in ([rules.note] if rules is not None and rules.note else []) + list(explanation.notes):
         text += f"Note: {note}\n"
     return text
 
@@ -81,10 +81,12 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"explain takes one tie-break spec, got {args.tiebreak!r}")
     within = standings_run(args, tournament, registry, also=(specs[0],))
     explanation = explain_tiebreak(tournament, args.tiebreak, args.player, registry, within=within)
-    rules = api.rules_used(tournament, specs, registry, forced_date=date_argument(args.date),
-                           rule_set=within.rules.rule_set, options=within.options)
+    # The standings' date, as the one rule found it for their tie-breaks.
+    rules = api.rules_used(tournament, specs, registry, rule_set=within.rules.rule_set, options=within.options,
+                           when=within.rules.when)
     if args.format == "json":
         print_json(explanation_json(tournament, explanation, rules))
     else:
+        print_note(rules.note)
         sys.stdout.write(explanation_text(tournament, explanation, rules))
     return 0

@@ -86,7 +86,9 @@ def run(args: argparse.Namespace) -> int:
     tournament = load_tournament(args, registry)
     estimates = _estimates(args.estimate)
     out = _Output(args)
-    notes = [note] if (note := edition_note(system, tournament.start_date)) else []
+    from rulesengine.api import rules_date
+    # The date the file gives, by the one rule (the pairing text is chosen by date as well).
+    notes = [note] if (note := edition_note(system, rules_date(tournament).value)) else []
     if args.rank_only:
         if system.initial_ranking is None:
             raise UsageError(f"pairing system {system.name!r} has no initial ranking")

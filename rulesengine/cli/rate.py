@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from rulesengine import api
 from rulesengine.cli.common import (add_format_argument, add_input_arguments, date_argument, format_table,
-                                    load_tournament)
+                                    load_tournament, print_note)
 from rulesengine.errors import UsageError
 from rulesengine.output.ratings import rating_cells, rating_csv_text, rating_footer, rating_json_text
 from rulesengine.rating import (PlayerRating, RatingExplanation, RatingReport, RatingSystem, rating_text as _num,
@@ -59,9 +59,13 @@ def compute(args: argparse.Namespace, detail: bool = True,
     registry = default_registry()
     tournament = load_tournament(args, registry)
     system = api.rating_system_for(tournament, args.system, registry)
+    forced = date_argument(args.date)
     report = api.rate_event(tournament, system, args.rating_list, encoding=args.encoding,
-                            event_date=date_argument(args.date), rule_set=args.rule_set, option_texts=args.option,
+                            event_date=forced, rule_set=args.rule_set, option_texts=args.option,
                             registry=registry, detail=detail, detail_players=detail_players)
+    if getattr(args, "format", "table") != "json" and forced is None:
+        # The date not in the file is the report's first note; a table or CSV reader sees it first on stderr.
+        print_note(api.rules_date(tournament, None, api.rating_rules(tournament, system, rule_set=args.rule_set)).note)
     return report, system
 
 

@@ -7,7 +7,7 @@ import sys
 
 from rulesengine import api
 from rulesengine.cli.common import (add_format_argument, add_input_arguments, add_tiebreak_rule_arguments,
-                                    date_argument, format_table, load_tournament)
+                                    date_argument, format_table, load_tournament, print_note)
 from rulesengine.model import Tournament
 from rulesengine.output.standings import standings_cells, standings_csv_text, standings_footer, standings_json_text
 from rulesengine.registry import Registry, default_registry
@@ -44,7 +44,9 @@ def run(args: argparse.Namespace) -> int:
     standings = result.standings
     if args.format == "json":
         sys.stdout.write(standings_json_text(standings, result.rules))
-    elif args.format == "csv":
+        return 0
+    print_note(result.rules.note)   # the date not in the file: said first, where a reader looks
+    if args.format == "csv":
         sys.stdout.write(standings_csv_text(standings, result.rules, raw=args.csv_raw))
     else:
         title = f"{tournament.name} ({tournament.rounds} rounds)"

@@ -155,21 +155,33 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
                    for t, grid in zip(tournaments, crosstables) for merged in (merge_players(t, facts),)]
     # The Settings sheet's "Tie-break rules" is a rule text the tie-breaks declare (checked by api.standings).
     tiebreak_rules = settings.tiebreak_rules
-    dates = [settings.rules_date or event_date(t) for t in tournaments]
-    rules_date = dates[-1]
-
-    report = None
-    season = None
+    texts = settings.tiebreaks if settings.tiebreaks is not None else tournaments[-1].tiebreak_order
+    with _at_setting(settings, overrides, "tiebreaks"):
+        specs = list(api.resolved_specs(registry, tuple(texts)))
+    system = None
     if settings.rating_system:
         with _at_setting(settings, overrides, "rating_system"):
             system = registry.rating_system(settings.rating_system)
+    # One date for the tie-breaks and the rating: the one rule (api.rules_date), asking both;
+    # the Settings sheet's Rules date, given by the TD, wins.
+    dated = api.tiebreak_rules(tournaments[-1], specs, registry, rule_set=tiebreak_rules)
+    if system is not None and not evenings:
+        dated += api.rating_rules(tournaments[-1], system, None, settings.rule_set, settings.rating_options)
+    with _at_setting(settings, overrides, "rule_set"):
+        when = api.rules_date(tournaments[-1], settings.rules_date, dated)
+    dates = [settings.rules_date or event_date(t) for t in tournaments[:-1]] + [when.value]
+    rules_date = when.value
+
+    report = None
+    season = None
+    if system is not None:
         with _at_setting(settings, overrides, "rule_set"):
             if evenings:
                 season = replay(tournaments, system, facts, dates, settings.rule_set, settings.rating_options)
                 report = season.reports[-1]
             else:
                 report = api.rate(tournaments[-1], system, rating_records(tournaments[-1], facts),
-                                  event_date=rules_date, rule_set=settings.rule_set,
+                                  event_date=rules_date, when=when, rule_set=settings.rule_set,
                                   options=dict(settings.rating_options),
                                   detail=bool(explain))   # per-game records only for the Explain sheet
     tournament = tournaments[-1]
@@ -179,19 +191,16 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
                 if p.rating_before is not None}
         tournament = with_ladder_ratings(tournament, held)
 
-    texts = settings.tiebreaks if settings.tiebreaks is not None else tournament.tiebreak_order
-    with _at_setting(settings, overrides, "tiebreaks"):
-        specs = list(api.resolved_specs(registry, tuple(texts)))
     with _at_setting(settings, overrides, "tiebreak_rules"):
-        # The Settings sheet's date is given by the TD; without one, api finds the event's own (the
-        # same `rules_date`) and says where it came from.
-        run = api.standings(tournament, specs, registry, rules_date_=settings.rules_date, rule_set=tiebreak_rules)
+        run = api.standings(tournament, specs, registry, rule_set=tiebreak_rules, when=when)
     standings = run.standings
     layout = tournament.extra.get("layout") or detect_layout(crosstable) or ""
     own_notes = ([missing_settings_note(grids, crosstable.sheet, texts, settings, rules_date)]
                  if settings_grid is None else [])
     notes = (tuple(own_notes) + (fold.notes(PAIRINGS_SHEET) if fold is not None else ()) + tuple(standings.notes)
              + (tuple(report.notes) if report else ()))
+    if when.note:   # said once, first (the standings and the rating report both begin with it)
+        notes = (when.note, *(note for note in notes if note != when.note))
     if not with_writes:
         return WritePlan((), tournament, standings, settings, layout, crosstable.sheet, report, notes, progress, fold,
                          run.rules)
@@ -205,7 +214,9 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
     # A season's Standings are the last evening's: its sheet name says which.
     event_name = settings.event_name or (crosstable.sheet if evenings else
                                          tournament.name if tournament.name != crosstable.sheet else "")
-    legend = LegendFacts(crosstable.sheet, layout, rules_date, fingerprint, published_line, notes)
+    # Standings an export published that differ were re-ranked here: the legend says by which texts.
+    legend = LegendFacts(crosstable.sheet, layout, rules_date, fingerprint, published_line,
+                         notes + ((_re_ranked(run.rules),) if marks else ()), when.note or "")
     writes = [standings_write(standings, report, progress, registry, event_name, legend, marks)]
     if season is not None:
         names = {p.start_rank: p.name for t in tournaments for p in t.players}
@@ -226,6 +237,12 @@ def _published(tournament: Tournament, crosstable: Grid, registry: Registry) -> 
     layout = tournament.extra.get("layout")
     tiebreaks = printed_tiebreaks(crosstable, registry.layout(layout)) if layout else []
     return Published(published_ranks(tournament), tuple(tiebreaks))
+
+
+def _re_ranked(rules: api.RulesUsed) -> str:
+    """What a recalculation did to the standings an export published: re-ranked them by these texts."""
+    texts = ", ".join(dict.fromkeys(rules.tiebreaks.values())) or "points and the tie-breaks, by no dated text"
+    return f"the published standings were re-ranked by {texts}; the rules date: {rules.date_source}"
 
 
 def _rules_text(rules_date: date | None, settings: WorkbookSettings) -> str:

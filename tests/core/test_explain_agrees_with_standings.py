@@ -108,4 +108,4 @@ def test_an_ambiguous_date_is_said_not_silently_dropped(capsys, tmp_path):
     assert main(["standings", str(ambiguous), "--tiebreaks", "BH", "--format", "json"]) == 0
     rules = json.loads(capsys.readouterr().out)["rules"]
     assert rules["date"] is None and "'03/04/2025' is ambiguous" in rules["date_source"]
-    assert "newest rules were used" in rules["date_source"]
+    assert "the newest rules (fide-2026) were used" in rules["date_source"]

@@ -33,8 +33,8 @@ def _dated(tmp_path: Path, start: str) -> Path:
 def test_the_note_names_both_dates_and_what_differs() -> None:
     dutch = default_registry().pairing_system("dutch")
     assert dutch.in_force_from == date(2026, 2, 1)
-    assert edition_note(dutch, "2025/10/04") == NOTE
-    for start in ("2026/02/01", "2026-11-30", "", "someday"):   # in force, or no readable date: no note
+    assert edition_note(dutch, date(2025, 10, 4)) == NOTE
+    for start in (date(2026, 2, 1), date(2026, 11, 30), None):   # in force, or no date: no note
         assert edition_note(dutch, start) is None, start
 
 

@@ -28,7 +28,7 @@ def standings_of(trf: str, *settings_rows, layout: str = "template", explain=())
 
 def test_the_standings_of_a_45_player_event_are_a_sheet_to_print():
     plan, write = standings_of("sw21_n45_r9_forfeits.trf", ["Event", "Spring Open 2026"],
-                               ["Tie-breaks", "BH/C1, BH, SB, WIN"])
+                               ["Tie-breaks", "BH/C1, BH, SB, WIN"], ["Start date", "2026-04-10"])
     look, rows = write.look, write.rows
     (h,) = look.header_rows
     assert rows[0] == ("Spring Open 2026 - Standings after round 9 of 9 (final)",)

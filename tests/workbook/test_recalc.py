@@ -39,13 +39,17 @@ def test_standings_sheet_follows_the_contract(registry):
     (write,) = plan.writes
     assert write.sheet == "Standings" and write.clear == CLEAR_SHEET and write.top_left == "A1"
     assert write.rows[0] == ("Standings after round 3 of 3 (final)",)
-    assert write.rows[1] == ("4 players; tie-breaks in order: Buchholz Cut-1, Sonneborn-Berger",)
-    assert write.rows[2] == STANDINGS_HEADER + ("BH/C1", "SB")
-    body = write.rows[3:7]
+    # The crosstable gives no date: the second title line says so and names the text used (issue 23).
+    assert " ".join(row[0] for row in write.rows[1:3]) == (
+        "No date in the file: the newest rules (fide-2026) were used; give the date with --date YYYY-MM-DD or "
+        "the Settings sheet's Rules date")
+    assert write.rows[3] == ("4 players; tie-breaks in order: Buchholz Cut-1, Sonneborn-Berger",)
+    assert write.rows[4] == STANDINGS_HEADER + ("BH/C1", "SB")
+    body = write.rows[5:9]
     assert [row[1:4] for row in body[:2]] == [(1, "Ana", 2.5), (4, "Dan", 1.5)]
     assert {row[1]: row[3] for row in body} == {1: 2.5, 4: 1.5, 2: 1, 3: 1}
-    assert write.rows[7] == ()
-    assert write.rows[8] == ("Legend", "")
+    assert write.rows[9] == ()
+    assert write.rows[10] == ("Legend", "")
     legend = legend_of(write.rows)
     assert legend["Computed by"].startswith("rulesengine ")
     assert legend["BH/C1"].startswith("Buchholz Cut-1: FIDE C.07 art. 8.1, plugin fide (")

@@ -91,6 +91,7 @@ class LegendFacts:
     fingerprint: str
     published_line: str = ""
     notes: Sequence[str] = ()
+    date_note: str = ""   # the rules date was not in the file: the second title line says so
 
 
 def standings_write(standings: Standings, report: RatingReport | None, progress: Progress, registry: Registry,
@@ -123,6 +124,8 @@ def standings_write(standings: Standings, report: RatingReport | None, progress:
     # Each title line is merged across the table (merge_rows); a line longer than the table is
     # split into rows of its width, so nothing is cut at the table's right edge.
     line_width = int(max(TEXT_MIN, sum(widths.values()) - 2))
+    if facts.date_note:
+        titles += [(line,) for line in _wrap(facts.date_note[0].upper() + facts.date_note[1:], line_width)]
     titles += [(line,) for line in _wrap(subtitle, line_width)]
     if facts.published_line:
         titles += [(line,) for line in _wrap(facts.published_line, line_width)]
