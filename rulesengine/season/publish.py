@@ -29,13 +29,14 @@ _STYLE = """
 body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:46rem;padding:0.75rem;
 line-height:1.4;color:#111}
 table{border-collapse:collapse;width:100%}th,td{padding:0.25rem 0.4rem;text-align:left;border-bottom:1px solid #ddd}
-td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}tr.prov td{color:#888}
+td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}tr.prov td{color:#888}td:first-child{white-space:nowrap}
 .notice{background:#fff3cd;border:1px solid #e0c36b;padding:0.5rem}.wrap{overflow-x:auto;max-width:100%}
 section{margin-top:1.5rem;border-top:2px solid #333}svg{max-width:100%;height:auto}
 .small{font-size:0.85rem;color:#555}
-@media (max-width:32rem){table.history thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
-table.history tr{display:block;border-bottom:1px solid #ddd;padding:0.3rem 0}
-table.history td{display:inline-block;border:0;padding:0 0.6rem 0 0;text-align:left}
+@media (max-width:32rem){th,td{padding:0.25rem 0.2rem}th{font-size:0.85rem}
+table.history thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+table.history tr{display:flex;flex-wrap:wrap;column-gap:0.6rem;border-bottom:1px solid #ddd;padding:0.3rem 0}
+table.history td{display:block;border:0;padding:0;text-align:left}table.history td:nth-child(2){flex:1 0 60%}
 table.history td[data-label]::before{content:attr(data-label) " ";color:#555}}
 """.strip()
 PENDING_FLAG = "--publish-pending"
@@ -79,9 +80,10 @@ def page_bytes(ladder: SeasonLadder, publish_pending: bool = False) -> bytes:
     if pending:
         parts += _pending_table(pending, events)
     first, last = (min(dates), max(dates)) if dates else (None, None)
+    event_names = {e.id: e.name for e in ladder.events}
     for row in members:
-        parts += _member_section(row.member, names[row.member], ladder.replayed.history[row.member],
-                                 {e.id: e.name for e in ladder.events}, first, last)
+        parts += _member_section(row.member, names[row.member], ladder.replayed.history[row.member], event_names,
+                                 first, last)
     parts += ['</body>', '</html>']
     return ("\n".join(parts) + "\n").encode("utf-8")
 
@@ -122,7 +124,7 @@ def _pending_table(rows: Sequence[LadderRow], events: dict) -> list[str]:
     return out
 
 
-def _member_section(identity: str, name: str, played: Sequence[Played], names: dict,
+def _member_section(identity: str, name: str, played: Sequence[Played], event_names: dict[str, str],
                     first: date | None, last: date | None) -> list[str]:
     won, drawn, lost = (sum(p.won for p in played), sum(p.drawn for p in played), sum(p.lost for p in played))
     out = [f'<section id="{element_id(identity)}">', f'<h2>{escape(name)}</h2>',
@@ -133,7 +135,7 @@ def _member_section(identity: str, name: str, played: Sequence[Played], names: d
            '<th class="n">Score</th><th class="n">Before</th><th class="n">After</th></tr></thead><tbody>']
     for p in played:
         score = f"{float(p.score):g}"
-        out.append(f'<tr><td>{p.date.isoformat() if p.date else ""}</td><td>{escape(names.get(p.event, p.event))}'
+        out.append(f'<tr><td>{p.date.isoformat() if p.date else ""}</td><td>{escape(event_names.get(p.event, p.event))}'
                    f'</td><td class="n" data-label="Games">{p.games}</td><td class="n" data-label="Score">{score}</td>'
                    f'<td class="n" data-label="Before">{shown(p.rating_before):.1f}</td>'
                    f'<td class="n" data-label="After">{shown(p.rating_after):.1f}</td></tr>')

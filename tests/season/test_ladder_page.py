@@ -213,7 +213,8 @@ def test_the_history_table_stacks_on_a_phone_each_number_labelled(season_dir, tm
     body = (tmp_path / "page.html").read_text(encoding="utf-8")
     style = body.split("<style>")[1].split("</style>")[0]
     narrow = style.split("@media (max-width:32rem){")[1]          # 32rem = 512 px: a 390-pixel phone is under it
-    assert "table.history tr{display:block;" in narrow and "table.history td{display:inline-block;" in narrow
+    assert "table.history tr{display:flex;flex-wrap:wrap;" in narrow and "table.history td{display:block;" in narrow
+    assert "table.history td:nth-child(2){flex:1 0 60%}" in narrow   # date and event a line, the numbers below
     assert 'table.history td[data-label]::before{content:attr(data-label) " "' in narrow
     assert "table.history thead{position:absolute;" in narrow        # kept for screen readers, not shown
     assert body.count('<table class="history">') == 5
