@@ -32,7 +32,8 @@ def register(subparsers) -> None:
     parser.add_argument("--check", nargs="*", default=None, metavar="FILE",
                         help="exit 1 naming what changed when a saved or published output is stale: DIR/ladder.json, "
                              "every page published from DIR, and any FILE given (a saved JSON or page)")
-    parser.add_argument("--diff", action="store_true", help="print what moved since the last replay")
+    parser.add_argument("--diff", action="store_true",
+                        help="print what moved since the ladder the last --diff showed")
     parser.add_argument("--publish", default=None, metavar="OUT.html",
                         help="write the static page (names as the club's settings say, each different)")
     parser.add_argument("--publish-pending", action="store_true",
@@ -156,12 +157,12 @@ def _rebuild(root: Path, item: Staleness) -> str:
     from shlex import quote
 
     where = quote(str(root))
-    if item.rebuild == "json-file":
+    if item.kind == "json-file":
         return f"rulesengine ladder {where} --format json > {quote(item.output)}"
-    if item.rebuild in ("page", "page-pending"):
-        pending = " --publish-pending" if item.rebuild == "page-pending" else ""
+    if item.kind in ("page", "page-pending"):
+        pending = " --publish-pending" if item.kind == "page-pending" else ""
         return f"rulesengine ladder {where} --publish {quote(item.output)}{pending}"
-    return f"rulesengine ladder {where}" if item.rebuild == "ladder.json" else ""
+    return f"rulesengine ladder {where}" if item.kind == "ladder.json" else ""
 
 
 def _print(form: str, ladder, data: dict) -> None:

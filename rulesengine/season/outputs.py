@@ -38,8 +38,8 @@ class Staleness:
     output: str
     stale: bool
     why: tuple[str, ...]
-    rebuild: str = ""   # what it is, for the command that rebuilds it: "ladder.json" (the store's),
-    #                     "page", "page-pending" (published with --publish-pending), "json-file"; "" unknown
+    kind: str = ""   # which output, for the command that rebuilds it: "ladder.json" (the store's), "page",
+    #                  "page-pending" (published with --publish-pending), "json-file"; "" not known
 
 
 def save(root: Path, data: Mapping, page: Path | None = None, fingerprint: str = "",
@@ -143,23 +143,23 @@ def check(root: Path, fingerprint: str, inputs: Mapping) -> list[Staleness]:
         found.append(_compare(str(root / SAVED_JSON), saved.get("fingerprint"), saved.get("inputs", {}),
                               fingerprint, inputs, "ladder.json"))
     for page, made in _recorded(root).items():
-        rebuild = "page-pending" if made.get("with_pending") else "page"
+        kind = "page-pending" if made.get("with_pending") else "page"
         try:
             match = _PAGE_FINGERPRINT.search(Path(page).read_bytes())
         except OSError:
-            found.append(Staleness(page, True, ("the published page is missing",), rebuild))
+            found.append(Staleness(page, True, ("the published page is missing",), kind))
             continue
         carried = match.group(1).decode() if match else None
         recorded_inputs = made.get("inputs", {}) if made.get("fingerprint") == carried else {}
-        found.append(_compare(page, carried, recorded_inputs, fingerprint, inputs, rebuild))
+        found.append(_compare(page, carried, recorded_inputs, fingerprint, inputs, kind))
     return found
 
 
 def _compare(output: str, carried: str | None, made_from: Mapping, fingerprint: str, inputs: Mapping,
-             rebuild: str = "") -> Staleness:
+             kind: str = "") -> Staleness:
     if carried == fingerprint:
-        return Staleness(output, False, (), rebuild)
+        return Staleness(output, False, (), kind)
     if not carried:
-        return Staleness(output, True, ("it carries no fingerprint",), rebuild)
+        return Staleness(output, True, ("it carries no fingerprint",), kind)
     why = tuple(what_changed(made_from, inputs)) if made_from else ("inputs changed",)
-    return Staleness(output, True, why, rebuild)
+    return Staleness(output, True, why, kind)
