@@ -282,3 +282,15 @@ def test_runs_that_change_nothing_keep_no_diff_base(season_dir, cli):
     cli("ladder", season_dir)
     assert not (season_dir / "ladder.diff-base.json").exists()
     assert "Nothing moved since the last replay." in cli("ladder", season_dir, "--diff")
+
+
+def test_every_name_and_event_name_on_the_page_is_escaped(season_dir, tmp_path, cli):
+    cli("season", "member", season_dir, "M002", "--name", "<b>Brown</b> & Co, Anna", "--consent")
+    cli("season", "add", season_dir, write_event(tmp_path / "late.trf", ["<i>Quinn</i>, Q", "Smith, John"],
+                                                 ["1-2 1-0"], date="2026/02/05", name="Night <script>x</script>"))
+    cli("ladder", season_dir, "--publish", tmp_path / "page.html", "--publish-pending")
+    body = (tmp_path / "page.html").read_text(encoding="utf-8")
+    assert "<b>" not in body and "<i>" not in body and "<script" not in body
+    assert page_names_of(body)["M002"] == "<b>Brown</b> & Co, Anna"              # shown, as text
+    assert "&lt;b&gt;Brown&lt;/b&gt; &amp; Co, Anna" in body
+    assert "<td>Night &lt;script&gt;x&lt;/script&gt;</td>" in body.split('<section id="pending">')[1]
