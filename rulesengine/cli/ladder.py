@@ -1,12 +1,15 @@
 """`rulesengine ladder DIR`: replay the season from nothing and show the ladder (issue 13).
 
-    rulesengine ladder DIR [--format table|json|csv] [--diff] [--publish OUT.html]
-    rulesengine ladder DIR --check
+    rulesengine ladder DIR [--format table|json|csv] [--diff] [--publish OUT.html [--publish-pending]]
+    rulesengine ladder DIR --check [FILE...]
 
 Every run replays every event in date order and saves the JSON as DIR/ladder.json; `--diff`
-prints what moved since that saved replay (member, old, new); `--publish` writes the static page.
-`--check` writes nothing: it exits 1, naming what changed, when a saved or published output no
-longer matches the inputs, and 0 when all are current. Bad input exits 2.
+prints what moved since the ladder the last `--diff` left (a run without it that changed the
+ladder keeps the one before, season/outputs.py); `--publish` writes the static page, refused
+while names are undecided unless `--publish-pending` (then listed apart as not yet confirmed).
+`--check` writes nothing: it exits 1, naming what changed and the command that rebuilds it, when
+a saved or published output no longer matches the inputs, and 0 when all are current. Bad input
+or a refused page exits 2.
 """
 
 from __future__ import annotations
@@ -14,6 +17,10 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+
+TYPE_CHECKING = False   # typing is not imported for --help (start-up time)
+if TYPE_CHECKING:
+    from rulesengine.season.outputs import Staleness
 
 
 def register(subparsers) -> None:
@@ -25,9 +32,12 @@ def register(subparsers) -> None:
     parser.add_argument("--check", nargs="*", default=None, metavar="FILE",
                         help="exit 1 naming what changed when a saved or published output is stale: DIR/ladder.json, "
                              "every page published from DIR, and any FILE given (a saved JSON or page)")
-    parser.add_argument("--diff", action="store_true", help="print what moved since the last replay")
+    parser.add_argument("--diff", action="store_true",
+                        help="print what moved since the ladder the last --diff showed")
     parser.add_argument("--publish", default=None, metavar="OUT.html",
-                        help="write the static page (initials by default, full names only with consent)")
+                        help="write the static page (names as the club's settings say, each different)")
+    parser.add_argument("--publish-pending", action="store_true",
+                        help="publish although names are undecided, listing them apart as not yet confirmed")
     parser.set_defaults(handler=run)
 
 
@@ -54,6 +64,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args) -> int:
+    from rulesengine.errors import UsageError
     from rulesengine.season import outputs
     from rulesengine.season.ladder import compute, ladder_json, moved
     from rulesengine.season.store import open_season
@@ -64,22 +75,26 @@ def _run(args) -> int:
     ladder = compute(season)
     if args.check is not None:
         return _check(season.root, ladder, [Path(f) for f in args.check])
+    if args.publish_pending and not args.publish:
+        raise UsageError("--publish-pending goes with --publish OUT.html")
     data = ladder_json(ladder)
-    previous = outputs.saved_json(season.root) if args.diff else None
+    previous, kept = outputs.diff_base(season.root) if args.diff else (None, False)
     page = target = None
     if args.publish:
         from rulesengine.season.publish import page_bytes
 
         target = Path(args.publish)
         outputs.check_page_target(season.root, target)
-        page = page_bytes(ladder)   # built before anything is written
+        page = page_bytes(ladder, args.publish_pending)   # built (or refused) before anything is written
     _print(args.format, ladder, data)
     if args.diff:
-        _print_diff(moved(previous or {}, data), previous is None, sys.stdout if args.format == "table" else sys.stderr)
+        _print_diff(moved(previous or {}, data), previous is None, kept,
+                    sys.stdout if args.format == "table" else sys.stderr)
     inside = page is not None and outputs.is_inside(season.root, target)
     if page is not None and not inside:
         _write_page(target, page)
-    outputs.save(season.root, data, target, ladder.fingerprint, ladder.inputs, page if inside else None)
+    outputs.save(season.root, data, target, ladder.fingerprint, ladder.inputs, page if inside else None,
+                 diff_shown=args.diff, with_pending=page is not None and ladder.pending_names > 0)
     if page is not None:
         print(f"Published {target} (fingerprint {ladder.fingerprint}).", file=sys.stderr)
     return 0
@@ -129,10 +144,25 @@ def _check(root: Path, ladder, files: list[Path]) -> int:
         return 0
     for item in found:
         if item.stale:
-            print(f"STALE {item.output}: " + "; ".join(item.why) + " (rerun `rulesengine ladder` to rebuild)")
+            command = _rebuild(root, item)
+            print(f"STALE {item.output}: " + "; ".join(item.why) + (f" (rebuild: `{command}`)" if command else ""))
         else:
             print(f"current {item.output}")
     return 1 if any(i.stale for i in found) else 0
+
+
+def _rebuild(root: Path, item: Staleness) -> str:
+    """The command that makes this output current again: any run saves ladder.json; a page needs
+    its own --publish (which saves ladder.json too); a JSON kept elsewhere needs its redirect."""
+    from shlex import quote
+
+    where = quote(str(root))
+    if item.kind == "json-file":
+        return f"rulesengine ladder {where} --format json > {quote(item.output)}"
+    if item.kind in ("page", "page-pending"):
+        pending = " --publish-pending" if item.kind == "page-pending" else ""
+        return f"rulesengine ladder {where} --publish {quote(item.output)}{pending}"
+    return f"rulesengine ladder {where}" if item.kind == "ladder.json" else ""
 
 
 def _print(form: str, ladder, data: dict) -> None:
@@ -161,13 +191,15 @@ def _print(form: str, ladder, data: dict) -> None:
         out.write(f"Note: {note}\n")
 
 
-def _print_diff(changes, first: bool, out) -> None:
-    """What moved, to stdout under a table, to stderr beside JSON or CSV (never inside them)."""
+def _print_diff(changes, first: bool, kept: bool, out) -> None:
+    """What moved, to stdout under a table, to stderr beside JSON or CSV (never inside them);
+    `kept`: compared with the ladder kept since the last --diff, not the last run's."""
+    since = "the last --diff" if kept else "the last replay"
     if first:
         out.write("No earlier replay saved: everyone is new.\n")
     if not changes:
-        out.write("Nothing moved since the last replay.\n")
+        out.write(f"Nothing moved since {since}.\n")
         return
-    out.write("Moved since the last replay (member, old, new):\n")
+    out.write(f"Moved since {since} (member, old, new):\n")
     for member, name, old, new in changes:
         out.write(f"  {member}\t{name}\t{'-' if old is None else f'{old:.1f}'}\t{'-' if new is None else f'{new:.1f}'}\n")

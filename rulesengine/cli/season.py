@@ -1,6 +1,6 @@
 """`rulesengine season`: the season store a club TD keeps (issue 13).
 
-    rulesengine season init DIR [--name NAME]
+    rulesengine season init DIR [--name NAME] [--names initials|full]
     rulesengine season add DIR FILE... [--date YYYY-MM-DD] [--kind standard|rapid|blitz|bughouse]
     rulesengine season replace DIR EVENT FILE
     rulesengine season remove DIR EVENT [--drop-decisions]
@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 KIND_CHOICES = ("standard", "rapid", "blitz", "bughouse")
+ADULT_NAMES = ("initials", "full")   # season/settings.py ADULT_NAMES (not imported for --help)
 
 
 def register(subparsers) -> None:
@@ -28,6 +29,9 @@ def register(subparsers) -> None:
     init = actions.add_parser("init", help="create an empty season store")
     init.add_argument("dir")
     init.add_argument("--name", default=None, help="the season's name (default: the folder's)")
+    init.add_argument("--names", choices=ADULT_NAMES, default="initials",
+                      help="adults on the published page: by initials unless consent is recorded (initials, the "
+                           "default) or by full name (full); juniors without consent are always initials")
     add = actions.add_parser("add", help="add event files (TRF, any workbook layout); prints the event ids")
     add.add_argument("dir")
     add.add_argument("files", nargs="+", metavar="FILE")
@@ -82,8 +86,12 @@ def run(args: argparse.Namespace) -> int:
 def _init(args) -> int:
     from rulesengine.season.store import init_store
 
-    root = init_store(Path(args.dir), args.name)
+    root = init_store(Path(args.dir), args.name, args.names)
+    shown = ("adults by full name" if args.names == "full" else
+             "adults by initials unless their consent is recorded (--names full for full names)")
     print(f"Created the season store {root}. Next: rulesengine season add {root} EVENT.trf")
+    print(f"The published page shows {shown}; juniors without recorded consent always by initials "
+          f"(adult_names in {root / 'season.txt'}).")
     return 0
 
 

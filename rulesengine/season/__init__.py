@@ -4,7 +4,7 @@ and the ladder replayed from them (shared/docs/domain.md section 2).
     files.py        the small tab-separated tables the store is made of, read and written by one rule
     journal.py      one change of the store (several files) as one step, finished or undone after a kill
     lock.py         one writer at a time
-    settings.py     the club's numbers (start rating, K steps, provisional threshold, initials)
+    settings.py     the club's numbers (start rating, K steps, provisional threshold) and names
     roster.py       members: stable id, display name, junior flag, publication consent
     decisions.py    the TD's name decisions, one editable line each, with who and when
     events.py       reading an event file (TRF, any workbook layout) and what it says about itself
@@ -16,5 +16,6 @@ and the ladder replayed from them (shared/docs/domain.md section 2).
     ladder.py       the ladder, its JSON, and what moved
     fingerprint.py  one digest over every input, and what changed since a stored output
     outputs.py      the saved JSON and published pages, and whether they are stale
-    publish.py      the static HTML page with its charts, initials by default
+    page_names.py   the names the page shows: full or initials, each telling one member apart
+    publish.py      the static HTML page with its charts; undecided names only on the TD's word
 """

@@ -31,7 +31,10 @@ def input_digests(season: Season) -> dict:
         events[event.id] = _digest(head + b"\n" + season.path(event).read_bytes())
     roster = [[m.member, m.name, m.junior, m.consent] for m in sorted(season.roster.values(), key=lambda m: m.member)]
     decisions = sorted(list(d.semantic()) for d in season.decisions)
-    return {"settings": _digest(_canonical([season.settings.name, season.settings.as_json()])),
+    settings = season.settings.as_json()
+    if settings["adult_names"] == "initials":
+        del settings["adult_names"]   # as before the setting existed: an older store keeps its fingerprint
+    return {"settings": _digest(_canonical([season.settings.name, settings])),
             "roster": _digest(_canonical(roster)),
             "decisions": _digest(_canonical(decisions)),
             "order": [e.id for e in season.in_replay_order],

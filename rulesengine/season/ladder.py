@@ -10,7 +10,7 @@ newcomer (identity `EVENT:SNO`) and counted in `pending_names`; every output say
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from rulesengine.errors import InputError
 from rulesengine.model import Tournament
@@ -109,14 +109,20 @@ def _rank(season: Season, tournaments: Mapping[str, Tournament], identities: Ide
         name = member.name if member else typed.get(identity) or _typed_name(identity, tournaments)
         rows.append(LadderRow(None, identity, name, float(record.rating), games, games < threshold, len(played),
                               member is None))
-    established = sorted((r for r in rows if not r.provisional), key=lambda r: (-r.rating, _order(r.member)))
-    provisional = sorted((r for r in rows if r.provisional), key=lambda r: (-r.rating, _order(r.member)))
-    ranked, previous, rank = [], None, 0
+    return ranked(rows)
+
+
+def ranked(rows: Sequence[LadderRow]) -> tuple[LadderRow, ...]:
+    """The rows in ladder order, ranked: the established by rating (equal ratings share a rank),
+    then the provisional, unranked."""
+    established = sorted((r for r in rows if not r.provisional), key=lambda r: (-r.rating, member_order(r.member)))
+    provisional = sorted((r for r in rows if r.provisional), key=lambda r: (-r.rating, member_order(r.member)))
+    out, previous, rank = [], None, 0
     for position, row in enumerate(established, start=1):
         if row.rating != previous:   # equal ratings share a rank
             rank, previous = position, row.rating
-        ranked.append(replace(row, rank=rank))
-    return tuple(ranked + provisional)
+        out.append(replace(row, rank=rank))
+    return tuple(out + [replace(row, rank=None) for row in provisional])
 
 
 def _typed_name(identity: str, tournaments: Mapping[str, Tournament]) -> str:
@@ -125,7 +131,7 @@ def _typed_name(identity: str, tournaments: Mapping[str, Tournament]) -> str:
     return t.player(int(sno)).name if t and is_digits(sno) and int(sno) in t.by_start_rank else identity
 
 
-def _order(identity: str) -> tuple:
+def member_order(identity: str) -> tuple:
     """Members by number (M2 before M10), then pending names by event and start number."""
     if identity.startswith("M") and is_digits(identity[1:]):
         return (0, int(identity[1:]), "", 0)
@@ -176,7 +182,7 @@ def moved(old: Mapping, new: Mapping) -> list[tuple[str, str, float | None, floa
     before = {r["member"]: r for r in old.get("ladder", [])}
     after = {r["member"]: r for r in new.get("ladder", [])}
     changes = []
-    for member in sorted(set(before) | set(after), key=_order):
+    for member in sorted(set(before) | set(after), key=member_order):
         a, b = before.get(member), after.get(member)
         if a is None or b is None or a["rating"] != b["rating"]:
             changes.append((member, (b or a)["name"], a["rating"] if a else None, b["rating"] if b else None))

@@ -307,11 +307,19 @@ def _member_order_id(member: str) -> tuple[int, str]:
     return (int(digits) if digits else 0, member)
 
 
+def name_parts(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(given names, surnames) as written: "Paul, John" and "John Paul" both give (("John",),
+    ("Paul",)); without a comma the last part is the surname."""
+    before, sep, after = text.partition(",")
+    if sep:
+        return (tuple(p for p in _SEPARATORS.split(after.strip()) if p),
+                tuple(p for p in _SEPARATORS.split(before) if p))
+    parts = tuple(p for p in _SEPARATORS.split(text) if p)
+    return parts[:-1], parts[-1:]
+
+
 def initials(text: str) -> str:
     """"J. P." for John Paul / "Paul, John": each name part's first letter, first names first."""
-    before, sep, after = text.partition(",")
-    parts = [p for p in _SEPARATORS.split(after.strip()) if p] + [p for p in _SEPARATORS.split(before) if p] if sep \
-        else [p for p in _SEPARATORS.split(text) if p]
-    letters = [p[0].upper() + "." for p in parts if p and p[0].isalpha()]
+    given, surnames = name_parts(text)
+    letters = [p[0].upper() + "." for p in given + surnames if p[0].isalpha()]
     return " ".join(letters) or "?"
-

@@ -4,8 +4,13 @@ Every `rulesengine ladder DIR` saves its JSON as `DIR/ladder.json`; every `--pub
 is recorded in `DIR/outputs.json` with the fingerprint and input digests it was made from (both
 written as one step, season/journal.py). The page carries its fingerprint in
 `<meta name="rulesengine-fingerprint">`. `ladder --check` compares each with the inputs as they
-are now and names what changed. A page goes outside the store, or inside it as an `.html` file
-that is none of the store's own (`check_page_target`, issue 25 item 5).
+are now, names what changed and the command that rebuilds it. A page goes outside the store, or
+inside it as an `.html` file that is none of the store's own (`check_page_target`, issue 25 item 5).
+
+`--diff` shows what moved since the ladder a TD last saw moving: a run without `--diff` that
+changes the ladder keeps the ladder it replaced as `DIR/ladder.diff-base.json` (the first such run
+only), and the next `--diff` compares with that and drops it (issue 23 item 6: a rebuild after
+`--check` used to leave the next `--diff` with nothing to show).
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from rulesengine.season.fingerprint import what_changed
 from rulesengine.season.journal import commit
 
 SAVED_JSON = "ladder.json"
+DIFF_BASE = "ladder.diff-base.json"
 OUTPUTS_FILE = "outputs.json"
 PAGE_SUFFIXES = (".html", ".htm")
 _STORE_FOLDERS = ("files", "history")   # store.FILES_DIR, store.HISTORY_DIR: the event files as they came
@@ -32,20 +38,39 @@ class Staleness:
     output: str
     stale: bool
     why: tuple[str, ...]
+    kind: str = ""   # which output, for the command that rebuilds it: "ladder.json" (the store's), "page",
+    #                  "page-pending" (published with --publish-pending), "json-file"; "" not known
 
 
 def save(root: Path, data: Mapping, page: Path | None = None, fingerprint: str = "",
-         inputs: Mapping | None = None, page_inside: bytes | None = None) -> None:
+         inputs: Mapping | None = None, page_inside: bytes | None = None, *, diff_shown: bool = False,
+         with_pending: bool = False) -> None:
     """Save the replay's JSON and, with `page`, record the page published from it, as one step;
-    `page_inside`: the page's bytes when it goes inside the store, written in that same step."""
-    writes = {SAVED_JSON: json_bytes(data)}
+    `page_inside`: the page's bytes when it goes inside the store, written in that same step;
+    `diff_shown`: this run showed what moved (the kept diff base goes), else a changed ladder
+    keeps the one it replaces as the base; `with_pending`: the page lists undecided names."""
+    writes, removes = {SAVED_JSON: json_bytes(data)}, []
+    if diff_shown:
+        removes = [DIFF_BASE] if (root / DIFF_BASE).exists() else []
+    elif not (root / DIFF_BASE).exists():
+        replaced = saved_json(root)
+        if replaced is not None and replaced.get("fingerprint") != data.get("fingerprint"):
+            writes[DIFF_BASE] = (root / SAVED_JSON).read_bytes()
     if page is not None:
         recorded = _recorded(root)
-        recorded[str(page.resolve())] = {"fingerprint": fingerprint, "inputs": dict(inputs or {})}
+        recorded[str(page.resolve())] = {"fingerprint": fingerprint, "inputs": dict(inputs or {}),
+                                         **({"with_pending": True} if with_pending else {})}
         writes[OUTPUTS_FILE] = json_bytes(dict(sorted(recorded.items())))
         if page_inside is not None:
             writes[(page.parent.resolve() / page.name).relative_to(root.resolve()).as_posix()] = page_inside
-    commit(root, writes)
+    commit(root, writes, removes)
+
+
+def diff_base(root: Path) -> tuple[dict | None, bool]:
+    """The ladder `--diff` compares with, and whether it is one kept from before the last run
+    (else the last run's own)."""
+    kept = _json_of(root / DIFF_BASE)
+    return (kept, True) if kept is not None else (saved_json(root), False)
 
 
 def is_inside(root: Path, target: Path) -> bool:
@@ -73,10 +98,15 @@ def json_bytes(data: Mapping) -> bytes:
 
 
 def saved_json(root: Path) -> dict | None:
+    return _json_of(root / SAVED_JSON)
+
+
+def _json_of(path: Path) -> dict | None:
     try:
-        return json.loads((root / SAVED_JSON).read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
+    return data if isinstance(data, dict) else None
 
 
 def _recorded(root: Path) -> dict:
@@ -95,14 +125,14 @@ def check_file(path: Path, fingerprint: str, inputs: Mapping) -> Staleness:
         return Staleness(str(path), True, ("the file is missing",))
     match = _PAGE_FINGERPRINT.search(data)
     if match:
-        return _compare(str(path), match.group(1).decode(), {}, fingerprint, inputs)
+        return _compare(str(path), match.group(1).decode(), {}, fingerprint, inputs, "page")
     try:
         saved = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
         saved = None
     if not isinstance(saved, dict):
         return Staleness(str(path), True, ("not a ladder page or ladder JSON: it carries no fingerprint",))
-    return _compare(str(path), saved.get("fingerprint"), saved.get("inputs", {}), fingerprint, inputs)
+    return _compare(str(path), saved.get("fingerprint"), saved.get("inputs", {}), fingerprint, inputs, "json-file")
 
 
 def check(root: Path, fingerprint: str, inputs: Mapping) -> list[Staleness]:
@@ -111,22 +141,25 @@ def check(root: Path, fingerprint: str, inputs: Mapping) -> list[Staleness]:
     saved = saved_json(root)
     if saved is not None:
         found.append(_compare(str(root / SAVED_JSON), saved.get("fingerprint"), saved.get("inputs", {}),
-                              fingerprint, inputs))
+                              fingerprint, inputs, "ladder.json"))
     for page, made in _recorded(root).items():
+        kind = "page-pending" if made.get("with_pending") else "page"
         try:
             match = _PAGE_FINGERPRINT.search(Path(page).read_bytes())
         except OSError:
-            found.append(Staleness(page, True, ("the published page is missing",)))
+            found.append(Staleness(page, True, ("the published page is missing",), kind))
             continue
         carried = match.group(1).decode() if match else None
         recorded_inputs = made.get("inputs", {}) if made.get("fingerprint") == carried else {}
-        found.append(_compare(page, carried, recorded_inputs, fingerprint, inputs))
+        found.append(_compare(page, carried, recorded_inputs, fingerprint, inputs, kind))
     return found
 
 
-def _compare(output: str, carried: str | None, made_from: Mapping, fingerprint: str, inputs: Mapping) -> Staleness:
+def _compare(output: str, carried: str | None, made_from: Mapping, fingerprint: str, inputs: Mapping,
+             kind: str = "") -> Staleness:
     if carried == fingerprint:
-        return Staleness(output, False, ())
+        return Staleness(output, False, (), kind)
     if not carried:
-        return Staleness(output, True, ("it carries no fingerprint",))
-    return Staleness(output, True, tuple(what_changed(made_from, inputs)) if made_from else ("inputs changed",))
+        return Staleness(output, True, ("it carries no fingerprint",), kind)
+    why = tuple(what_changed(made_from, inputs)) if made_from else ("inputs changed",)
+    return Staleness(output, True, why, kind)

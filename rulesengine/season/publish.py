@@ -1,12 +1,14 @@
 """The published ladder: one static HTML page (issue 13, item 4; domain.md section 2, privacy).
 
 No JavaScript, no external resource (styles inline, charts inline SVG), `noindex` for search
-engines, readable on a phone. Names: initials ("J. P.") for everyone by default, since any event
-may have players under 18 and for those the default is initials, not an option; a full name only
-for a member whose consent is recorded on the roster (a guardian's, for a junior); never a full
-name for anyone when the club sets initials for everyone. Element ids are member ids, never
-names. The page carries the fingerprint of the inputs (`ladder --check`), and nothing that
-changes between two runs on the same inputs: the same inputs give the same bytes.
+engines, readable on a phone: on a narrow screen (a 390-pixel phone) each row of a member's
+history table is stacked, its numbers labelled, so no column runs off the screen. Names as
+page_names.py decides them, each different. Element ids are member ids, never names. A name the
+TD has not decided is not published as a person of its own: the page is refused while there are
+such names, unless the TD asks for them (`publish_pending`), and then they are listed apart as
+not yet confirmed, never ranked or given a section. The page carries the fingerprint of the
+inputs (`ladder --check`), and nothing that changes between two runs on the same inputs: the
+same inputs give the same bytes.
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ from datetime import date
 from html import escape
 from typing import Sequence
 
-from rulesengine.season.ladder import SeasonLadder, notice, shown
+from rulesengine.errors import UsageError
+from rulesengine.season.ladder import LadderRow, SeasonLadder, notice, ranked, shown
 from rulesengine.season.names import initials
+from rulesengine.season.page_names import page_names
 from rulesengine.replay import Played
 
 CHART_WIDTH, CHART_HEIGHT, MARGIN = 320, 150, 36
@@ -25,29 +29,36 @@ _STYLE = """
 body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:46rem;padding:0.75rem;
 line-height:1.4;color:#111}
 table{border-collapse:collapse;width:100%}th,td{padding:0.25rem 0.4rem;text-align:left;border-bottom:1px solid #ddd}
-td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}tr.prov td{color:#888}
-.notice{background:#fff3cd;border:1px solid #e0c36b;padding:0.5rem}.wrap{overflow-x:auto}
+td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}tr.prov td{color:#888}td:first-child{white-space:nowrap}
+.notice{background:#fff3cd;border:1px solid #e0c36b;padding:0.5rem}.wrap{overflow-x:auto;max-width:100%}
 section{margin-top:1.5rem;border-top:2px solid #333}svg{max-width:100%;height:auto}
 .small{font-size:0.85rem;color:#555}
+@media (max-width:32rem){th,td{padding:0.25rem 0.2rem}th{font-size:0.85rem}
+table.history thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+table.history tr{display:flex;flex-wrap:wrap;column-gap:0.6rem;border-bottom:1px solid #ddd;padding:0.3rem 0}
+table.history td{display:block;border:0;padding:0;text-align:left}table.history td:nth-child(2){flex:1 0 60%}
+table.history td[data-label]::before{content:attr(data-label) " ";color:#555}}
 """.strip()
+PENDING_FLAG = "--publish-pending"
 
 
-def public_name(ladder: SeasonLadder, identity: str) -> str:
-    """The name the page may show: full only with recorded consent, and never when the club
-    chose initials for everyone; initials otherwise (a pending name has no consent)."""
-    member = ladder.season.roster.get(identity)
-    if member is not None and member.consent and not ladder.season.settings.initials_for_everyone:
-        return member.name
-    row = next(r for r in ladder.rows if r.member == identity)
-    return initials(row.name)
+def refuse_pending(ladder: SeasonLadder) -> None:
+    """UsageError naming how many names are undecided and how to decide them: published now,
+    each would be listed as a person of its own beside the member it may be."""
+    n = ladder.pending_names
+    raise UsageError(f"{n} name{'s are' if n != 1 else ' is'} not yet decided: published now, "
+                     f"{'each' if n != 1 else 'it'} would be listed as a separate person (perhaps a member "
+                     f"listed twice). Decide them with `rulesengine names {ladder.season.root}`, or publish them "
+                     f"listed apart as not yet confirmed with {PENDING_FLAG}; nothing was written")
 
 
-def element_id(identity: str) -> str:
-    return "m-" + "".join(ch if ch.isalnum() else "-" for ch in identity)
-
-
-def page_bytes(ladder: SeasonLadder) -> bytes:
+def page_bytes(ladder: SeasonLadder, publish_pending: bool = False) -> bytes:
+    """The page; refused (UsageError) while names are undecided unless `publish_pending`."""
+    if ladder.pending_names and not publish_pending:
+        refuse_pending(ladder)
     settings = ladder.season.settings
+    members = ranked([r for r in ladder.rows if not r.pending])   # ranked among members only
+    names = page_names(ladder, [r.member for r in members])
     title = escape(settings.name)
     parts = ['<!DOCTYPE html>', '<html lang="en">', '<head>', '<meta charset="utf-8">',
              '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -63,23 +74,32 @@ def page_bytes(ladder: SeasonLadder) -> bytes:
                  f'K {settings.k_first:g} for the first {settings.first_games} rated games, then '
                  f'{settings.k_after:g}; provisional (grey, unranked) until {settings.provisional_games} rated games. '
                  f'Inputs {ladder.fingerprint}.</p>')
-    parts += _table(ladder)
-    names = {e.id: e.name for e in ladder.events}
+    parts += _table(members, names)
+    events = {e.id: e for e in ladder.events}
+    pending = [r for r in ladder.rows if r.pending]
+    if pending:
+        parts += _pending_table(pending, events)
     first, last = (min(dates), max(dates)) if dates else (None, None)
-    for row in ladder.rows:
-        parts += _member_section(ladder, row.member, ladder.replayed.history[row.member], names, first, last)
+    event_names = {e.id: e.name for e in ladder.events}
+    for row in members:
+        parts += _member_section(row.member, names[row.member], ladder.replayed.history[row.member], event_names,
+                                 first, last)
     parts += ['</body>', '</html>']
     return ("\n".join(parts) + "\n").encode("utf-8")
 
 
-def _table(ladder: SeasonLadder) -> list[str]:
+def element_id(identity: str) -> str:
+    return "m-" + "".join(ch if ch.isalnum() else "-" for ch in identity)
+
+
+def _table(rows: Sequence[LadderRow], names: dict[str, str]) -> list[str]:
     out = ['<div class="wrap"><table>',
            '<thead><tr><th class="n">Rank</th><th>Name</th><th class="n">Rating</th><th class="n">Games</th>'
            '<th class="n">Events</th></tr></thead>', '<tbody>']
-    for row in ladder.rows:
+    for row in rows:
         css = ' class="prov"' if row.provisional else ""
         rank = "" if row.rank is None else str(row.rank)
-        name = escape(public_name(ladder, row.member))
+        name = escape(names[row.member])
         out.append(f'<tr{css}><td class="n">{rank}</td><td><a href="#{element_id(row.member)}">{name}</a>'
                    f'{" (provisional)" if row.provisional else ""}</td><td class="n">{shown(row.rating):.1f}</td>'
                    f'<td class="n">{row.games}</td><td class="n">{row.events}</td></tr>')
@@ -87,21 +107,38 @@ def _table(ladder: SeasonLadder) -> list[str]:
     return out
 
 
-def _member_section(ladder: SeasonLadder, identity: str, played: Sequence[Played], names: dict,
+def _pending_table(rows: Sequence[LadderRow], events: dict) -> list[str]:
+    """Names the TD has not yet matched to a member: by initials only (no consent is known), with
+    the evening they played, never ranked and never given a section of their own."""
+    out = ['<section id="pending">', '<h2>Not yet confirmed</h2>',
+           f'<p class="small">{len(rows)} name{"s" if len(rows) != 1 else ""} from these evenings '
+           f'{"are" if len(rows) != 1 else "is"} not yet matched to a member by the TD: not ranked, and '
+           f'perhaps a member listed above.</p>',
+           '<div class="wrap"><table><thead><tr><th>Date</th><th>Event</th><th>Name</th><th class="n">Games</th>'
+           '</tr></thead><tbody>']
+    for row in rows:
+        event = events[row.member.rpartition(":")[0]]
+        out.append(f'<tr><td>{event.date.isoformat()}</td><td>{escape(event.name)}</td>'
+                   f'<td>{escape(initials(row.name))}</td><td class="n">{row.games}</td></tr>')
+    out += ['</tbody></table></div>', '</section>']
+    return out
+
+
+def _member_section(identity: str, name: str, played: Sequence[Played], event_names: dict[str, str],
                     first: date | None, last: date | None) -> list[str]:
-    name = escape(public_name(ladder, identity))
     won, drawn, lost = (sum(p.won for p in played), sum(p.drawn for p in played), sum(p.lost for p in played))
-    out = [f'<section id="{element_id(identity)}">', f'<h2>{name}</h2>',
-           chart(played, first, last, f"Rating history of {public_name(ladder, identity)}"),
+    out = [f'<section id="{element_id(identity)}">', f'<h2>{escape(name)}</h2>',
+           chart(played, first, last, f"Rating history of {name}"),
            f'<p>Career: {won + drawn + lost} rated games, {won} won, {drawn} drawn, {lost} lost, '
            f'in {len(played)} events.</p>',
-           '<div class="wrap"><table><thead><tr><th>Date</th><th>Event</th><th class="n">Games</th>'
+           '<div class="wrap"><table class="history"><thead><tr><th>Date</th><th>Event</th><th class="n">Games</th>'
            '<th class="n">Score</th><th class="n">Before</th><th class="n">After</th></tr></thead><tbody>']
     for p in played:
         score = f"{float(p.score):g}"
-        out.append(f'<tr><td>{p.date.isoformat() if p.date else ""}</td><td>{escape(names.get(p.event, p.event))}'
-                   f'</td><td class="n">{p.games}</td><td class="n">{score}</td>'
-                   f'<td class="n">{shown(p.rating_before):.1f}</td><td class="n">{shown(p.rating_after):.1f}</td></tr>')
+        out.append(f'<tr><td>{p.date.isoformat() if p.date else ""}</td><td>{escape(event_names.get(p.event, p.event))}'
+                   f'</td><td class="n" data-label="Games">{p.games}</td><td class="n" data-label="Score">{score}</td>'
+                   f'<td class="n" data-label="Before">{shown(p.rating_before):.1f}</td>'
+                   f'<td class="n" data-label="After">{shown(p.rating_after):.1f}</td></tr>')
     out += ['</tbody></table></div>', '</section>']
     return out
 

@@ -7,6 +7,12 @@
     k_after = 20               # ... then this K
     provisional_games = 5      # provisional until this many rated games
     initials_for_everyone = no # yes: the published page shows initials for every member
+    adult_names = initials     # full: adults' full names on the page without recorded consent
+
+`adult_names` is the club's choice `season init --names` asks for; a store whose file has no
+such line (made before the setting existed) reads `initials`, as it always did. Juniors without
+recorded consent are shown by initials whatever it says (domain.md section 2, privacy), and
+`full` together with `initials_for_everyone = yes` is refused as a contradiction.
 
 Lines end at `\n` alone and ASCII white space is padding, as in every store file (files.py);
 `season_name` refuses a name the file cannot hold. The defaults are the club ladder policy's (shared/docs/domain.md section 2). The rating numbers are
@@ -24,6 +30,7 @@ from rulesengine.season.files import PADDING, text_lines
 
 SETTINGS_FILE = "season.txt"
 YES, NO = ("yes", "true", "1", "y"), ("no", "false", "0", "n")
+ADULT_NAMES = ("initials", "full")
 
 
 @dataclass(frozen=True)
@@ -35,6 +42,11 @@ class SeasonSettings:
     k_after: float = 20.0
     provisional_games: int = 5
     initials_for_everyone: bool = False
+    adult_names: str = "initials"
+
+    @property
+    def adults_by_full_name(self) -> bool:
+        return self.adult_names == "full"
 
     def rating_options(self) -> dict[str, str]:
         """The `club` system's options for these numbers."""
@@ -45,7 +57,8 @@ class SeasonSettings:
     def as_json(self) -> dict:
         return {"start_rating": _json(self.start_rating), "k_first": _json(self.k_first),
                 "first_games": self.first_games, "k_after": _json(self.k_after),
-                "provisional_games": self.provisional_games, "initials_for_everyone": self.initials_for_everyone}
+                "provisional_games": self.provisional_games, "initials_for_everyone": self.initials_for_everyone,
+                "adult_names": self.adult_names}
 
     def text(self) -> str:
         return (f"# Club ladder settings (rulesengine season); edit, then run `rulesengine ladder`.\n"
@@ -57,7 +70,10 @@ class SeasonSettings:
                 f"# provisional (greyed, below the established, no rank) until this many rated games\n"
                 f"provisional_games = {self.provisional_games}\n"
                 f"# yes: the published page shows initials for every member, consent or not\n"
-                f"initials_for_everyone = {'yes' if self.initials_for_everyone else 'no'}\n")
+                f"initials_for_everyone = {'yes' if self.initials_for_everyone else 'no'}\n"
+                f"# full: adults' full names on the page without recorded consent; initials: only with it\n"
+                f"# (juniors without recorded consent are always shown by initials)\n"
+                f"adult_names = {self.adult_names}\n")
 
 
 def season_name(text: str) -> str:
@@ -86,6 +102,7 @@ def read_settings(path: Path) -> SeasonSettings:
         raise InputError(Problem(Location(str(path), 1), f"not UTF-8 text ({exc.reason})")) from None
     types = {f.name: f.type for f in fields(SeasonSettings)}
     values: dict[str, object] = {}
+    where: dict[str, Location] = {}
     problems: list[Problem] = []
     for number, line in enumerate(text_lines(text), start=1):
         body = line.split("#", 1)[0] if not line.lstrip(PADDING).startswith("name") else line
@@ -104,9 +121,12 @@ def read_settings(path: Path) -> SeasonSettings:
         after = line.index("=") + 1
         at = Location(str(path), number, after + len(line[after:]) - len(line[after:].lstrip(PADDING)) + 1)
         try:
-            values[key] = _parse(key, types[key], value)
+            values[key], where[key] = _parse(key, types[key], value), at
         except ValueError as exc:
             problems.append(Problem(at, f"{key}: {exc}"))
+    if values.get("adult_names") == "full" and values.get("initials_for_everyone") is True:
+        problems.append(Problem(where["adult_names"], "adult_names: full contradicts initials_for_everyone = yes; "
+                                                      "keep one of them"))
     if problems:
         raise InputError(problems)
     return SeasonSettings(**values)
@@ -116,7 +136,9 @@ def _parse(key: str, kind: str, value: str) -> object:
     if kind == "str":
         if not value:
             raise ValueError("must not be empty")
-        return value
+        if key == "adult_names" and value.lower() not in ADULT_NAMES:
+            raise ValueError(f"want {' or '.join(ADULT_NAMES)}, not {value!r}")
+        return value.lower() if key == "adult_names" else value
     if kind == "bool":
         if value.lower() in YES:
             return True

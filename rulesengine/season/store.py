@@ -177,12 +177,14 @@ def read_event_of(season: Season, event: Event) -> EventFile:
 # ---------------------------------------------------------------- writing
 
 
-def init_store(root: Path, name: str | None = None) -> Path:
+def init_store(root: Path, name: str | None = None, adult_names: str = "initials") -> Path:
+    """A new, empty store; `adult_names` is the club's choice for adults' names on the page."""
     if root.exists() and any(root.iterdir()):
         if is_store(root):
             raise UsageError(f"{root} is already a season store")
         raise UsageError(f"{root} is not empty: give a new or empty folder")
-    settings = SeasonSettings(name=season_name(name) if name is not None else (root.resolve().name or "Club ladder"))
+    settings = SeasonSettings(name=season_name(name) if name is not None else (root.resolve().name or "Club ladder"),
+                              adult_names=adult_names)
     root.mkdir(parents=True, exist_ok=True)
     commit(root, {SETTINGS_FILE: settings.text().encode("utf-8"), ROSTER_FILE: roster_bytes({}),
                   DECISIONS_FILE: decisions_bytes(()), EVENTS_FILE: _events_bytes(())})

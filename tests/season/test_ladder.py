@@ -119,7 +119,8 @@ def test_the_clubs_settings_are_used_and_echoed(tmp_path, cli):
                     settings="start_rating = 1000\nk_first = 32\nprovisional_games = 1\n")
     data = cli.json("ladder", root)
     assert data["season"]["settings"] == {"start_rating": 1000, "k_first": 32, "first_games": 20, "k_after": 20,
-                                          "provisional_games": 1, "initials_for_everyone": False}
+                                          "provisional_games": 1, "initials_for_everyone": False,
+                                          "adult_names": "initials"}
     assert rows(data)["Ames, A"] == {**rows(data)["Ames, A"], "rating": 1016.0, "rank": 1, "provisional": False}
 
 
@@ -142,7 +143,7 @@ def test_pending_names_are_said_at_the_top_of_every_output(tmp_path, cli):
     assert cli.json("ladder", root)["notice"].startswith("4 names not yet confirmed")
     cli("ladder", root, "--format", "csv")
     assert cli.err.startswith("4 names not yet confirmed")
-    cli("ladder", root, "--publish", tmp_path / "page.html")
+    cli("ladder", root, "--publish", tmp_path / "page.html", "--publish-pending")   # the TD says so (issue 23 item 6)
     body = (tmp_path / "page.html").read_text(encoding="utf-8")
     assert body.index("4 names not yet confirmed") < body.index("<table")
 

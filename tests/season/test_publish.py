@@ -61,13 +61,14 @@ def test_the_same_inputs_give_the_same_bytes(season_dir, tmp_path, cli):
 def test_the_page_table_is_in_rank_order_provisional_greyed_below(season_dir, tmp_path, cli):
     cli("season", "add", season_dir, write_event(tmp_path / "late.trf", ["Smith, John", "Quinn, Q"], ["1-2 0-1"],
                                                  date="2026/02/05"))
+    cli("names", season_dir, "--accept-exact", "--new", "2026-02-05:2")     # Smith is M001; Quinn is new
     body = publish(cli, season_dir, tmp_path / "ladder.html")
     data = cli.json("ladder", season_dir)
     table = body.split("<tbody>")[1].split("</tbody>")[0]
     ratings = [float(r) for r in re.findall(r'<td class="n">(\d+\.\d)</td>', table)]
     assert ratings == [r["rating"] for r in data["ladder"]]
-    provisional = [r for r in data["ladder"] if r["provisional"]]
-    assert table.count('<tr class="prov">') == len(provisional) == 2
+    provisional = [r["name"] for r in data["ladder"] if r["provisional"]]
+    assert table.count('<tr class="prov">') == len(provisional) == 1 and provisional == ["Quinn, Q"]
     assert table.rindex('<tr class="prov">') > table.rindex("<tr><td")
 
 

@@ -94,7 +94,7 @@ COMMANDS = {
     "names --accept-exact": ("names", "{root}", "--accept-exact", "--by", "td"),
     "names --link": ("names", "{root}", "--link", "2026-01-15:2=M002", "--by", "td"),
     "names --undo": ("names", "{root}", "--undo", "4", "--by", "td"),
-    "ladder --publish": ("ladder", "{root}", "--publish", "{root}/ladder.html"),
+    "ladder --publish": ("ladder", "{root}", "--publish", "{root}/ladder.html", "--publish-pending"),
 }
 
 

@@ -57,7 +57,7 @@ def test_store_files_the_page_and_a_new_workbook_follow_the_umask(tmp_path, caps
     assert run(capsys, "season", "init", root) == 0
     assert run(capsys, "season", "add", root, source) == 0
     assert run(capsys, "names", root, "--new", "2026-02-05:1") == 0
-    assert run(capsys, "ladder", root, "--publish", tmp_path / "page.html") == 0
+    assert run(capsys, "ladder", root, "--publish", tmp_path / "page.html", "--publish-pending") == 0
     assert run(capsys, "new-workbook", "swiss", tmp_path / "new.xlsx") == 0
     made = [p for p in root.rglob("*") if p.is_file()] + [tmp_path / "page.html", tmp_path / "new.xlsx"]
     assert len(made) >= 8
