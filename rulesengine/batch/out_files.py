@@ -51,14 +51,18 @@ class OutFiles:
 
     def __enter__(self) -> "OutFiles":
         with ExitStack() as stack:
-            lock = stack.enter_context(held_lock(self.out_dir / self.lock_name, 0, self._busy(self.lock_name),
-                                                 f"--out {self.out_dir}"))
-            lock.record(self.temporary)
-            self._root = os.open(self.out_dir, _FOLDER & ~NO_FOLLOW)
-            stack.callback(self._close_folders)
-            self._folders[""] = self._root
+            try:
+                lock = stack.enter_context(held_lock(self.out_dir / self.lock_name, 0, self._busy(self.lock_name),
+                                                     f"--out {self.out_dir}"))
+                lock.record(self.temporary)
+                self._root = os.open(self.out_dir, _FOLDER & ~NO_FOLLOW)
+                stack.callback(self._close_folders)
+                self._folders[""] = self._root
+                self._remove_left_by_killed_runs()
+            except OSError as exc:   # a full disk (the lock's first write), a folder gone meanwhile
+                raise InputError(Problem(Location(str(self.out_dir)), f"cannot write in the output folder: "
+                                                                      f"{exc.strerror or exc} (nothing was written)")) from None
             self._stack = stack.pop_all()
-        self._remove_left_by_killed_runs()
         return self
 
     def __exit__(self, *exc) -> None:

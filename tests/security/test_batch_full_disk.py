@@ -77,3 +77,15 @@ def test_out_naming_an_existing_file_is_a_usage_error(tmp_path, capsys):
     assert f"--out {target}: a file, not a folder; name a folder (it is made when missing)" in err
     assert "Traceback" not in err
     assert target.read_text(encoding="utf-8") == "the user's own file\n"
+
+
+def test_a_disk_already_full_is_one_located_line(tmp_path, capsys, monkeypatch):
+    inputs, out = archive(tmp_path / "in"), tmp_path / "out"
+
+    def full_disk(fd: int, data) -> int:
+        raise OSError(errno.ENOSPC, NO_SPACE)
+    monkeypatch.setattr(os, "write", full_disk)
+    assert main(["batch", str(inputs), "--out", str(out), "--jobs", "1"]) == 2
+    err = capsys.readouterr().err
+    assert f"{out}: cannot write in the output folder: {NO_SPACE} (nothing was written)" in err
+    assert "Traceback" not in err and list(out.iterdir()) == []
