@@ -27,6 +27,7 @@ from rulesengine.batch import job as job_module
 from rulesengine.batch import runner
 from rulesengine.batch.job import BatchOptions
 from rulesengine.batch.manifest import Manifest
+from rulesengine.batch.out_files import OutFiles
 from rulesengine.batch.samples import write_archive
 from rulesengine.inputs import discover
 from rulesengine.registry import default_registry
@@ -108,7 +109,7 @@ def instrument(stages: Stages) -> None:
         registry.tiebreaks[code] = dataclasses.replace(rule, compute=stages.wrap(rule.compute, label))
     stages.patch(output_standings, "_row_texts", "the standings rows' JSON (output/standings.py)")
     stages.patch(job_module, "_standings_bytes", "JSON text and UTF-8 (job.py)")
-    stages.patch(runner, "write_atomically", "write each output atomically (summary.py)")
+    stages.patch(OutFiles, "write", "write each output atomically (out_files.py)")
     stages.patch(Manifest, "record", "manifest line (manifest.py)")
     stages.patch(runner, "write_summaries", "summary.csv and summary.json (summary.py)")
     gc.callbacks.append(stages.collector)

@@ -21,6 +21,11 @@ MAX_PLAYERS = 100_000
 # opponent four columns, and TRF-2026 keeps that layout, so the format itself stops at 9,999.
 MAX_TRF_PLAYERS = 9_999
 
+# Bytes of one TRF file: MAX_TRF_PLAYERS player records of at most 10,079 characters (999
+# rounds) are about 100 MB; the largest real files (10,000 players, 30 rounds) are about 4 MB.
+# Batch reads no larger file (each kind's bound: batch/runner.py).
+MAX_TRF_BYTES = 128 * 1024 * 1024
+
 # A workbook package, checked before any XML parser reads it (workbook/io/package.py). A real
 # 50,000-player, 30-round crosstable in our template layout is one sheet part of about 175 MiB
 # inflated (3,660 bytes and 93 cells a row, measured on a 500 x 30 export) and 4.7 million cells;

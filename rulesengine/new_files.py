@@ -17,18 +17,24 @@ NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _NEW = os.O_WRONLY | os.O_CREAT | os.O_EXCL | NO_FOLLOW | getattr(os, "O_CLOEXEC", 0)
 
 
-def create_new(path: Path | str) -> int:
-    """Create `path`, which must not exist yet (not even as a dangling link); a write-only fd."""
-    return os.open(path, _NEW, 0o666)
+def create_new(path: Path | str, dir_fd: int | None = None) -> int:
+    """Create `path` (relative to the folder `dir_fd` when given), which must not exist yet (not
+    even as a dangling link); a write-only fd."""
+    return os.open(path, _NEW, 0o666, dir_fd=dir_fd)
+
+
+def write_all(fd: int, data: bytes) -> None:
+    """Write all of `data` to `fd` (one `os.write` may write less)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
 
 
 def write_new(path: Path | str, data: bytes) -> None:
     """Create `path` (a new name) holding `data`, flushed to the disk before it is closed."""
     fd = create_new(path)
     try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
+        write_all(fd, data)
         os.fsync(fd)
     finally:
         os.close(fd)

@@ -20,10 +20,10 @@ from pathlib import Path, PurePosixPath
 from typing import Any, Iterable
 
 from rulesengine import api
-from rulesengine.batch.summary import write_file
 from rulesengine.errors import InputError, Location, Problem, RulesEngineError
 from rulesengine.inputs import CHESS_RESULTS, TRF, VEGA, WORKBOOK
 from rulesengine.model import Tournament
+from rulesengine.new_files import create_new, write_all
 from rulesengine.output.ratings import rating_json_line
 from rulesengine.output.standings import standings_json_line
 from rulesengine.registry import Registry, default_registry
@@ -155,9 +155,9 @@ def read_tournament(job: Job) -> Tournament:
         return parse_trf(_decode(data, job.file, job.options.encoding), source=job.file)
     if job.kind == VEGA:
         from rulesengine.formats.vega import vega_tournament
-        pages = [_decode(data, _sibling(job.file, name), "utf-8") for name, data in job.contents]
+        pages = [_decode(data, sibling(job.file, name), "utf-8") for name, data in job.contents]
         return vega_tournament(pages[0], pages[1] if len(pages) > 1 else None, crosstable_source=job.file,
-                               standings_source=_sibling(job.file, job.contents[-1][0]))
+                               standings_source=sibling(job.file, job.contents[-1][0]))
     if job.kind == CHESS_RESULTS:
         from rulesengine.formats.chess_results import chess_results_tournament
         return chess_results_tournament(job.contents[0][1], source=job.file)  # the XML names its encoding
@@ -207,7 +207,8 @@ def _decode(data: bytes, source: str, encoding: str) -> str:
         raise InputError(Problem(Location(source, line), f"not valid {encoding} text (try --encoding latin-1)")) from None
 
 
-def _sibling(file: str, name: str) -> str:
+def sibling(file: str, name: str) -> str:
+    """The relative name of `name` in the folder of the input `file` (a Vega event's other page)."""
     return str(PurePosixPath(file).with_name(name))
 
 
@@ -227,7 +228,11 @@ def _scratch_copy(name: str, data: bytes):
         multiprocessing.util.Finalize(None, shutil.rmtree, args=(str(folder), True), exitpriority=10)
     prefix = f"{next(_COUNTER)}-"
     copy = folder / (prefix + Path(name).name)
-    write_file(copy, data)
+    fd = create_new(copy)
+    try:
+        write_all(fd, data)
+    finally:
+        os.close(fd)
     try:
         yield copy
     finally:

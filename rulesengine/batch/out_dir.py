@@ -1,4 +1,4 @@
-"""The output folder of a batch run, checked against its inputs before anything is written."""
+"""The output folder of a batch run, made and checked against its inputs before anything is written."""
 
 from __future__ import annotations
 
@@ -7,6 +7,31 @@ from pathlib import Path
 
 from rulesengine.errors import UsageError
 from rulesengine.inputs import Input
+
+
+def prepare_out_dir(out_dir: Path, inputs: list[Input]) -> None:
+    """Make the output folder if missing; a usage error when it cannot be one (a file, a folder
+    that cannot be made or written) or when a result would land on an input."""
+    if not _empty_folder(out_dir):   # nothing in an empty folder can be overwritten
+        if out_dir.exists() and not out_dir.is_dir():
+            raise UsageError(f"--out {out_dir}: a file, not a folder; name a folder (it is made when missing)")
+        check_out_dir(out_dir, inputs)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"--out {out_dir}: cannot make the folder: {exc.strerror or exc}") from None
+    if not os.access(out_dir, os.W_OK | os.X_OK):
+        raise UsageError(f"--out {out_dir}: the folder is read-only; name a folder results can be written in")
+
+
+def _empty_folder(path: Path) -> bool:
+    """True for an existing folder with nothing in it (one directory read, where the overlap
+    check stats every input and every place a result would go)."""
+    try:
+        with os.scandir(path) as entries:
+            return next(entries, None) is None
+    except OSError:   # no such folder (the check returns at once), or not a folder
+        return False
 
 
 def check_out_dir(out_dir: Path, inputs: list[Input]) -> None:

@@ -17,14 +17,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
-from rulesengine.batch.job import BatchOptions, Job, JobResult, run_chunk, warm_up
+from rulesengine.batch.job import BatchOptions, Job, JobResult, run_chunk, sibling, warm_up
 from rulesengine.batch.manifest import Manifest, engine_versions, manifest_key
-from rulesengine.batch.out_dir import check_out_dir
-from rulesengine.batch.summary import COLUMNS, write_atomically, write_summaries
-from rulesengine.inputs import Input
+from rulesengine.batch.out_dir import prepare_out_dir
+from rulesengine.batch.out_files import OutFiles
+from rulesengine.batch.summary import COLUMNS, write_summaries
+from rulesengine.formats.chess_results import MAX_FILE_BYTES as MAX_CHESS_RESULTS_BYTES
+from rulesengine.formats.vega import MAX_PAGE_BYTES as MAX_VEGA_PAGE_BYTES
+from rulesengine.inputs import CHESS_RESULTS, TRF, VEGA, WORKBOOK, Input
+from rulesengine.limits import MAX_PACKAGE_BYTES, MAX_TRF_BYTES
 from rulesengine.registry import default_registry
 
-MAX_INPUT_BYTES = 200_000_000
+# The bound on one file of each kind (issue 25, item 10): each format's own, so batch never reads
+# what its reader refuses (a Vega page is refused past 20 MB, a chess-results file past 50 MB), and
+# checked before a byte is read. A workbook's: all its parts inflated (a zip holds no more bytes
+# than its parts inflate to, but for its small headers).
+MAX_INPUT_BYTES = {TRF: MAX_TRF_BYTES, WORKBOOK: MAX_PACKAGE_BYTES, VEGA: MAX_VEGA_PAGE_BYTES,
+                   CHESS_RESULTS: MAX_CHESS_RESULTS_BYTES}
 
 
 @dataclass
@@ -102,16 +111,23 @@ def dask_executor(address: str) -> tuple[Executor, Callable[[], None]]:
     return executor, close
 
 
+class TooLarge(Exception):
+    """An input file larger than its kind's bound (MAX_INPUT_BYTES)."""
+
+
 def read_contents(item: Input) -> tuple[tuple[str, bytes], ...]:
-    """An input's (file name, bytes) pairs, as a Job carries them; OSError when unreadable or too large."""
+    """An input's (file name, bytes) pairs, as a Job carries them; OSError when unreadable,
+    TooLarge (naming the file, line 1, column 1, as the readers do) past its kind's bound."""
     contents = []
+    limit = MAX_INPUT_BYTES[item.kind]
     for path in (item.path, *item.companions):
         # Unbuffered: a buffered open asks whether the file is a terminal, and the size comes
         # from the open file instead of a second look-up of the path.
         with open(path, "rb", buffering=0) as handle:
             size = os.fstat(handle.fileno()).st_size
-            if size > MAX_INPUT_BYTES:
-                raise OSError(f"{size:,} bytes (limit {MAX_INPUT_BYTES:,})")
+            if size > limit:
+                name = item.relative if path == item.path else sibling(item.relative, path.name)
+                raise TooLarge(f"{name}:1:1: refused: {size:,} bytes (limit {limit:,})")
             contents.append((path.name, handle.readall()))
     return tuple(contents)
 
@@ -126,12 +142,8 @@ def run_batch(inputs: list[Input], out_dir: Path, options: BatchOptions, executo
     """Process every input not already done; write outputs, manifest and summaries under out_dir.
 
     `window` bounds the futures in flight; each future runs `chunk` inputs (`chunk_size`)."""
-    if not _empty_folder(out_dir):   # nothing in an empty folder can be overwritten
-        check_out_dir(out_dir, inputs)
-    out_dir.mkdir(parents=True, exist_ok=True)
+    prepare_out_dir(out_dir, inputs)
     manifest = Manifest(out_dir)
-    made: set[str] = set()  # output folders already made in this run
-    out_text = os.fspath(out_dir)
     versions = engine_versions(default_registry())
     outcome = BatchOutcome()
     pending: dict[Future, list[tuple[str, str]]] = {}  # future -> (key, file) of each input in its chunk
@@ -153,17 +165,21 @@ def run_batch(inputs: list[Input], out_dir: Path, options: BatchOptions, executo
                         "error": f"{file}: the worker failed: {type(exc).__name__}: {exc}"})
             return
         for (key, _), result in zip(chunk_inputs, results):
-            names = []
-            for name, data in result.outputs:
-                write_atomically(os.path.join(out_text, name), data, made)
-                names.append(name)
             row = _row(result)
-            if result.status == "ok":
-                manifest.record(key, row, names)
+            try:
+                names = []
+                for name, data in result.outputs:
+                    out.write(name, data)
+                    names.append(name)
+                if result.status == "ok":
+                    manifest.record(key, row, names)
+            except OSError as exc:  # a link in the way, a name too long, a full disk: this input's error
+                row = {**row, "status": "error", "players": None, "rounds": None, "winner": "",
+                       "error": f"{result.file}: cannot write its results under --out: {exc.strerror or exc}"}
             finish(row)
 
     stop = _StopRequests()
-    with stop, manifest:
+    with stop, OutFiles(out_dir) as out, manifest:
         try:
             for chunk_jobs in _chunks(_submissions(inputs, manifest, options, versions, finish), chunk):
                 if stop.requested:
@@ -181,20 +197,12 @@ def run_batch(inputs: list[Input], out_dir: Path, options: BatchOptions, executo
             for future in pending:
                 future.cancel()
             outcome.not_started = len(inputs) - len(outcome.rows)
-        write_summaries(out_dir, outcome.rows, timings=timings, interrupted=outcome.interrupted)
-        if progress is not None:
-            progress.close()
+        try:
+            write_summaries(out, outcome.rows, timings=timings, interrupted=outcome.interrupted)
+        finally:
+            if progress is not None:
+                progress.close()
     return outcome
-
-
-def _empty_folder(path: Path) -> bool:
-    """True for an existing folder with nothing in it (one directory read, where the overlap
-    check stats every input and every place a result would go)."""
-    try:
-        with os.scandir(path) as entries:
-            return next(entries, None) is None
-    except OSError:   # no such folder (the check returns at once), or not a folder
-        return False
 
 
 def _chunks(submissions: Iterable[tuple[str, Job]], size: int) -> Iterator[list[tuple[str, Job]]]:
@@ -252,10 +260,10 @@ def _submissions(inputs: Iterable[Input], manifest: Manifest, options: BatchOpti
     for item in inputs:
         try:
             contents = read_contents(item)
-        except OSError as exc:
+        except (OSError, TooLarge) as exc:
+            error = str(exc) if isinstance(exc, TooLarge) else f"{item.relative}: cannot read file: {exc.strerror or exc}"
             finish({"file": item.relative, "status": "error", "format": item.kind, "players": None, "rounds": None,
-                    "winner": "", "seconds": 0.0,
-                    "error": f"{item.relative}: cannot read file: {getattr(exc, 'strerror', None) or exc}"})
+                    "winner": "", "seconds": 0.0, "error": error})
             continue
         key = manifest_key(item.relative, item.kind, contents, options, versions)
         done = manifest.done(key)

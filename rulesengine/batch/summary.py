@@ -2,19 +2,23 @@
 
 Columns (a contract): file, status (ok | error | skipped), format, players, rounds, winner,
 seconds, error. Without timings (`--no-timings`) `seconds` is empty in the CSV and null in the
-JSON, so two runs of the same inputs give byte-identical summaries wherever they ran.
+JSON, so two runs of the same inputs give byte-identical summaries wherever they ran. The CSV's
+cells are those of every CSV the engine writes (`output.csv_text`): a name, winner or error that
+would start a spreadsheet formula is shown with a leading `'`; the JSON keeps them exactly.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import os
 from json.encoder import encode_basestring as _quote
 from pathlib import Path
 from typing import Any, Iterable
 
+from rulesengine.batch.out_files import OutFiles
+from rulesengine.errors import InputError, Location, Problem
+from rulesengine.new_files import write_all
+from rulesengine.output.csv_text import csv_text
 from rulesengine.output.json_text import scalar_json
 
 COLUMNS = ("file", "status", "format", "players", "rounds", "winner", "seconds", "error")
@@ -22,21 +26,24 @@ SUMMARY_CSV = "summary.csv"
 SUMMARY_JSON = "summary.json"
 
 
-def write_summaries(out_dir: Path, rows: Iterable[dict[str, Any]], *, timings: bool = True,
+def write_summaries(out: OutFiles, rows: Iterable[dict[str, Any]], *, timings: bool = True,
                     interrupted: bool = False) -> None:
+    """Both summaries; a located InputError when one cannot be written (a full disk)."""
     ordered = sorted(rows, key=lambda r: r["file"])
     if not timings:
         ordered = [{**row, "seconds": None} for row in ordered]
     totals = {status: sum(1 for r in ordered if r["status"] == status) for status in ("ok", "error", "skipped")}
     data = {"files": [{c: row.get(c) for c in COLUMNS} for row in ordered],
             "totals": {"inputs": len(ordered), **totals}, "interrupted": interrupted}
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(COLUMNS)
-    for row in data["files"]:
-        writer.writerow(["" if row[c] is None else row[c] for c in COLUMNS])
-    write_atomically(out_dir / SUMMARY_CSV, buffer.getvalue().encode("utf-8"))
-    write_atomically(out_dir / SUMMARY_JSON, (summary_json_text(data) + "\n").encode("utf-8"))
+    # Names, winners and errors are the inputs' own text: neutralised as every CSV's cells (item 1).
+    table = csv_text(COLUMNS, [[row[c] for c in COLUMNS] for row in data["files"]])
+    for name, text in ((SUMMARY_CSV, table), (SUMMARY_JSON, summary_json_text(data) + "\n")):
+        try:
+            out.write(name, text.encode("utf-8"))
+        except OSError as exc:
+            raise InputError(Problem(Location(str(out.out_dir / name)), f"cannot write the summary: "
+                                     f"{exc.strerror or exc}; every result written is in the manifest, so "
+                                     f"running the same command again finishes it")) from None
 
 
 def summary_json_text(data: dict[str, Any]) -> str:
@@ -58,31 +65,18 @@ _COLUMN_LIST = list(COLUMNS)
 _SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
-def write_atomically(path: Path | str, data: bytes, made: set[str] | None = None) -> None:
-    """Write beside, then rename: a reader (or a kill) never sees half a file. `made`: folders
-    already made (a run writing thousands of files makes each folder once), as text. Paths are
-    handled as text: a run's thousands of outputs are each joined, split and renamed once, and
-    pathlib's objects cost more per file than the text operations."""
+def write_atomically(path: Path | str, data: bytes) -> None:
+    """Write beside, then rename: a reader (or a kill) never sees half a file (`audit --out`;
+    a batch run writes through `OutFiles`)."""
     text = os.fspath(path)
     folder, name = os.path.split(text)
     folder = folder or os.curdir
-    if made is None or folder not in made:
-        os.makedirs(folder, exist_ok=True)
-        if made is not None:
-            made.add(folder)
+    os.makedirs(folder, exist_ok=True)
     temporary = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
-    write_file(temporary, data)
-    os.replace(temporary, text)
-
-
-def write_file(path: Path, data: bytes) -> None:
-    """Create or truncate `path` and write `data`: open, write, close and nothing else (a buffered
-    `open` also asks whether the file is a terminal and stats it again, per output file)."""
-    handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
     try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(handle, view):]
+        write_all(handle, data)
     finally:
         os.close(handle)
+    os.replace(temporary, text)
 

@@ -169,14 +169,13 @@ def rating_cells(report: RatingReport) -> tuple[list[str], list[list[str]]]:
     return list(RATING_HEADER), rows
 
 
-def rating_footer(report: RatingReport, comment: str = "") -> list[str]:
-    """The lines under the table, in both forms: the notes; `comment` ("# ") lets CSV readers
-    skip them as comments."""
-    return [f"{comment}Note: {note}" for note in report.notes]
+def rating_footer(report: RatingReport) -> list[str]:
+    """The lines under the table, in both forms (CSV: as `# ` comment lines): the notes."""
+    return [f"Note: {note}" for note in report.notes]
 
 
 def rating_csv_text(report: RatingReport) -> str:
     """`rulesengine rate --format csv`."""
     from rulesengine.output.csv_text import csv_text   # noqa: PLC0415 (the csv module only for CSV)
     header, rows = rating_cells(report)
-    return csv_text(header, rows) + "".join(line + "\n" for line in rating_footer(report, "# "))
+    return csv_text(header, rows, comments=rating_footer(report))

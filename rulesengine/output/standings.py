@@ -106,14 +106,14 @@ def standings_cells(standings: Standings) -> tuple[list[str], list[list[str]]]:
     return ["Rank", "SNo", "Name", "Pts", *names], rows
 
 
-def standings_footer(standings: Standings, rules: RulesUsed, comment: str = "") -> list[str]:
-    """The lines under the table, in both forms: the rules used, then the notes; `comment` ("# ")
-    lets CSV readers skip them as comments."""
-    return [comment + rules.text(), *(f"{comment}Note: {note}" for note in standings.notes)]
+def standings_footer(standings: Standings, rules: RulesUsed) -> list[str]:
+    """The lines under the table, in both forms (CSV: as `# ` comment lines): the rules used,
+    then the notes."""
+    return [rules.text(), *(f"Note: {note}" for note in standings.notes)]
 
 
 def standings_csv_text(standings: Standings, rules: RulesUsed, raw: bool = False) -> str:
     """`rulesengine standings --format csv [--csv-raw]`."""
     from rulesengine.output.csv_text import csv_text   # noqa: PLC0415 (the csv module only for CSV)
     header, rows = standings_cells(standings)
-    return csv_text(header, rows, raw) + "".join(line + "\n" for line in standings_footer(standings, rules, "# "))
+    return csv_text(header, rows, raw, comments=standings_footer(standings, rules))
