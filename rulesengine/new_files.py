@@ -57,3 +57,17 @@ def fsync_folder(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Replace `path` with `data` in one step (a new temporary file in the same folder, with the
+    umask's mode, then a rename); a kill or a failure leaves the old file whole."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = temporary_name(path)
+    try:
+        write_new(temporary, data)
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    fsync_folder(path.parent)

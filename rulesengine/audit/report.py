@@ -3,13 +3,14 @@ workbook with one sheet per event and the differing cells highlighted."""
 
 from __future__ import annotations
 
-import os
+import io
 import re
 from pathlib import Path
 from typing import Any, Sequence
 
 from rulesengine.audit.check import EventAudit
 from rulesengine.audit.pairings import PairingChecks
+from rulesengine.new_files import write_atomically
 from rulesengine.numbers import to_json_number, to_text
 
 
@@ -242,6 +243,6 @@ def write_audit_workbook(path: Path, audits: Sequence[EventAudit], errors: Seque
         _append(summary, [name, "NOT AUDITED", None, None, None, None, None, message])
     for cell in summary[1]:
         cell.font = bold
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp.xlsx")
-    wb.save(temporary)
-    os.replace(temporary, path)
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    write_atomically(path, buffer.getvalue())   # a fresh name beside it, never a link, then a rename

@@ -10,14 +10,11 @@ would start a spreadsheet formula is shown with a leading `'`; the JSON keeps th
 from __future__ import annotations
 
 import json
-import os
 from json.encoder import encode_basestring as _quote
-from pathlib import Path
 from typing import Any, Iterable
 
 from rulesengine.batch.out_files import OutFiles
 from rulesengine.errors import InputError, Location, Problem
-from rulesengine.new_files import write_all
 from rulesengine.output.csv_text import csv_text
 from rulesengine.output.json_text import scalar_json
 
@@ -64,19 +61,4 @@ def summary_json_text(data: dict[str, Any]) -> str:
 _COLUMN_LIST = list(COLUMNS)
 _SCALARS = frozenset({str, int, float, bool, type(None)})
 
-
-def write_atomically(path: Path | str, data: bytes) -> None:
-    """Write beside, then rename: a reader (or a kill) never sees half a file (`audit --out`;
-    a batch run writes through `OutFiles`)."""
-    text = os.fspath(path)
-    folder, name = os.path.split(text)
-    folder = folder or os.curdir
-    os.makedirs(folder, exist_ok=True)
-    temporary = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
-    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
-    try:
-        write_all(handle, data)
-    finally:
-        os.close(handle)
-    os.replace(temporary, text)
 

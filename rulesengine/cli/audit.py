@@ -88,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
         text = (json.dumps(audit_json(audits, errors), ensure_ascii=False, indent=2) + "\n" if fmt == "json"
                 else audit_text(audits, errors))
         if args.out:
-            from rulesengine.batch.summary import write_atomically
+            from rulesengine.new_files import write_atomically
             write_atomically(Path(args.out), text.encode("utf-8"))  # a kill never leaves half a report
         else:
             sys.stdout.write(text)

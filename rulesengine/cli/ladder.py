@@ -102,7 +102,7 @@ def _run(args) -> int:
 
 def _write_page(target: Path, page: bytes) -> None:
     from rulesengine.errors import InputError, Location, Problem
-    from rulesengine.season.files import write_atomically
+    from rulesengine.new_files import write_atomically
 
     try:
         write_atomically(target, page)

@@ -7,6 +7,7 @@ byte-identical. Problems are reported as `FILE:LINE:COL: what is wrong`, all at 
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import replace
 from fractions import Fraction
@@ -15,7 +16,7 @@ from typing import Callable, NamedTuple
 
 from rulesengine.errors import MAX_SHOWN_PROBLEMS, InputError, Location, Problem, quote
 from rulesengine.limits import (MAX_PLAYERS, MAX_POINTS_PER_RESULT, MAX_RATING, MAX_ROUNDS, MAX_TIEBREAKS,
-                               MAX_TRF_PLAYERS, MIN_RATING)
+                               MAX_TRF_BYTES, MAX_TRF_PLAYERS, MIN_RATING)
 from rulesengine.model import (
     Colour,
     PendingRound,
@@ -124,7 +125,12 @@ def read_trf(path: str | Path, encoding: str = "utf-8") -> Tournament:
     """Read a TRF file; raise InputError naming FILE:LINE:COL for every problem found."""
     path = Path(path)
     try:
-        data = path.read_bytes()
+        with path.open("rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > MAX_TRF_BYTES:   # checked before reading: bounded memory whatever the file
+                raise InputError(Problem(Location(str(path), 1, 1), f"refused: {size:,} bytes (limit "
+                                                                    f"{MAX_TRF_BYTES:,}: larger than any real TRF)"))
+            data = handle.read()
     except OSError as exc:
         raise InputError(Problem(Location(str(path)), f"cannot read file: {exc.strerror}")) from None
     try:

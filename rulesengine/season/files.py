@@ -11,19 +11,17 @@ ASCII white space around a field is padding. A field is written as it will be re
 line break inside a name becomes a space and the padding is left off, so a store written by the
 engine always reads back as written.
 
-Store files are written through season/journal.py; `write_atomically` is for a single file
-outside the store (the published page).
+Store files are written through season/journal.py; a single file outside the store (the
+published page) through `rulesengine.new_files.write_atomically`.
 """
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
 from rulesengine.errors import InputError, Location, Problem
-from rulesengine.new_files import fsync_folder, temporary_name, write_new
 
 PADDING = " \t\r\n\x0b\x0c"
 
@@ -46,20 +44,6 @@ class Row:
             return 1
         index = self.header.index(column)
         return sum(len(cell) + 1 for cell in self.raw.split("\t")[:index]) + 1
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Replace `path` with `data` in one step (a new temporary file in the same folder, with the
-    umask's mode, then a rename); a kill or a failure leaves the old file whole."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = temporary_name(path)
-    try:
-        write_new(temporary, data)
-        os.replace(temporary, path)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
-    fsync_folder(path.parent)
 
 
 def text_lines(text: str) -> list[str]:

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from rulesengine.season import files
+from rulesengine.new_files import write_atomically
 from rulesengine.season.store import open_season
 
 from .conftest import evening_files, snapshot, write_event
@@ -151,7 +151,7 @@ def test_a_write_that_fails_leaves_the_old_file_whole(tmp_path, monkeypatch):
 
     monkeypatch.setattr(os, "replace", fail)
     with pytest.raises(OSError):
-        files.write_atomically(target, b"new\n")
+        write_atomically(target, b"new\n")
     assert target.read_bytes() == b"old\n" and [p.name for p in tmp_path.iterdir()] == ["events.tsv"]
 
 

@@ -83,3 +83,18 @@ def test_a_trf_start_rank_of_five_digits_says_the_format_stops_at_9999(tmp_path)
     assert str(err.value) == ("big.trf:2:5: start rank '10000' has five digits: TRF-16 and TRF-2026 give it four "
                               "columns (5-8), so a TRF file holds at most 9,999 players (a workbook holds up to "
                               "100,000)")
+
+
+def test_a_trf_larger_than_any_real_one_is_refused_before_it_is_read(tmp_path, capsys, monkeypatch):
+    """`standings` bounds its memory whatever the file (issue 25 item 10, the TRF reader's side):
+    the size is checked before a byte is read."""
+    from rulesengine import limits
+    from rulesengine.cli import main
+    from rulesengine.formats import trf
+
+    monkeypatch.setattr(trf, "MAX_TRF_BYTES", 1_000)
+    big = tmp_path / "big.trf"
+    big.write_bytes(b"012 Big\n" + b"x" * 2_000)
+    assert main(["standings", str(big)]) == 2
+    assert f"{big}:1:1: refused: 2,008 bytes (limit 1,000: larger than any real TRF)" in capsys.readouterr().err
+    assert limits.MAX_TRF_BYTES == 128 * 1024 * 1024
