@@ -12,7 +12,7 @@ from rulesengine.formats.trf import read_trf
 from rulesengine.workbook.layouts.export import crosstable_grid
 from rulesengine.grid import Grid
 from rulesengine.workbook.sheets.measure import GENERAL
-from rulesengine.workbook.sheets.paper import LANDSCAPE_CHARS, PORTRAIT_CHARS
+from rulesengine.workbook.look.paper import LANDSCAPE_CHARS, PORTRAIT_CHARS
 from rulesengine.workbook.plan import STYLE_HEADER, STYLE_MARK, STYLE_SHARED, STYLE_TITLE
 from rulesengine.workbook.recalc import recalculate
 from rulesengine.workbook.sheets.standings import legend_of

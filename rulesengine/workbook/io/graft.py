@@ -45,7 +45,7 @@ from rulesengine.workbook.io.package_map import (NS_CT, NS_PKG_REL, REL_WORKSHEE
 from rulesengine.grid import CellValue
 from rulesengine.workbook.look import CellFormat
 from rulesengine.workbook.plan import CLEAR_SHEET, SheetWrite, is_cell_patch
-from rulesengine.workbook.sheets.paper import book_paper
+from rulesengine.workbook.look.paper import book_paper
 from rulesengine.workbook.io.sheet_data import SheetData, UnwritableValue, dimension, sheet_data
 from rulesengine.workbook.io.sheet_patch import PatchUnsupported, patch_cells
 from rulesengine.workbook.io.zip_parts import Member, RawCopyUnsupported, fresh, read_raw, write_members
@@ -182,7 +182,7 @@ _PAPER = re.compile(rb"<(?:\w+:)?pageSetup\b[^>]*?\bpaperSize=\"(\d+)\"")
 
 def _book_paper(archive: zipfile.ZipFile, writes: Sequence[SheetWrite]) -> int | None:
     """The paper of the TD's sheets (`pageSetup/@paperSize`), else of the engine sheets the writes
-    replace (a TD may have set it there), else None: the locale's paper (sheets.paper).
+    replace (a TD may have set it there), else None: the locale's paper (look.paper).
 
     Sheets are looked at smallest first and the first paper found is the book's: a large
     crosstable part is not unpacked for one attribute when Settings already says it.

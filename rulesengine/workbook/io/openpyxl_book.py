@@ -18,7 +18,7 @@ from rulesengine.workbook.look import (CellFormat, formatted_cells, landscape, l
                                        merged_rows)
 from rulesengine.workbook.io.package import DEFAULT_LIMITS, Limits, PackageInfo, inspect_package, shown
 from rulesengine.workbook.plan import CLEAR_SHEET, LineChart, SheetWrite, is_cell_patch
-from rulesengine.workbook.sheets.paper import (MARGIN_HEADER, MARGIN_SIDE, MARGIN_TOP_BOTTOM, ROW_HEIGHT,
+from rulesengine.workbook.look.paper import (MARGIN_HEADER, MARGIN_SIDE, MARGIN_TOP_BOTTOM, ROW_HEIGHT,
                                                book_paper)
 
 MACRO_SUFFIXES = (".xlsm", ".xltm")
@@ -216,7 +216,7 @@ def apply_layout(ws, write: SheetWrite, paper_size: int | None = None) -> None:
 
     `paper_size` is the workbook's own paper (ECMA-376 pageSetup/@paperSize, the TD's sheets');
     None leaves it to the spreadsheet program (the locale's paper). The page is laid out for A4 and
-    Letter alike (sheets.paper): margins as it assumes, rows of its height.
+    Letter alike (look.paper): margins as it assumes, rows of its height.
     """
     if not write.rows:
         return

@@ -17,7 +17,7 @@ from rulesengine.model import Tournament
 from rulesengine.tiebreak import ContributionLine
 from rulesengine.grid import CellValue
 from rulesengine.workbook.sheets.measure import fit_widths, heading_widths
-from rulesengine.workbook.sheets.paper import fit_page
+from rulesengine.workbook.look.paper import fit_page
 from rulesengine.workbook.plan import STYLE_HEADER, STYLE_NOTE, STYLE_SUBTITLE, STYLE_TITLE, SheetLook
 
 PLAYER_LABEL = "Player"

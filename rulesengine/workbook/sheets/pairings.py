@@ -27,7 +27,7 @@ from rulesengine.grid import CellValue, Grid, cell_address, text
 from rulesengine.cell_values import whole_number
 from rulesengine.workbook.plan import STYLE_HEADER, Dropdown, SheetLook, SheetWrite
 from rulesengine.workbook.sheets.measure import fit_widths, heading_widths
-from rulesengine.workbook.sheets.paper import fit_page
+from rulesengine.workbook.look.paper import fit_page
 from rulesengine.workbook.sheets.standings import cell_number
 
 PAIRINGS_SHEET = "Pairings"

@@ -29,7 +29,7 @@ from rulesengine.tiebreak import TiebreakSpec
 from rulesengine.grid import CellValue
 from rulesengine.workbook.look import row_heights
 from rulesengine.workbook.sheets.measure import fit_widths, heading_widths, number_format, rating_format
-from rulesengine.workbook.sheets.paper import ROW_HEIGHT, PageFit, fit_page, keep_together
+from rulesengine.workbook.look.paper import ROW_HEIGHT, PageFit, fit_page, keep_together
 from rulesengine.workbook.plan import (STYLE_HEADER, STYLE_MARK, STYLE_SHARED, STYLE_SUBTITLE, STYLE_TITLE, SheetLook,
                                        SheetWrite)
 from rulesengine.workbook.inputs.progress import Progress

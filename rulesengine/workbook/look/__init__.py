@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from rulesengine.workbook.plan import (STYLE_HEADER, STYLE_MARK, STYLE_NOTE, STYLE_SHARED, STYLE_SUBTITLE,
                                        STYLE_TITLE, SheetLook, SheetWrite)
-from rulesengine.workbook.sheets.paper import PORTRAIT_CHARS, ROW_HEIGHT, lines_needed
+from rulesengine.workbook.look.paper import PORTRAIT_CHARS, ROW_HEIGHT, lines_needed
 
 HEADER_FILL = "DDEBF7"   # the templates' header fill
 MARK_FILL = "FFEB9C"     # a marked value: filled (readable in black and white print), and bold
