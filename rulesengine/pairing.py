@@ -109,6 +109,8 @@ class PairingSystem:
     `earlier_texts` says in a few words where the text before it pairs otherwise: an event that
     started earlier was paired under that text, and every answer about it says so
     (`edition_note`), since the engine pairs by the text it implements, whatever the date.
+    `heading` names the system as it pairs one event (an acceleration only when the event uses
+    it); None: the `description` (see `pairing_heading`).
     """
 
     name: str
@@ -121,6 +123,13 @@ class PairingSystem:
     initial_ranking: Callable[[Tournament, Mapping[str, Any]], list[RankedPlayer]] | None = None
     in_force_from: date | None = None
     earlier_texts: str = ""
+    heading: Callable[[Tournament], str] | None = None
+
+
+def pairing_heading(system: PairingSystem, tournament: Tournament) -> str:
+    """The system as it pairs `tournament`, for the heading of its pairings ("FIDE (Dutch) System,
+    C.04.3 (2025 text, in force 2026)", with "Baku acceleration C.04.7" only when accelerated)."""
+    return system.heading(tournament) if system.heading is not None else system.description
 
 
 def edition_note(system: PairingSystem, started: date | None) -> str | None:

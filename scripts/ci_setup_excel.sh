@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Set up what the spreadsheet tests in tests/excel/ need beyond the Python venv:
-#   1. LibreOffice headless (Debian package libreoffice-calc-nogui), for the real-spreadsheet round trip;
+#   1. LibreOffice headless (Debian package libreoffice-calc-nogui), for the real-spreadsheet round trip,
+#      with Carlito (Calibri's metrics: the render tests measure pages as Excel prints them);
 #   2. the npm `pyodide` package in .ci/node/, for the xlwings Lite (Pyodide) smoke test;
 #   3. pure-Python wheels in .ci/wheels/: the engine's runtime dependencies and micropip, as Pyodide
 #      installs them; xlwings (its pure-Python wheel, what xlwings Lite installs) for the Lite script;
@@ -33,7 +34,7 @@ else
     step "LibreOffice: installing libreoffice-calc-nogui"
     SUDO=""; [[ "$(id -u)" != 0 ]] && SUDO="sudo"
     $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends libreoffice-calc-nogui >/dev/null
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends libreoffice-calc-nogui fonts-crosextra-carlito >/dev/null
 fi
 
 # 2. Pyodide (npm) -----------------------------------------------------------------------------

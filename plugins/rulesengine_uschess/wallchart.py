@@ -104,8 +104,23 @@ def read(grid: Grid, *, scoring: ScoringSystem = STANDARD_SCORING, kind: str = "
                     player.entries.append(found)
             raws.append(player)
         r += 2 if colours else 1
-    return build_tournament(raws, max(n for n, _ in rounds), problems, name=name, kind=kind, scoring=scoring,
-                            layout=NAME)
+    # A wall chart is ranked by US Chess's tie-breaks (rule 34E, the plugin's `uschess` preset) unless
+    # Settings say otherwise, under the event's name printed above the table.
+    return build_tournament(raws, max(n for n, _ in rounds), problems, name=name or _event_name(grid, header),
+                            kind=kind, scoring=scoring, tiebreak_order=(DEFAULT_TIEBREAKS,), layout=NAME)
+
+
+DEFAULT_TIEBREAKS = "uschess"
+
+
+def _event_name(grid: Grid, header: int) -> str:
+    """The first line above the header that holds one text alone (WinTD and SwissSys print the
+    event's name there), or ""."""
+    for r in range(header):
+        values = [text(v) for v in grid.rows[r] if text(v)]
+        if len(values) == 1 and not values[0].isdigit():
+            return values[0]
+    return ""
 
 
 def read_cell(grid: Grid, r: int, c: int, number: int, colour: Colour, problems: Problems) -> RawEntry | None:

@@ -78,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
     if Path(args.file).suffix.lower() in WORKBOOK_SUFFIXES:
         return _run_workbook(args)
     from rulesengine.cli.common import load_tournament
-    from rulesengine.pairing import PairingRequest, edition_note, next_round, with_announced_byes
+    from rulesengine.pairing import PairingRequest, edition_note, next_round, pairing_heading, with_announced_byes
     from rulesengine.registry import default_registry
 
     registry = default_registry()
@@ -99,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
         if system.check is None:
             raise UsageError(f"pairing system {system.name!r} has no check mode")
         checks = system.check(tournament)
-        text, differing = _check_text(tournament, checks, args.format, notes)
+        text, differing = _check_text(tournament, checks, args.format, notes, system.name)
         out.write(text)
         return 1 if differing else 0
     round_number = args.round if args.round is not None else next_round(tournament)
@@ -125,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
         for note in notes:   # the file stays a TRF file: the note goes to the terminal
             print(f"rulesengine: note: {note}", file=sys.stderr)
     else:
-        out.write(_text(tournament, paired, system.description, notes))
+        out.write(_text(tournament, paired, pairing_heading(system, request.tournament), notes))
     return 0
 
 
@@ -221,7 +221,7 @@ def _ranking_text(ranking, fmt: str) -> str:
     return text
 
 
-def _check_text(tournament, checks, fmt: str, notes: list[str]) -> tuple[str, int]:
+def _check_text(tournament, checks, fmt: str, notes: list[str], system: str = "") -> tuple[str, int]:
     from rulesengine.cli.common import format_table
     differing = [c for c in checks if c.verdict]
     if fmt == "json":
@@ -254,10 +254,23 @@ def _check_text(tournament, checks, fmt: str, notes: list[str]) -> tuple[str, in
         lines.append("")
     if differing:
         lines.append(f"{len(differing)} of {len(checks)} round(s) differ from the rules' pairing")
+        if other := _paired_otherwise(tournament, system):
+            lines.append(other)
     else:
         lines.append(f"All {len(checks)} round(s) agree with the rules' pairing")
     lines += [f"Note: {note}" for note in notes]
     return "\n".join(lines) + "\n", len(differing)
+
+
+def _paired_otherwise(tournament, system: str) -> str:
+    """A line saying that the file does not claim to be paired by `system` (its TRF record 092 or
+    192, the type of tournament, does not name it), so that differences are no verdict on it."""
+    types = [(code, rest.strip()) for code, rest in tournament.header if code in ("092", "192") and rest.strip()]
+    if not system or any(system.lower() in text.lower() for _code, text in types):
+        return ""
+    said = "; ".join(f"record {code}: {text!r}" for code, text in types) or "no record 092 or 192"
+    return (f"Note: the file does not say it was paired by the {system} system ({said}): an event paired by "
+            f"another system, or by hand, differs from these rules without breaking its own")
 
 
 def _run_workbook(args: argparse.Namespace) -> int:

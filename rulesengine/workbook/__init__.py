@@ -10,7 +10,7 @@
     sheets/    the engine-owned sheets: Standings, Explain, Pairings, and how each reads and prints
     io/        the package-level adapters: zip and entity-bomb inspection, the fast reader
                (calamine), the graft writer, the openpyxl adapter, atomic save with its lock
-    plan.py, look.py   the write vocabulary every adapter applies (SheetWrite, SheetLook, cell formats)
+    plan.py, look/     the write vocabulary every adapter applies (SheetWrite, SheetLook, cell formats, the page)
     recalc.py  THE recalculation, pure: grids in, a WritePlan out (CLI, batch, the Excel button)
     pair_book.py, season.py, templates.py   pairing a book, a club season book, new workbooks
     route.py   the file route of `recalc` and `pair BOOK`: read, compute, write back, save

@@ -19,7 +19,7 @@ from typing import Mapping, Sequence
 from rulesengine import api
 from rulesengine.errors import InputError, Location, Problem, UsageError
 from rulesengine.model import Tournament
-from rulesengine.pairing import PairedRound, edition_note, next_round
+from rulesengine.pairing import PairedRound, edition_note, next_round, pairing_heading
 from rulesengine.registry import Registry, default_registry
 from rulesengine.grid import Grid
 from rulesengine.workbook.sheets.pairings import HEADER, PAIRINGS_SHEET, pairings_write, read_pairings
@@ -69,7 +69,7 @@ def pair_grids(grids: Mapping[str, Grid], sheet_names: Sequence[str] = (), *, ro
     event = plan.settings.event_name or tournament.name
     when = plan.settings.start_date or tournament.start_date
     sheet = pairings_write(tournament, paired, event=event if event != plan.crosstable_sheet else "",
-                           when=str(when or ""), system=chosen.description)
+                           when=str(when or ""), system=pairing_heading(chosen, tournament))
     # The recalculation's date (the Settings sheet's, else the file's), not one inferred from a name.
     dated = plan.rules.when if plan.rules is not None else None
     if note := edition_note(chosen, dated.value if dated is not None and not dated.inferred else None):
@@ -77,7 +77,7 @@ def pair_grids(grids: Mapping[str, Grid], sheet_names: Sequence[str] = (), *, ro
     # The recalculation is written only when results were folded in now (the crosstable changed);
     # otherwise the Standings stay as the last Recalculate left them.
     folded = plan.writes if plan.fold is not None and plan.fold.writes else ()
-    return BookPairing(plan, replace(tournament, extra={**tournament.extra, "pairing_system": chosen.description}),
+    return BookPairing(plan, replace(tournament, extra={**tournament.extra, "pairing_system": pairing_heading(chosen, tournament)}),
                        paired, tuple(folded) + (sheet,), notes)
 
 

@@ -74,7 +74,10 @@ class SheetLook:
     `merge_rows` lists rows whose first cell spans the table's width (titles, notes).
     `comments` maps (row, col) to a cell note (why a value is marked). `charts` are native
     line charts drawn over the sheet's own values. `dropdowns` are data-validation lists (the
-    Pairings sheet's Result column).
+    Pairings sheet's Result column). `wrap_columns` are columns whose text wraps within the width
+    given (a long name, an explanation) rather than widen the page; rows that need it are made
+    taller (look.row_height). `page_breaks` are rows that start a new printed page (the legend
+    kept whole, with the table's last rows above it).
     """
 
     title_rows: tuple[int, ...] = ()
@@ -92,6 +95,8 @@ class SheetLook:
     comments: Mapping[tuple[int, int], str] = field(default_factory=dict)
     charts: tuple[LineChart, ...] = ()
     dropdowns: tuple[Dropdown, ...] = ()
+    wrap_columns: tuple[int, ...] = ()
+    page_breaks: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

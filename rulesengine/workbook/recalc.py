@@ -32,7 +32,8 @@ from rulesengine.workbook.plan import CLEAR_SHEET, SheetWrite
 from rulesengine.workbook.layouts.detect import detect_layout, read_crosstable
 from rulesengine.workbook.layouts.printed import printed_tiebreaks
 from rulesengine.workbook.sheets.pairings import PAIRINGS_SHEET
-from rulesengine.workbook.inputs.players import PLAYERS_SHEET, merge_players, parse_players, rating_records
+from rulesengine.workbook.inputs.players import (PLAYERS_SHEET, merge_players, no_players_problem, parse_players,
+                                                 rating_records)
 from rulesengine.workbook.inputs.progress import Progress, cut_after_round, event_progress
 from rulesengine.workbook.inputs.published import Published, differences, published_ranks, summary
 from rulesengine.workbook.season import LADDER_SHEET, ladder_writes, replay, season_sheets, with_ladder_ratings
@@ -142,6 +143,8 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
             # Results of round N still missing on the Pairings sheet: rank after round N-1.
             progress = replace(progress, after_round=fold.round - 1, round_in_play=fold.round)
         tournaments.append(cut_after_round(read, progress.after_round))
+        if not evenings and (empty := no_players_problem(read, grid, by_lower.get(PLAYERS_SHEET.lower()), facts)):
+            problems.append(empty)
     if problems:
         raise InputError(problems)
     assert progress is not None

@@ -237,9 +237,9 @@ def swiss(path: Path, rounds: int = SWISS_ROUNDS, rows: int = SWISS_ROWS, *, rou
     from the last round with any entry)."""
     wb = Workbook()
     _instructions(wb, "Swiss tournament - how to use this workbook", [
-        "1. Players: one row per player, start number (SNo) 1, 2, 3, ... in start order, with rating, federation, "
-        "FIDE ID, birth year, games played before and K if you want ratings computed.",
-        "2. Crosstable: the same SNo and Name, then per round the opponent's SNo (Opp), your colour (Col: w or b) "
+        "1. Crosstable: the players, one row each, are typed here and only here: start number (SNo) 1, 2, 3, ... "
+        "in start order, Name, rating and federation.",
+        "2. Then per round the opponent's SNo (Opp), your colour (Col: w or b) "
         "and your result (Res): 1, ½ or 0; + or - for a forfeit; H half-point bye, F full-point bye, U "
         "pairing-allocated bye, Z zero-point bye. Leave Opp and Col empty for byes. Pts is optional: when filled "
         "it is checked.",
@@ -247,7 +247,8 @@ def swiss(path: Path, rounds: int = SWISS_ROUNDS, rows: int = SWISS_ROWS, *, rou
         f"the Standings are after the last round with results. When you type the next round's pairings (Opp "
         f"and Col) before its results, the Standings stay after the round before.",
         "4. Settings: tie-break order, rating system (or none), rules date, tournament type, and optionally the "
-        "number of rounds and the round to rank after.",
+        "number of rounds and the round to rank after. Players (optional): more about the players of the "
+        "Crosstable, by their SNo: title, FIDE ID, birth year, games played before and K, for ratings.",
         "5. Recalculate (the Excel button, or on a computer: rulesengine recalc THIS.xlsx). The engine checks that "
         "every game reads the same from both players' rows and rewrites only the Standings (and Explain) sheet.",
         "6. To let the engine pair the next round (FIDE Dutch system, C.04.3): Pair next round (the Excel "

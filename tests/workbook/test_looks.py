@@ -11,7 +11,8 @@ from pathlib import Path
 from rulesengine.formats.trf import read_trf
 from rulesengine.workbook.layouts.export import crosstable_grid
 from rulesengine.grid import Grid
-from rulesengine.workbook.sheets.measure import GENERAL, PORTRAIT_WIDTH
+from rulesengine.workbook.sheets.measure import GENERAL
+from rulesengine.workbook.look.paper import LANDSCAPE_CHARS, PORTRAIT_CHARS
 from rulesengine.workbook.plan import STYLE_HEADER, STYLE_MARK, STYLE_SHARED, STYLE_TITLE
 from rulesengine.workbook.recalc import recalculate
 from rulesengine.workbook.sheets.standings import legend_of
@@ -50,7 +51,7 @@ def test_the_standings_of_a_45_player_event_are_a_sheet_to_print():
     assert look.column_widths[2] >= max(len(row[2]) for row in body) + 2
     assert all(look.column_widths[c] >= len(str(rows[h][c])) for c in range(8))
     table_width = sum(look.column_widths.values())
-    assert table_width <= PORTRAIT_WIDTH and look.landscape is False
+    assert table_width <= PORTRAIT_CHARS and look.landscape is False
     assert not any(style == STYLE_SHARED for style in look.cell_styles.values())  # no ties left here
     # The legend: below a blank row, one row per tie-break with its modifiers in words, as notes
     # wrapped within the table's width (text past the last column would not print).
@@ -77,7 +78,7 @@ def test_ties_are_visibly_shared():
 def test_a_wide_table_prints_landscape():
     _, write = standings_of("sw21_n45_r9_forfeits.trf",
                             ["Tie-breaks", "BH/C1, BH/C2, BH, BH/M1, SB, SB/C1, PS, WIN, WON, BPG, BWG, ARO, KS"])
-    assert sum(write.look.column_widths.values()) > PORTRAIT_WIDTH
+    assert sum(write.look.column_widths.values()) > PORTRAIT_CHARS
     assert write.look.landscape is True and write.look.fit_width
 
 
@@ -144,4 +145,6 @@ def test_the_explain_sheet_has_one_block_per_tiebreak_and_no_number_in_a_name_co
     assert look.row_styles[0] == STYLE_TITLE
     assert all(not isinstance(row[2], (int, float)) or isinstance(row[2], bool) for row in rows if len(row) > 2)
     longest_text = max(len(str(row[2])) for row in rows if len(row) > 2)
-    assert look.column_widths[2] >= min(longest_text, 60)
+    # Column C fits its longest text, or wraps it so that the sheet prints at 100 % (issue 23 item 2).
+    assert look.column_widths[2] >= min(longest_text, 60) or 2 in look.wrap_columns
+    assert sum(look.column_widths.values()) <= (LANDSCAPE_CHARS if look.landscape else PORTRAIT_CHARS)

@@ -15,7 +15,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from rulesengine.workbook.route import recalc_workbook
+from rulesengine.workbook.route import pair_workbook, recalc_workbook
 
 from tool_check import skip_unless_tool
 from typed_books import DATA, type_into_template
@@ -123,3 +123,68 @@ def test_the_standings_of_a_45_player_event_print_one_page_wide(tools, tmp_path)
     assert "Spring Open 2026 - Standings after round 9 of 9 (final)" in text
     for row in plan.standings.rows:
         assert row.name in text
+
+
+# ----------------------------------------------------------- the printed size (issue 23 item 2)
+
+def word_heights(pdf: Path) -> list[float]:
+    """The height of every word's box on the PDF's pages (points): the printed font size, scaled."""
+    boxes = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    return [float(m.group(2)) - float(m.group(1))
+            for m in re.finditer(r'yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)"', boxes)]
+
+
+def page_size(pdf: Path) -> str:
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    return re.search(r"^Page size:\s+(.*)$", info, re.MULTILINE).group(1)
+
+
+def with_paper(path: Path, paper: int | None) -> Path:
+    """The TD's sheets set to print on `paper` (ECMA-376 paperSize: 1 Letter, 9 A4), as a TD's A4
+    workbook is; None leaves them without one (the locale's paper)."""
+    if paper is not None:
+        wb = openpyxl.load_workbook(path)
+        for ws in wb.worksheets:
+            ws.page_setup.paperSize = paper
+        wb.save(path)
+    return path
+
+
+@pytest.mark.parametrize("paper, printed_on", [(9, "A4"), (1, "letter")])
+def test_every_engine_sheet_of_a_45_player_event_prints_at_full_size_on_the_books_paper(tools, tmp_path, paper,
+                                                                                          printed_on):
+    """The bar: Pairings, Standings and Explain of a big event, read back from LibreOffice's PDF,
+    print on the workbook's paper at no less than 85 % of normal (the words' height beside a
+    sheet printed at 100 %), on the pages expected, with their titles whole."""
+    event = DATA / "sw21_n45_r9_forfeits.trf"
+    name = "Spring Open 2026 at the Grand Hall of the Riverside Chess Club, Main Tournament"
+    book = with_paper(type_into_template(tmp_path / f"open{paper}.xlsx", event, rounds=8,
+                                         settings={"Event": name, "Rounds": 9}), paper)
+    pair_workbook(book)
+    recalc_workbook(book, explain=["1", "2"])
+    sheets = {sheet: only_sheet(book, sheet, tmp_path / f"open{paper}-{sheet}.xlsx")
+              for sheet in ("Pairings", "Standings", "Explain")}
+    normal = tmp_path / f"normal{paper}.xlsx"   # the same font, surely at 100 %: one short line
+    wb = openpyxl.Workbook()
+    wb.active["A1"] = "Normal size"
+    wb.active.page_setup.paperSize = paper
+    wb.save(normal)
+    pdfs = to_pdf([*sheets.values(), normal], tmp_path)
+    full = max(word_heights(pdfs[normal.stem]))
+    for sheet, path in sheets.items():
+        pdf = pdfs[path.stem]
+        assert page_size(pdf).endswith(f"({printed_on})"), sheet
+        body = sorted(word_heights(pdf))
+        assert body[len(body) // 2] >= 0.85 * full, (sheet, body[len(body) // 2], full)   # the body text
+        assert body[0] >= 0.85 * full * 0.9, (sheet, body[0], full)   # none much smaller (italic, bold)
+    text = {sheet: pages(pdfs[path.stem]) for sheet, path in sheets.items()}
+    assert len(text["Pairings"]) == 1   # the page pinned up: 22 boards and the bye on one page
+    assert len(text["Standings"]) == 2 and len(text["Explain"]) <= 4
+    for sheet in ("Pairings", "Standings"):
+        assert name.split(",")[0] in words(text[sheet][0])   # the title wrapped, not cut
+    standings = words(" ".join(text["Standings"]))
+    assert "Round 9" in words(text["Pairings"][0]) and "Standings after round 8 of 9" in standings
+    assert "Computed by rulesengine" in standings and "Legend" in standings
+    # The legend's page starts with players under the repeated header, never with the legend alone.
+    last = words(text["Standings"][-1])
+    assert last.index("Legend") > last.index("Rank") + 40

@@ -53,9 +53,21 @@ def _explain(request: PairingRequest) -> str:
     return explain_round(result, read_setup(request.tournament).forbidden_in(result.round))
 
 
+DUTCH_TEXT = "FIDE (Dutch) System, C.04.3 (2025 text, in force 2026)"
+BAKU_TEXT = "Baku acceleration C.04.7"
+
+
+def _heading(tournament: Tournament) -> str:
+    """The Dutch system, and Baku acceleration (C.04.7) only when the event asks for it: record
+    192's type ends in `_BAKU`, as `records.read_setup` reads it."""
+    baku = any(code == "192" and rest.strip().upper().endswith("_BAKU") for code, rest in tournament.header)
+    return f"{DUTCH_TEXT}, {BAKU_TEXT}" if baku else DUTCH_TEXT
+
+
 DUTCH = PairingSystem(
     name="dutch",
-    description="FIDE (Dutch) System, C.04.3 (2025 text, in force 2026), Baku acceleration C.04.7",
+    description=f"{DUTCH_TEXT}, {BAKU_TEXT}",
+    heading=_heading,
     pair=_pair,
     pair_round=_pair_round,
     check=_check,

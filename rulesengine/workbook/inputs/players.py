@@ -10,11 +10,11 @@ from datetime import date, datetime
 from fractions import Fraction
 from typing import Any
 
-from rulesengine.errors import Problem
+from rulesengine.errors import Location, Problem
 from rulesengine.model import Tournament
 from rulesengine.rating import RatingRecord, round_half_away_from_zero
 from rulesengine.workbook.inputs.bounds import BIRTH_YEAR, DEVIATION, GAMES, K_FACTOR, RATING, VOLATILITY, check_range
-from rulesengine.grid import Grid, text
+from rulesengine.grid import Grid, cell_address, text
 from rulesengine.layout_cells import (FED_LABELS, ID_LABELS, NAME_LABELS, Problems, RATING_LABELS,
                                                  TITLE_LABELS, find_column, formula, norm, start_number)
 from rulesengine.cell_values import parse_points, shown
@@ -137,6 +137,34 @@ def _convert(field_name: str, raw: Any) -> Any:
 
 def _finite_number(raw: Any) -> bool:
     return isinstance(raw, (int, float)) and not isinstance(raw, bool) and math.isfinite(raw)
+
+
+def no_players_problem(tournament: Tournament, crosstable: Grid, players: Grid | None,
+                       facts: dict[int, PlayerFacts]) -> Problem | None:
+    """A crosstable without players is not an event of 0 players (issue 23 item 3): a problem at the
+    cell to type the first player in, naming the Players sheet's rows when the players are there
+    instead (the crosstable is where the event's players are typed; Players adds to them by SNo)."""
+    if tournament.players:
+        return None
+    first = _first_player_row(crosstable)
+    where = Location(sheet=crosstable.sheet, cell=cell_address(first, 0))
+    if facts and players is not None:
+        count = len(facts)
+        return Problem(where, f"no players here, but the {players.sheet} sheet lists {count}: the event's players "
+                              f"are typed here, one row each (SNo and Name, then the rounds); copy the SNo and "
+                              f"Name columns of {players.sheet} into {crosstable.sheet}!"
+                              f"{cell_address(first, 0)}:{cell_address(first + count - 1, 1)}")
+    return Problem(where, "no players yet: type each player here, one row each (SNo 1, 2, 3, ... and Name, then "
+                          "the rounds)")
+
+
+def _first_player_row(grid: Grid) -> int:
+    """The row under the crosstable's header rows (the last of the first rows holding a label)."""
+    header = 0
+    for r in range(min(grid.height, 10)):
+        if any(text(v) for v in grid.row(r)):
+            header = r
+    return header + 1
 
 
 def merge_players(tournament: Tournament, facts: dict[int, PlayerFacts]) -> Tournament:

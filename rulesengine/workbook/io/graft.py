@@ -45,6 +45,7 @@ from rulesengine.workbook.io.package_map import (NS_CT, NS_PKG_REL, REL_WORKSHEE
 from rulesengine.grid import CellValue
 from rulesengine.workbook.look import CellFormat
 from rulesengine.workbook.plan import CLEAR_SHEET, SheetWrite, is_cell_patch
+from rulesengine.workbook.look.paper import book_paper
 from rulesengine.workbook.io.sheet_data import SheetData, UnwritableValue, dimension, sheet_data
 from rulesengine.workbook.io.sheet_patch import PatchUnsupported, patch_cells
 from rulesengine.workbook.io.zip_parts import Member, RawCopyUnsupported, fresh, read_raw, write_members
@@ -107,7 +108,12 @@ def prepare_graft(source: Path, writes: Sequence[SheetWrite]) -> Callable[[str],
     source = Path(source)
     patches = [w for w in writes if is_cell_patch(w)]
     writes = [w for w in writes if not is_cell_patch(w)]
-    made = _scratch_package(writes)
+    with zipfile.ZipFile(source) as archive:
+        try:
+            paper = _book_paper(archive, writes)
+        except (KeyError, ValueError, SyntaxError) as exc:
+            raise GraftUnsupported(f"{type(exc).__name__}: {exc}") from None
+    made = _scratch_package(writes, paper)
     with zipfile.ZipFile(source) as archive, open(source, "rb") as handle:
         try:
             members = {info.filename: read_raw(source, info, handle) for info in archive.infolist()}
@@ -171,7 +177,32 @@ class _Scratch:
     dimensions: dict[str, str]     # per sheet, its used range
 
 
-def _scratch_package(writes: Sequence[SheetWrite]) -> _Scratch:
+_PAPER = re.compile(rb"<(?:\w+:)?pageSetup\b[^>]*?\bpaperSize=\"(\d+)\"")
+
+
+def _book_paper(archive: zipfile.ZipFile, writes: Sequence[SheetWrite]) -> int | None:
+    """The paper of the TD's sheets (`pageSetup/@paperSize`), else of the engine sheets the writes
+    replace (a TD may have set it there), else None: the locale's paper (look.paper).
+
+    Sheets are looked at smallest first and the first paper found is the book's: a large
+    crosstable part is not unpacked for one attribute when Settings already says it.
+    """
+    td_map = read_package_map(archive)
+    written = {w.sheet.lower() for w in writes}
+    sizes = {info.filename: info.file_size for info in archive.infolist()}
+    sheets = [e for e in td_map.sheets if e.kind == "worksheet" and sizes.get(e.part, _PAPER_READ_LIMIT) < _PAPER_READ_LIMIT]
+    for own in (False, True):
+        for entry in sorted((e for e in sheets if (e.name.lower() in written) == own), key=lambda e: sizes[e.part]):
+            found = book_paper(m.group(1).decode() for m in _PAPER.finditer(archive.read(entry.part)))
+            if found:
+                return found
+    return None
+
+
+_PAPER_READ_LIMIT = 8 << 20   # bytes of sheet XML unpacked to look for its paper
+
+
+def _scratch_package(writes: Sequence[SheetWrite], paper: int | None = None) -> _Scratch:
     """The engine's sheets in a new workbook: openpyxl writes all but their cells (sheet_data does those).
 
     The cells' formats are made once each on a probe sheet, so their cellXfs indexes are the
@@ -207,7 +238,7 @@ def _scratch_package(writes: Sequence[SheetWrite]) -> _Scratch:
     data, dims = {}, {}
     for name, write in by_sheet.items():
         ws = wb.create_sheet(name)
-        apply_layout(ws, write)
+        apply_layout(ws, write, paper)
         rows = {r: dict(d) for r, d in ws.row_dimensions.items() if dict(d)}
         try:
             data[name] = sheet_data(write, style_id, rows)

@@ -14,10 +14,12 @@ from typing import Iterable, Sequence
 
 from rulesengine.errors import InputError, Location, Problem
 from rulesengine.grid import CellValue, Grid, MergedRange, cell_address, column_letter, parse_address
-from rulesengine.workbook.look import (CellFormat, formatted_cells, landscape, look_of, merge_span, merged_row_height,
+from rulesengine.workbook.look import (CellFormat, formatted_cells, landscape, look_of, merge_span, row_heights,
                                        merged_rows)
 from rulesengine.workbook.io.package import DEFAULT_LIMITS, Limits, PackageInfo, inspect_package, shown
 from rulesengine.workbook.plan import CLEAR_SHEET, LineChart, SheetWrite, is_cell_patch
+from rulesengine.workbook.look.paper import (MARGIN_HEADER, MARGIN_SIDE, MARGIN_TOP_BOTTOM, ROW_HEIGHT,
+                                               book_paper)
 
 MACRO_SUFFIXES = (".xlsm", ".xltm")
 # Characters XML 1.0 cannot hold (openpyxl refuses them with IllegalCharacterError).
@@ -125,6 +127,9 @@ def apply_writes(wb, writes: Sequence[SheetWrite]) -> None:
     graft writer replaces the sheet's part.
     """
     styles = CellStyles()
+    written = {w.sheet for w in writes}
+    paper = book_paper([ws.page_setup.paperSize for ws in wb.worksheets if ws.title not in written]
+                       or [wb[name].page_setup.paperSize for name in written if name in wb.sheetnames])
     for write in writes:
         if write.sheet not in wb.sheetnames:
             ws = wb.create_sheet(write.sheet)
@@ -138,7 +143,7 @@ def apply_writes(wb, writes: Sequence[SheetWrite]) -> None:
                 for row in ws[write.clear]:
                     for cell in (row if isinstance(row, tuple) else (row,)):
                         cell.value = None
-        write_values(ws, write, styles)
+        write_values(ws, write, styles, paper)
 
 
 class CellStyles:
@@ -175,7 +180,7 @@ class CellStyles:
         self._arrays[key] = copy(cell._style)
 
 
-def write_values(ws, write: SheetWrite, styles: CellStyles) -> None:
+def write_values(ws, write: SheetWrite, styles: CellStyles, paper_size: int | None = None) -> None:
     """One SheetWrite onto a worksheet: values, then every field of its look (plan.SheetLook)."""
     top, left = parse_address(write.top_left)
     patch = is_cell_patch(write)
@@ -196,7 +201,7 @@ def write_values(ws, write: SheetWrite, styles: CellStyles) -> None:
         return  # cells typed into a TD's own sheet (a fold-in): values only, the sheet's look is the TD's
     for r, c, fmt in formatted_cells(write):
         styles.apply(ws.cell(row=top + r + 1, column=left + c + 1), fmt)
-    apply_layout(ws, write)
+    apply_layout(ws, write, paper_size)
 
 
 def escaped_controls(text: str) -> str:
@@ -206,12 +211,19 @@ def escaped_controls(text: str) -> str:
     return _CONTROL.sub(lambda m: f"_x{ord(m.group()):04X}_", text)
 
 
-def apply_layout(ws, write: SheetWrite) -> None:
-    """Widths, merges, freeze, print setup, notes and charts of the write's look (not the cells' formats)."""
+def apply_layout(ws, write: SheetWrite, paper_size: int | None = None) -> None:
+    """Widths, merges, freeze, print setup, notes and charts of the write's look (not the cells' formats).
+
+    `paper_size` is the workbook's own paper (ECMA-376 pageSetup/@paperSize, the TD's sheets');
+    None leaves it to the spreadsheet program (the locale's paper). The page is laid out for A4 and
+    Letter alike (look.paper): margins as it assumes, rows of its height.
+    """
     if not write.rows:
         return
     top, left = parse_address(write.top_left)
     from openpyxl.comments import Comment
+    from openpyxl.worksheet.pagebreak import Break
+    from openpyxl.worksheet.page import PageMargins
     from openpyxl.worksheet.properties import PageSetupProperties
 
     look = look_of(write)
@@ -220,9 +232,18 @@ def apply_layout(ws, write: SheetWrite) -> None:
     span = merge_span(write, 0)
     for r in merged_rows(write):
         ws.merge_cells(start_row=top + r + 1, start_column=left + 1, end_row=top + r + 1, end_column=left + span)
-        height = merged_row_height(write, r)
-        if height:
-            ws.row_dimensions[top + r + 1].height = height
+    # Every row's height is set (the default one for the sheet), so each program prints the same
+    # rows on a page: Excel's default row is 15 points, LibreOffice's 12.8.
+    ws.sheet_format.defaultRowHeight = ROW_HEIGHT
+    ws.sheet_format.customHeight = True
+    for r, height in row_heights(write).items():
+        ws.row_dimensions[top + r + 1].height = height
+    for r in look.page_breaks:
+        ws.row_breaks.append(Break(id=top + r))   # the break is after the row before it
+    ws.page_margins = PageMargins(left=MARGIN_SIDE, right=MARGIN_SIDE, top=MARGIN_TOP_BOTTOM,
+                                  bottom=MARGIN_TOP_BOTTOM, header=MARGIN_HEADER, footer=MARGIN_HEADER)
+    if paper_size:
+        ws.page_setup.paperSize = paper_size
     if look.freeze_rows:
         ws.freeze_panes = cell_address(top + look.freeze_rows, 0)
     if look.repeat_rows:

@@ -16,13 +16,15 @@ from typing import Sequence
 from rulesengine.model import Tournament
 from rulesengine.tiebreak import ContributionLine
 from rulesengine.grid import CellValue
-from rulesengine.workbook.sheets.measure import fit_widths
+from rulesengine.workbook.sheets.measure import fit_widths, heading_widths
+from rulesengine.workbook.look.paper import fit_page
 from rulesengine.workbook.plan import STYLE_HEADER, STYLE_NOTE, STYLE_SUBTITLE, STYLE_TITLE, SheetLook
 
 PLAYER_LABEL = "Player"
 HEADER_FIRST = "Round"
 TEXT_COLUMN = 2
 TEXT_WIDTH = 60.0
+TEXT_MIN = 20.0   # the narrowest a wrapped text column gets
 
 
 _VERSUS = re.compile(r"\bvs\.?\s*(\d+)")
@@ -74,12 +76,19 @@ def explain_look(rows: Sequence[Sequence[CellValue]]) -> SheetLook:
                 row_styles[r - 1] = STYLE_SUBTITLE  # the block's own title line
         elif row[0] == "" and len(row) > 2 and str(row[2]).startswith("Note"):
             row_styles[r] = STYLE_NOTE
-    widths = fit_widths(rows, [r for r, row in enumerate(rows) if row_styles.get(r) != STYLE_TITLE],
+    headers = [r for r, style in row_styles.items() if style == STYLE_HEADER]
+    widths = fit_widths(rows, [r for r, row in enumerate(rows) if row_styles.get(r) not in (STYLE_TITLE, STYLE_HEADER)],
                         maximum=TEXT_WIDTH)
+    for r in headers:   # headings wrap: their longest word counts
+        for c, width in heading_widths(rows[r]).items():
+            widths[c] = max(widths.get(c, 0), width)
     numeric = tuple(c for c in range(max((len(r) for r in rows), default=0))
                     if c != TEXT_COLUMN and all(not isinstance(row[c], str) or row[c] == "" or
                                                 row_styles.get(r) in (STYLE_HEADER, STYLE_SUBTITLE, STYLE_TITLE)
                                                 for r, row in enumerate(rows) if len(row) > c))
-    return SheetLook(title_rows=(), header_rows=tuple(r for r, s in row_styles.items() if s == STYLE_HEADER),
-                     column_widths=widths, right_aligned=numeric, row_styles=row_styles,
-                     landscape=sum(widths.values()) > 90, fit_width=True)
+    # Descriptions and reasons wrap in their columns: the sheet prints at 100 %, not fitted down.
+    texts = {c: TEXT_MIN for c in widths if c not in numeric and widths[c] > TEXT_MIN}
+    page = fit_page(widths, texts, wrap_in_portrait=False)   # a sheet to read: landscape before wrapping
+    return SheetLook(title_rows=(), header_rows=tuple(headers), column_widths=page.widths, right_aligned=numeric,
+                     row_styles=row_styles, landscape=page.landscape, fit_width=True,
+                     wrap_columns=tuple(c for c in texts if page.widths[c] < widths[c]))

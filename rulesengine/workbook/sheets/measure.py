@@ -15,9 +15,6 @@ from rulesengine.grid import CellValue, text
 MIN_WIDTH = 4.0
 MAX_WIDTH = 60.0
 MARGIN = 2.0
-# An A4/Letter page printed portrait at 100% holds about 90 character units; a wider table is
-# printed landscape (and still fitted to one page wide).
-PORTRAIT_WIDTH = 90.0
 
 GENERAL = "General"     # 4 -> "4", 4.5 -> "4.5": the halves TDs type and federations publish
 RATING_WHOLE = "0"
@@ -62,5 +59,7 @@ def rating_format(values: Iterable[CellValue]) -> str:
     return RATING_DECIMAL if any(isinstance(v, float) and not v.is_integer() for v in values) else RATING_WHOLE
 
 
-def is_wide(widths: dict[int, float]) -> bool:
-    return sum(widths.values()) > PORTRAIT_WIDTH
+def heading_widths(header: Sequence[CellValue], *, minimum: float = MIN_WIDTH) -> dict[int, float]:
+    """Widths for column headings that wrap (the header style wraps): their longest word fits."""
+    return {c: max(minimum, max((len(word) for word in shown_text(v).split()), default=0) + MARGIN)
+            for c, v in enumerate(header)}

@@ -26,6 +26,8 @@ from rulesengine.pairing import PairedRound
 from rulesengine.grid import CellValue, Grid, cell_address, text
 from rulesengine.cell_values import whole_number
 from rulesengine.workbook.plan import STYLE_HEADER, Dropdown, SheetLook, SheetWrite
+from rulesengine.workbook.sheets.measure import fit_widths, heading_widths
+from rulesengine.workbook.look.paper import fit_page
 from rulesengine.workbook.sheets.standings import cell_number
 
 PAIRINGS_SHEET = "Pairings"
@@ -51,6 +53,8 @@ _ALIASES = {"1/2-1/2": "½-½", "0.5-0.5": "½-½", "0,5-0,5": "½-½", "=": "½
             "1:0": "1-0", "0:1": "0-1", "½:½": "½-½", "+-": "+/-", "-+": "-/+", "--": "-/-",
             "+:-": "+/-", "-:+": "-/+", "-:-": "-/-", "+/ -": "+/-"}
 _TITLE_ROUND = re.compile(r"\bround\s+(\d{1,3})\b", re.IGNORECASE)
+RESULT_WIDTH = 12   # "½-½ unrated", the longest result, fits
+NAME_MIN = 16       # the narrowest a name column gets; longer names wrap
 PROMPT = ("1-0 ½-½ 0-1 played; +/- -/+ forfeit (the player who came wins); -/- both absent; "
           "'unrated' the same, not rated")
 
@@ -102,14 +106,21 @@ def pairings_write(tournament: Tournament, paired: PairedRound, *, event: str = 
         rows.append(BYE_HEADER)
         for sno, kind in paired.byes:
             rows.append(("", sno, name[sno], points(sno), kind))
-    widths = {0: 7, 1: 7, 2: max([12, *(len(name[p]) + 2 for p in name)]), 3: 8, 4: 12, 5: 8,
-              6: max([12, *(len(name[p]) + 2 for p in name)]), 7: 7}
+    # Headings wrap ("White points" on two lines); names wrap rather than shrink the page: the
+    # sheet pinned up every round prints at 100 %, portrait when it fits.
+    widths = heading_widths(HEADER, minimum=6)
+    for c, width in fit_widths(rows, range(3, len(rows))).items():
+        widths[c] = max(widths.get(c, 0), width)
+    widths[RESULT_COL] = max(widths[RESULT_COL], RESULT_WIDTH)
+    names = (2, 6)
+    page = fit_page(widths, {c: NAME_MIN for c in names})
     look = SheetLook(title_rows=(0, 1), header_rows=tuple(headers), merge_rows=(0, 1),
-                     number_formats={RESULT_COL: "@"}, column_widths=widths, freeze_rows=3, repeat_rows=(2, 2),
-                     right_aligned=(0, 1, 3, 5, 7), landscape=False,
+                     number_formats={RESULT_COL: "@"}, column_widths=page.widths, freeze_rows=3, repeat_rows=(2, 2),
+                     right_aligned=(0, 1, 3, 5, 7), landscape=page.landscape,
                      row_styles={h: STYLE_HEADER for h in headers},
                      dropdowns=(Dropdown(RESULT_COL, 3, max(3, last_board), RESULT_CHOICES, PROMPT),)
-                     if paired.boards else ())
+                     if paired.boards else (),
+                     wrap_columns=tuple(c for c in names if page.widths[c] < widths[c]))
     return SheetWrite(PAIRINGS_SHEET, tuple(rows), header_rows=tuple(headers), look=look)
 
 

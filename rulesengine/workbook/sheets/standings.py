@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import textwrap
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import Sequence
 
@@ -27,7 +27,9 @@ from rulesengine.registry import Registry
 from rulesengine.standings import Standings
 from rulesengine.tiebreak import TiebreakSpec
 from rulesengine.grid import CellValue
-from rulesengine.workbook.sheets.measure import fit_widths, is_wide, number_format, rating_format
+from rulesengine.workbook.look import row_heights
+from rulesengine.workbook.sheets.measure import fit_widths, heading_widths, number_format, rating_format
+from rulesengine.workbook.look.paper import ROW_HEIGHT, PageFit, fit_page, keep_together
 from rulesengine.workbook.plan import (STYLE_HEADER, STYLE_MARK, STYLE_SHARED, STYLE_SUBTITLE, STYLE_TITLE, SheetLook,
                                        SheetWrite)
 from rulesengine.workbook.inputs.progress import Progress
@@ -110,19 +112,25 @@ def standings_write(standings: Standings, report: RatingReport | None, progress:
             cells += list(shown_rating_figures(rated)) if rated else [None, None, None]
         body.append(tuple(cells))
     legend = legend_rows(standings, report, registry, progress, facts, words)
-    # Widths fit the table; the title and legend lines wrap within it rather than widen a column
-    # (text running past the last column is not printed).
-    widths = fit_widths((header, *body), range(len(body) + 1))
+    # Widths fit the table (headings wrap: their longest word counts); the title and legend lines
+    # wrap within it rather than widen a column (text running past the last column is not printed).
+    widths = fit_widths(body, range(len(body)))
+    for c, width in heading_widths(header).items():
+        widths[c] = max(widths.get(c, 0), width)
     widths[0] = max(widths.get(0, 0), max(len(str(r[0])) for r in legend if r) + 1)
     room = sum(widths.values()) - widths[0]
     if room < TEXT_MIN:  # a narrow table: the Name column makes room for a readable legend line
         widths[2] = widths.get(2, 0) + TEXT_MIN - room
-    text_width = int(max(TEXT_MIN, room))
+    # On the page at 100 %: portrait when it fits, else landscape; long names wrap rather than shrink the print.
+    natural_name = widths.get(2, 0)
+    page = fit_page(widths, {2: NAME_MIN})
+    widths = page.widths
+    text_width = int(max(TEXT_MIN, sum(widths.values()) - widths[0]) - 2)
     heading = f"Standings {progress.title()}" + (" (final)" if progress.final else "")
     titles: list[tuple[CellValue, ...]] = [(f"{event_name} - {heading}" if event_name else heading,)]
     subtitle = f"{len(t.players)} players; tie-breaks in order: {', '.join(words) if words else 'none (points only)'}"
-    # Each title line is merged across the table (merge_rows); a line longer than the table is
-    # split into rows of its width, so nothing is cut at the table's right edge.
+    # Each title line is merged across the table (merge_rows); the title wraps in its cell, a
+    # subtitle longer than the table is split into rows of its width, so nothing is cut at the edge.
     line_width = int(max(TEXT_MIN, sum(widths.values()) - 2))
     if facts.date_note:
         titles += [(line,) for line in _wrap(facts.date_note[0].upper() + facts.date_note[1:], line_width)]
@@ -140,10 +148,13 @@ def standings_write(standings: Standings, report: RatingReport | None, progress:
     rows = tuple(titles) + (header,) + tuple(body) + ((),) + tuple(wrapped_legend)
     legend_start = h + 1 + len(body) + 1
     return SheetWrite(STANDINGS_SHEET, rows, header_rows=(h, legend_start),
-                      look=_look(rows, h, len(body), legend_start, standings, report, marks, widths))
+                      look=_look(rows, h, len(body), legend_start, standings, report, marks, widths, page,
+                                 page.widths[2] < natural_name))
 
 
 TEXT_MIN = 60  # characters: the narrowest a wrapped title or legend line gets
+NAME_MIN = 18  # characters: the narrowest the Name column gets (longer names wrap)
+KEEP_WITH_LEGEND = 3   # players printed above the legend when it starts a page (no header alone on a page)
 
 
 def _wrap(line: str, width: int) -> list[str]:
@@ -151,7 +162,7 @@ def _wrap(line: str, width: int) -> list[str]:
 
 
 def _look(rows, h: int, players: int, legend_start: int, standings: Standings, report: RatingReport | None,
-          marks: Sequence[Difference], widths: dict[int, float]) -> SheetLook:
+          marks: Sequence[Difference], widths: dict[int, float], page: PageFit, wrap_names: bool) -> SheetLook:
     first, last = h + 1, h + players  # body rows
     body = rows[first:last + 1]
     width = len(rows[h])
@@ -178,13 +189,18 @@ def _look(rows, h: int, players: int, legend_start: int, standings: Standings, r
         where = (row_of[mark.start_rank], col)
         cell_styles[where] = STYLE_MARK
         comments[where] = f"published {mark.label}: {mark.published}"
-    return SheetLook(title_rows=tuple(range(h)), header_rows=(h,), number_formats=formats,
+    look = SheetLook(title_rows=tuple(range(h)), header_rows=(h,), number_formats=formats,
                      # Pts onwards; Rank and SNo are numbers, right-aligned by the General alignment,
                      # and leave columns A and B free for the legend's left-aligned text.
                      right_aligned=tuple(range(3, width)), column_widths=widths,
-                     freeze_rows=h + 1, repeat_rows=(h, h), landscape=is_wide(widths), fit_width=True,
+                     freeze_rows=h + 1, repeat_rows=(h, h), landscape=page.landscape, fit_width=True,
                      row_styles=row_styles, cell_styles=cell_styles, merge_rows=tuple(range(h)),
-                     comments=comments)
+                     comments=comments, wrap_columns=(2,) if wrap_names else ())
+    # The legend prints whole, under the table's last players: never alone under a repeated header.
+    heights = row_heights(SheetWrite(STANDINGS_SHEET, rows, look=look))
+    start = keep_together([heights.get(r, ROW_HEIGHT) for r in range(len(rows))], heights.get(h, ROW_HEIGHT),
+                          legend_start - 1, min(KEEP_WITH_LEGEND, players), page.down)
+    return replace(look, page_breaks=(start,)) if start is not None else look
 
 
 def _provider(registry: Registry, field_name: str, name: str) -> str:
@@ -200,14 +216,16 @@ def legend_rows(standings: Standings, report: RatingReport | None, registry: Reg
     stamp = datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
     rows: list[tuple[CellValue, ...]] = [
         (LEGEND_TITLE, ""),
-        ("Computed by", f"rulesengine {__version__}", stamp),  # the stamp alone in column C
+        ("Computed by", f"rulesengine {__version__}, {stamp}"),
         ("Crosstable", f"{facts.crosstable_sheet} ({facts.layout.replace('_', ' ')} layout), {len(t.players)} players"),
         ("Rounds", progress.describe()),
         ("Rules date", facts.rules_date.isoformat() if facts.rules_date else "not set (newest rules)"),
     ]
     for spec, name in zip(standings.specs, words):
         rule = registry.tiebreak(spec.code)
-        rows.append((str(spec), f"{name}: {rule.article}, plugin {_provider(registry, 'tiebreaks', spec.code)}"))
+        # What a value means when it is not a score (DE gives a place in the tied group: item 5 of issue 23).
+        meaning = f" ({rule.description})" if rule.description else ""
+        rows.append((str(spec), f"{name}: {rule.article}{meaning}, plugin {_provider(registry, 'tiebreaks', spec.code)}"))
     if report is not None:
         rows.append(("Rating", f"{report.system}: {report.rules}; plugin "
                                f"{_provider(registry, 'rating_systems', report.system.lower())}"))

@@ -13,11 +13,12 @@ from dataclasses import dataclass
 
 from rulesengine.workbook.plan import (STYLE_HEADER, STYLE_MARK, STYLE_NOTE, STYLE_SHARED, STYLE_SUBTITLE,
                                        STYLE_TITLE, SheetLook, SheetWrite)
+from rulesengine.workbook.look.paper import PORTRAIT_CHARS, ROW_HEIGHT, lines_needed
 
 HEADER_FILL = "DDEBF7"   # the templates' header fill
 MARK_FILL = "FFEB9C"     # a marked value: filled (readable in black and white print), and bold
 DEFAULT_WIDTH = 8.43     # Excel's default column width, in characters
-PORTRAIT_WIDTH = 100.0   # widths (characters) beyond which a sheet prints landscape when not told
+DEFAULT_SIZE = 11.0      # points: the workbook's default font (Calibri 11)
 
 
 @dataclass(frozen=True)
@@ -52,8 +53,9 @@ class CellFormat:
 PLAIN = CellFormat()
 
 STYLES: dict[str, CellFormat] = {
-    STYLE_TITLE: CellFormat(bold=True, size=14),
-    STYLE_SUBTITLE: CellFormat(italic=True),
+    # Titles wrap in their (merged) row rather than run past the page's edge.
+    STYLE_TITLE: CellFormat(bold=True, size=14, wrap=True),
+    STYLE_SUBTITLE: CellFormat(italic=True, wrap=True),
     STYLE_HEADER: CellFormat(bold=True, fill=HEADER_FILL, rule_below=True, horizontal="center", wrap=True,
                              vertical="center"),
     STYLE_NOTE: CellFormat(wrap=True, vertical="top"),
@@ -102,7 +104,7 @@ def landscape(write: SheetWrite) -> bool:
     if look.landscape is not None:
         return look.landscape
     width = sum(look.column_widths.get(c, DEFAULT_WIDTH) for c in range(table_width(write)))
-    return width > PORTRAIT_WIDTH
+    return width > PORTRAIT_CHARS
 
 
 def merge_span(write: SheetWrite, row: int) -> int:
@@ -148,10 +150,13 @@ def _format_of(look: SheetLook, name: str | None, data: bool, col: int, value: o
     if not (number_format == "@" or isinstance(value, (int, float)) and not isinstance(value, bool)):
         number_format = None
     horizontal = "right" if col in look.right_aligned and base.horizontal is None else base.horizontal
-    if number_format is None and horizontal == base.horizontal:
+    # In a sheet whose text columns wrap, a row may be taller than one line: every cell reads from the top.
+    wrap = base.wrap or col in look.wrap_columns and isinstance(value, str)
+    vertical = base.vertical or ("top" if look.wrap_columns else None)
+    if number_format is None and horizontal == base.horizontal and wrap == base.wrap and vertical == base.vertical:
         return base
-    return CellFormat(base.bold, base.italic, base.size, base.fill, base.rule_below, horizontal, base.wrap,
-                      base.vertical, number_format)
+    return CellFormat(base.bold, base.italic, base.size, base.fill, base.rule_below, horizontal, wrap, vertical,
+                      number_format)
 
 
 def merged_rows(write: SheetWrite) -> list[int]:
@@ -163,19 +168,68 @@ def merged_rows(write: SheetWrite) -> list[int]:
             if r < len(write.rows) and all(v is None or v == "" for v in write.rows[r][1:])]
 
 
-def merged_row_height(write: SheetWrite, row: int, line_height: float = 15.0) -> float | None:
+def merged_row_height(write: SheetWrite, row: int, line_height: float = ROW_HEIGHT) -> float | None:
     """Height (points) a merged, wrapped row needs for its text; None when one line will do.
 
     Spreadsheets do not grow merged rows to fit wrapped text, so the adapter sets the height:
-    one line per `span width` characters of text (widths in characters, as Excel counts them).
+    the text wrapped in the span's width (widths in characters, as Excel counts them), in the
+    row's font (a title is larger and bold).
     """
     look = look_of(write)
     text = write.rows[row][0] if write.rows[row] else None
     if not isinstance(text, str):
         return None
     span = sum(look.column_widths.get(c, DEFAULT_WIDTH) for c in range(table_width(write)))
-    lines = sum(max(1, -(-len(part) // max(int(span), 1))) for part in text.split("\n"))
-    return line_height * lines if lines > 1 else None
+    fmt = STYLES.get(style_name(look, row, 0) or "", PLAIN)
+    size = fmt.size or DEFAULT_SIZE
+    lines = lines_needed(text, span, size=size, bold=fmt.bold)
+    return _lines_height(lines, size, line_height) if lines > 1 else None
+
+
+def row_height(write: SheetWrite, row: int, merged: bool = False) -> float | None:
+    """Height (points) a row needs for its wrapped cells (headers, wrapped columns, a merged title
+    line) or its larger font; None when the sheet's default row holds it."""
+    if merged:
+        height = merged_row_height(write, row)
+        size = (STYLES.get(style_name(look_of(write), row, 0) or "", PLAIN).size or DEFAULT_SIZE)
+        return height or (_lines_height(1, size) if size > DEFAULT_SIZE else None)
+    look = look_of(write)
+    needed = ROW_HEIGHT
+    for c, value in enumerate(write.rows[row]):
+        if not isinstance(value, str) or not value:
+            continue
+        fmt = cell_format(look, row, c, value)
+        size = fmt.size or DEFAULT_SIZE
+        lines = lines_needed(value, look.column_widths.get(c, DEFAULT_WIDTH), size=size, bold=fmt.bold) \
+            if fmt.wrap else 1
+        needed = max(needed, _lines_height(lines, size))
+    return needed if needed > ROW_HEIGHT else None
+
+
+def row_heights(write: SheetWrite) -> dict[int, float]:
+    """Every row that needs more than the default height, and its height (points).
+
+    Only rows that can need it are measured (titles, headers, styled rows, rows with a long text
+    in a wrapped column), so a 50,000-row table costs one length test per wrapped cell.
+    """
+    look = look_of(write)
+    merged = set(merged_rows(write))
+    candidates = set(look.header_rows) | set(look.title_rows) | set(look.row_styles) | merged
+    for c in look.wrap_columns:
+        width = look.column_widths.get(c, DEFAULT_WIDTH)
+        candidates.update(r for r, values in enumerate(write.rows)
+                          if c < len(values) and isinstance(values[c], str) and len(values[c]) > width - 2)
+    heights = {}
+    for r in sorted(candidates):
+        if r < len(write.rows) and write.rows[r]:
+            height = row_height(write, r, r in merged)
+            if height:
+                heights[r] = height
+    return heights
+
+
+def _lines_height(lines: int, size: float, line_height: float = ROW_HEIGHT) -> float:
+    return round(lines * line_height * max(size, DEFAULT_SIZE) / DEFAULT_SIZE, 1)
 
 
 def format_blocks(write: SheetWrite) -> list[tuple[int, int, int, int, CellFormat]]:
