@@ -138,7 +138,7 @@ class TeamTournament:
     `boards` is the number of boards of a match (record 352's length, else the largest lineup);
     `colour_sequence` the board colours of the first-named team (352, "" when absent);
     `pab` the match and game points of a team PAB (record 320); `type_code` record 192's code
-    (`FIDE_TEAM_TYPEA_MP_GP`, `BERGER_TEAM_ROUNDROBIN`, ...); `kind` "swiss" or "round robin".
+    (e.g. `BERGER_TEAM_ROUNDROBIN`); `kind` "swiss" or "round robin".
     """
 
     individual: Tournament
@@ -177,6 +177,6 @@ class TeamTournament:
     @property
     def primary(self) -> str:
         """The primary team score, "MP" or "GP": the first of them in record 192's code
-        (`FIDE_TEAM_TYPEA_GP_MP`: game points); C.07 art. 11: match points otherwise."""
+        (`..._GP_MP`: game points); C.07 art. 11: match points otherwise."""
         words = self.type_code.upper().split("_")
         return next((word for word in words if word in ("MP", "GP")), "MP")
