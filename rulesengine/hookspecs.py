@@ -24,6 +24,7 @@ if TYPE_CHECKING:   # the record types only annotate the hooks: not imported at 
     from rulesengine.formats.base import TournamentFormat
     from rulesengine.pairing import PairingSystem
     from rulesengine.rating import RatingSystem
+    from rulesengine.team_tiebreak import TeamTiebreakRule
     from rulesengine.tiebreak import TiebreakLegend, TiebreakPreset, TiebreakRule
     from rulesengine.layout import CrosstableLayout
 
@@ -55,6 +56,29 @@ def rulesengine_tiebreaks() -> list[TiebreakRule]:
         @hookimpl
         def rulesengine_tiebreaks():
             return [TiebreakRule("XBW", "Wins with Black", "Federation X rule 4.2", wins_with_black)]
+    """
+
+
+@hookspec
+def rulesengine_team_tiebreaks() -> list[TeamTiebreakRule]:
+    """Return the team tie-break rules this plugin provides (team events, issue 22).
+
+    Each `TeamTiebreakRule` names its code (MPTS, BH, EMGSB, ...), the article, and a pure
+    `compute(spec_text, context)` returning a value per team number; the spec text is the whole
+    TRF-2026 record 202 spec (`BH:MP/C1/P`), the context a `TeamTiebreakContext` (the event, the
+    rules date, the teams the earlier criteria leave tied). Team standings rank by these.
+
+    Example::
+
+        from rulesengine.team_tiebreak import TeamTiebreakRule
+
+        def boards_won(spec, context):
+            return {team.number: sum(1 for r in team.rounds for b in r.boards if b.points == 1)
+                    for team in context.event.teams}
+
+        @hookimpl
+        def rulesengine_team_tiebreaks():
+            return [TeamTiebreakRule("XBW", "Boards won", "Federation X rule 7", boards_won)]
     """
 
 

@@ -78,6 +78,7 @@ class PluginInfo:
     version: str
     builtin: bool
     tiebreaks: list[str] = field(default_factory=list)
+    team_tiebreaks: list[str] = field(default_factory=list)
     presets: list[str] = field(default_factory=list)
     rating_systems: list[str] = field(default_factory=list)
     pairing_systems: list[str] = field(default_factory=list)
@@ -188,6 +189,15 @@ def _check_tiebreak(rule: TiebreakRule, owner: PluginInfo) -> TiebreakRule:
         rule_set_in_force=_guarded(rule.rule_set_in_force, owner, f"tie-break {code} rule_set_in_force", str))
 
 
+def _check_team_tiebreak(rule: Any, owner: PluginInfo) -> Any:
+    code = _text(rule, "code")
+    if not re.fullmatch(r"[A-Z][A-Z0-9]*", code):
+        raise ValueError(f"team tie-break code {code!r} is not a capital letter, then capitals or digits")
+    _text(rule, "name"), _text(rule, "article")
+    _callable(rule, "compute")
+    return dataclasses.replace(rule, compute=_guarded(rule.compute, owner, f"team tie-break {code} compute"))
+
+
 def _check_preset(preset: TiebreakPreset, owner: PluginInfo) -> TiebreakPreset:
     _text(preset, "name"), _text(preset, "description", empty=True)
     specs = _names(preset.specs, "specs")
@@ -278,6 +288,8 @@ class _Hook:
 HOOKS = (
     _Hook("rulesengine_tiebreaks", "rulesengine.tiebreak:TiebreakRule", "tiebreaks", lambda r: r.code.upper(),
           _check_tiebreak),
+    _Hook("rulesengine_team_tiebreaks", "rulesengine.team_tiebreak:TeamTiebreakRule", "team_tiebreaks",
+          lambda r: r.code.upper(), _check_team_tiebreak),
     _Hook("rulesengine_tiebreak_presets", "rulesengine.tiebreak:TiebreakPreset", "presets", lambda r: r.name.lower(),
           _check_preset),
     _Hook("rulesengine_tiebreak_legends", "rulesengine.tiebreak:TiebreakLegend", "", lambda r: "", _check_legend),
@@ -392,6 +404,10 @@ class Registry:
     @property
     def tiebreaks(self) -> dict[str, TiebreakRule]:
         return self._collect("rulesengine_tiebreaks")
+
+    @property
+    def team_tiebreaks(self) -> dict[str, Any]:
+        return self._collect("rulesengine_team_tiebreaks")
 
     @property
     def presets(self) -> dict[str, TiebreakPreset]:

@@ -20,6 +20,12 @@ def rulesengine_tiebreaks():
 
 
 @hookimpl
+def rulesengine_team_tiebreaks():
+    from rulesengine_fide.tiebreaks.team import TEAM_RULES  # noqa: PLC0415 (only when a team event is ranked)
+    return list(TEAM_RULES)
+
+
+@hookimpl
 def rulesengine_tiebreak_legends():
     from rulesengine_fide import tiebreaks  # noqa: PLC0415
     return list(tiebreaks.LEGENDS)

@@ -123,6 +123,11 @@ class _Problems(list):
 
 def read_trf(path: str | Path, encoding: str = "utf-8") -> Tournament:
     """Read a TRF file; raise InputError naming FILE:LINE:COL for every problem found."""
+    return parse_trf(read_text(path, encoding), source=str(path))
+
+
+def read_text(path: str | Path, encoding: str = "utf-8") -> str:
+    """A TRF file's text; an unreadable file or bad text is an InputError naming the file (and line)."""
     path = Path(path)
     try:
         with path.open("rb") as handle:
@@ -141,7 +146,7 @@ def read_trf(path: str | Path, encoding: str = "utf-8") -> Tournament:
                                  f"not valid {encoding} text (try --encoding latin-1)")) from None
     except LookupError:
         raise InputError(Problem(Location(str(path)), f"unknown text encoding {quote(encoding)}")) from None
-    return parse_trf(text, source=str(path))
+    return text
 
 
 def split_lines(text: str) -> tuple[list[str], list[str], bool]:

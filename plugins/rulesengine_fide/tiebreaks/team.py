@@ -1,0 +1,30 @@
+"""The FIDE team tie-breaks (C.07 art. 11-13, 14.1.2) as `TeamTiebreakRule` records, and the team
+presets: the Olympiad order (Budapest 2024: EMGSB/C1, GPTS, BH:MP/C1) and FIDE_TEAM (record 202
+of TEC's FIDE_TEAM example: EDET/P, EMGSB/C1/P, BH:MP/C1/P, MPvGP after the match points)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from rulesengine.team_tiebreak import TeamTiebreakContext, TeamTiebreakRule
+from rulesengine_fide.tiebreaks.team_rules import LOWER_IS_BETTER, RANK_CODES, TEAM_CODES, compute
+from rulesengine_fide.tiebreaks.team_table import team_table
+
+AMENDMENTS_2026 = date(2026, 3, 1)   # C.07 as amended by the FIDE Council, in force from 1 March 2026
+
+TEAM_PRESETS = {
+    "olympiad": ("EMGSB/C1", "GPTS", "BH:MP/C1"),
+    "fide_team": ("EDET/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPvGP"),
+}
+
+
+def _compute(spec: str, context: TeamTiebreakContext):
+    event = context.event
+    rules_2026 = context.rules_date is not None and context.rules_date >= AMENDMENTS_2026
+    table = team_table(event, event.is_round_robin, rules_2026)
+    return compute(spec, table, event.primary, [list(group) for group in context.groups])
+
+
+TEAM_RULES = tuple(TeamTiebreakRule(code, name, f"FIDE C.07 art. {article}", _compute,
+                                    higher_is_better=code not in LOWER_IS_BETTER and code not in RANK_CODES)
+                   for code, (name, article) in TEAM_CODES.items())

@@ -1,0 +1,120 @@
+"""Team tie-breaks on the opponents' scores: BH, FB, AOB with `:MP`/`:GP` (C.07 art. 13 applying
+art. 8), the Extended Sonneborn-Berger EMMSB/EMGSB/EGMSB/EGGSB (art. 13.2) with the team cut of
+art. 14.1.2, and SSSC (art. 13.4).
+
+Unplayed team rounds follow art. 16 (2024; from 1 March 2026 with the caps of 16.4) as FIDE TEC's
+engine applies it to matches, C.07 having no team text for them: what a team contributes to its
+opponents counts its rounds after its last one not voluntarily unplayed as drawn matches
+(art. 16.3); its own unplayed rounds are against a dummy scoring its own total (art. 16.4); in a
+round robin unplayed matches count as played and rounds without an opponent are left out (art. 15).
+"""
+
+from __future__ import annotations
+
+import math
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+
+from rulesengine_fide.tiebreaks.team_table import TeamTable
+
+
+def adjusted(table: TeamTable, reference: str, fore: bool = False) -> dict[int, Fraction]:
+    """Each team's score as its opponents count it (art. 16.3; art. 8.3 for Fore Buchholz)."""
+    draw = table.draw(reference)
+    result = {}
+    for team in table.numbers:
+        rows = table.rows[team]
+        last = table.last_not_vur(team)
+        if fore and table.last_met(team) == table.rounds:
+            last = table.rounds
+        value = Fraction(0)
+        for rnd, row in enumerate(rows, start=1):
+            if rnd <= last or row.opponent:
+                value += table.points(row, reference)
+            elif not table.round_robin:
+                value += draw
+        if fore and table.last_met(team) == table.rounds and rows and rows[-1].opponent:
+            value += draw - table.points(rows[-1], reference)
+        result[team] = value
+    return result
+
+
+def own_score(table: TeamTable, team: int, reference: str, fore: bool) -> Fraction:
+    """The team's total, its final-round match counted as drawn for Fore Buchholz (art. 8.3)."""
+    rows = table.rows[team]
+    total = table.total(team, reference)
+    if fore and table.last_met(team) == table.rounds and rows and rows[-1].opponent:
+        return total + table.draw(reference) - table.points(rows[-1], reference)
+    return total
+
+
+def opposition(table: TeamTable, opponent_ref: str, own_ref: str | None, *, cut_low: int = 0, cut_high: int = 0,
+               played_all: bool = False, fore: bool = False) -> dict[int, Fraction]:
+    """Sum over rounds of the opponent's adjusted score (times the own score against it when
+    `own_ref` is given: Sonneborn-Berger), with Cut/Median (art. 14.1; for ESB art. 14.1.2: the
+    lowest opponent's score, ties broken by the lowest contribution)."""
+    contributed = adjusted(table, opponent_ref, fore)
+    own_totals = {t: own_score(table, t, opponent_ref, fore) for t in table.numbers}
+    draw = table.draw(opponent_ref)
+    predetermined = played_all or table.round_robin   # art. 15: unplayed games count as played in round robins
+    values = {}
+    for team in table.numbers:
+        items = []   # (vur, score, value)
+        for rnd, row in enumerate(table.rows[team], start=1):
+            vur = row.vur
+            played = predetermined or (fore and rnd == table.rounds) or row.played
+            if played and row.opponent:
+                vur = False
+                score = contributed[row.opponent]
+            elif not table.round_robin:
+                score = own_totals[team]
+                if table.rules_2026:   # art. 16.4.1 / 16.4.2 (March 2026)
+                    score = min(score, contributed[row.opponent]) if row.opponent else min(score, draw * table.rounds)
+            else:
+                score = Fraction(0)
+            value = score * table.points(row, own_ref) if own_ref else score
+            if row.opponent or not table.round_robin:
+                items.append((vur, score, value))
+        low = min(cut_low, table.rounds)
+        high = min(cut_high, table.rounds - low)
+        for _ in range(low):
+            if not items:
+                break
+            lowest = min(items, key=lambda i: (i[1], i[2]))
+            unplayed_first = min(items, key=lambda i: (not i[0], i[1], i[2]))
+            items.remove(lowest if lowest[2] > unplayed_first[2] else unplayed_first)
+        for _ in range(high):
+            if items:
+                items.remove(max(items, key=lambda i: (i[1], i[2])))
+        values[team] = sum((value for _, _, value in items), Fraction(0))
+    return values
+
+
+def average_of_opponents(table: TeamTable, reference: str, bh: dict[int, Fraction]) -> dict[int, Decimal | None]:
+    """AOB (art. 8.2): the mean BH of the opponents met over the board; rounded half up as FIDE TEC's
+    engine rounds it (2 decimals under 9 rounds, 3 from 9), the article giving no rounding."""
+    places = Decimal("0.01") if table.rounds < 9 else Decimal("0.001")
+    values: dict[int, Decimal | None] = {}
+    for team in table.numbers:
+        met = [bh[row.opponent] for row in table.rows[team] if row.played and row.opponent]
+        if not met:
+            values[team] = None
+            continue
+        mean = sum(met, Fraction(0)) / len(met)
+        values[team] = (Decimal(mean.numerator) / Decimal(mean.denominator)).quantize(places, rounding=ROUND_HALF_UP)
+    return values
+
+
+def score_strength(table: TeamTable, primary: str, secondary: str, bh: dict[int, Fraction], k: int | None) -> dict:
+    """SSSC (art. 13.4): secondary score + BH(primary) / K, K the highest primary score divided by
+    the highest secondary score of one match, rounded down, unless set (/K); to 0.01 as FIDE TEC's
+    engine gives it (the article has no rounding)."""
+    if k is None:
+        rounds, boards = table.rounds, table.event.boards
+        win = table.event.team_points.win
+        k = math.floor(win * rounds / boards) if primary == "MP" else math.floor(Fraction(rounds * boards) / win)
+    values = {}
+    for team in table.numbers:
+        value = table.total(team, secondary) + bh[team] / max(k, 1)
+        values[team] = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.01"), ROUND_HALF_UP)
+    return values

@@ -1,0 +1,426 @@
+"""TRF team events: the TRF-2026 team records (310, 320, 330, 300, 352, 362, 240 for teams, 192)
+and the legacy TRF-16 013 record, read on top of the individual reader (`trf.py`).
+
+The players' 001 lines are read by `parse_trf`; two block forms exist only in team files and are
+set aside for it: a forfeit win with no opponent (`0000 - +`, a board whose opponent team left
+it empty, or a player of the winner of a forfeited match) and a forfeit win naming a scheduled
+opponent whose own line does not answer it (`0012 w +` against `0000 - -`, a 330 match). Each is
+put back in the player's results, so the file written back (`write_team_trf`) is the file read.
+Problems are located `FILE:LINE:COL`, all at once.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+
+from rulesengine.errors import InputError, Location, Problem, quote
+from rulesengine.formats.trf import (FIRST_ROUND_COL, PLAYER_MARK, ROUND_WIDTH, parse_trf, read_text, split_lines,
+                                     write_trf)
+from rulesengine.model import Colour, ResultCode, RoundEntry, Tournament
+from rulesengine.numbers import parse_exact, parse_whole
+from rulesengine.team import (MAX_TEAM_PLAYERS, Board, ForfeitedMatch, Lineup, MatchKind, Team, TeamBye, TeamPoints,
+                              TeamRound, TeamTournament)
+
+TEAM_RECORDS = frozenset({"310", "013"})
+_BLOCK_FORFEIT_WIN = re.compile(r"  ([0-9 ]{4}) ([wbWB -]) \+")
+_BYE_KINDS = {"F": MatchKind.FULL_POINT_BYE, "H": MatchKind.HALF_POINT_BYE, "Z": MatchKind.ZERO_POINT_BYE}
+_COLOURS = {"W": Colour.WHITE, "B": Colour.BLACK}
+
+
+def is_team_text(text: str) -> bool:
+    """A TRF text with team records (310 or the legacy 013)."""
+    return any(line[:3] in TEAM_RECORDS for line in text.splitlines())
+
+
+def read_team_trf(path: str | Path, encoding: str = "utf-8") -> TeamTournament:
+    """Read a TRF team event; raise InputError naming FILE:LINE:COL for every problem found."""
+    return parse_team_trf(read_text(path, encoding), source=str(path))
+
+
+def _set_aside(text: str) -> tuple[str, dict[tuple[int, int], tuple[int, int | None, Colour]]]:
+    """`text` with the team-only forfeit wins written `0000 - -` for the individual reader, and
+    each one found: (start rank, round) -> (line number, scheduled opponent or None, colour)."""
+    lines, endings, _ = split_lines(text.lstrip("\ufeff"))
+    blocks: dict[int, dict[int, tuple[int, str]]] = {}   # start rank -> round -> (opponent, code)
+    for line in lines:
+        if line[:3] == PLAYER_MARK and line[4:8].strip().isdigit():
+            rounds = {}
+            for i in range((len(line) - FIRST_ROUND_COL + ROUND_WIDTH - 1) // ROUND_WIDTH):
+                block = line[FIRST_ROUND_COL + ROUND_WIDTH * i: FIRST_ROUND_COL + ROUND_WIDTH * (i + 1)]
+                opponent = block[2:6].strip()
+                rounds[i + 1] = (int(opponent) if opponent.isdigit() else 0, block[9:10])
+            blocks[int(line[4:8])] = rounds
+    found: dict[tuple[int, int], tuple[int, int | None, Colour]] = {}
+    out = []
+    for number, line in enumerate(lines, start=1):
+        if line[:3] == PLAYER_MARK and line[4:8].strip().isdigit():
+            sno = int(line[4:8])
+            for i in range((len(line) - FIRST_ROUND_COL) // ROUND_WIDTH):
+                start = FIRST_ROUND_COL + ROUND_WIDTH * i
+                match = _BLOCK_FORFEIT_WIN.fullmatch(line[start:start + ROUND_WIDTH])
+                if not match:
+                    continue
+                opponent = int(match.group(1)) if match.group(1).strip().isdigit() else 0
+                answered = blocks.get(opponent, {}).get(i + 1, (0, ""))[0] == sno
+                if opponent and answered:
+                    continue
+                found[sno, i + 1] = (number, opponent or None, _COLOURS.get(match.group(2).upper(), Colour.NONE))
+                line = line[:start] + "  0000 - -" + line[start + ROUND_WIDTH:]
+        out.append(line)
+    return "".join(line + ending for line, ending in zip(out, endings)), found
+
+
+def parse_team_trf(text: str, source: str = "<input>") -> TeamTournament:
+    """Parse TRF text with team records into a TeamTournament (see module docstring)."""
+    masked, forfeit_wins = _set_aside(text)
+    if text.startswith("\ufeff"):
+        masked = "\ufeff" + masked
+    individual = parse_trf(masked, source=source)
+    individual = _with_forfeit_wins(individual, forfeit_wins)
+    reader = _TeamReader(individual, source)
+    event = reader.read(forfeit_wins)
+    if reader.problems:
+        raise InputError(reader.problems)
+    return event
+
+
+def _with_forfeit_wins(t: Tournament, found: dict[tuple[int, int], tuple[int, int | None, Colour]]) -> Tournament:
+    """The players' results with the set-aside forfeit wins put back."""
+    if not found:
+        return t
+    players = []
+    for player in t.players:
+        rounds = list(player.rounds)
+        for (sno, rnd), (_, opponent, colour) in found.items():
+            if sno == player.start_rank and rnd <= len(rounds):
+                rounds[rnd - 1] = RoundEntry(rnd, opponent, colour, ResultCode.FORFEIT_WIN)
+        players.append(replace(player, rounds=tuple(rounds)) if rounds != list(player.rounds) else player)
+    return replace(t, players=tuple(players))
+
+
+def _numbers(text: str, first: int, width: int) -> list[tuple[int, str]]:
+    """The fixed-width fields of a record from 0-based column `first`, `width` apart:
+    (column, text) for each non-blank one."""
+    return [(col, text[col:col + width - 1]) for col in range(first, len(text), width)
+            if text[col:col + width - 1].strip()]
+
+
+class _TeamReader:
+    """The team records of a parsed file, checked against the players' results."""
+
+    def __init__(self, individual: Tournament, source: str):
+        self.t = individual
+        self.source = source
+        self.problems: list[Problem] = []
+        # header index i is line i + 1: every line of the file is one header item
+        self.records = [(number, code, code + rest) for number, (code, rest) in enumerate(individual.header, start=1)
+                        if code and code != PLAYER_MARK]
+
+    def bad(self, line: int, col: int, message: str) -> None:
+        self.problems.append(Problem(Location(self.source, line, col), message))
+
+    def whole(self, line: int, col: int, text: str, what: str) -> int | None:
+        value = parse_whole(text.strip()) if text.strip() else None
+        if value is None or value < 0:
+            self.bad(line, col + 1, f"{what} must be a whole number, found {quote(text.strip())}")
+            return None
+        return value
+
+    def exact(self, line: int, col: int, text: str, what: str) -> Fraction | None:
+        if not text.strip():
+            return None
+        value = parse_exact(text)
+        if value is None:
+            self.bad(line, col + 1, f"{what} must be a number, found {quote(text.strip())}")
+        return value
+
+    # ------------------------------------------------------------ records
+
+    def teams(self) -> tuple[list[Team], bool]:
+        teams: list[Team] = []
+        legacy = not any(code == "310" for _, code, _ in self.records)
+        owner: dict[int, tuple[int, int]] = {}   # start rank -> (team, line)
+        for line_no, code, line in self.records:
+            if code not in TEAM_RECORDS or (code == "013" and not legacy):
+                continue
+            if code == "310":
+                number = self.whole(line_no, 4, line[4:7], "record 310: the team pairing number (columns 5-7)")
+                name, nick = line[8:40].strip(), line[41:46].strip()
+                strength = parse_whole(line[47:53].strip()) if line[47:53].strip() else None
+                mp = self.exact(line_no, 54, line[54:60], "record 310: match points (columns 55-60)")
+                gp = self.exact(line_no, 61, line[61:67], "record 310: game points (columns 62-67)")
+                rank = parse_whole(line[68:71].strip()) if line[68:71].strip() else None
+                fields = _numbers(line, 73, 5)
+            else:
+                number, name, nick, strength, mp, gp, rank = len(teams) + 1, line[4:36].strip(), "", None, None, None, None
+                fields = _numbers(line, 36, 5)
+            if number is None:
+                continue
+            if len(fields) > MAX_TEAM_PLAYERS:
+                self.bad(line_no, fields[MAX_TEAM_PLAYERS][0] + 1,
+                         f"record {code}: team {number} has {len(fields)} players, at most {MAX_TEAM_PLAYERS}")
+            players = []
+            for col, text in fields[:MAX_TEAM_PLAYERS]:
+                sno = self.whole(line_no, col, text, f"record {code}: a player's start rank")
+                if sno is None:
+                    continue
+                if sno not in self.t.by_start_rank:
+                    self.bad(line_no, col + 1, f"record {code}: team {number} names player {sno}, who has no 001 record")
+                elif sno in owner:
+                    self.bad(line_no, col + 1, f"record {code}: player {sno} is already on team {owner[sno][0]} "
+                                               f"(line {owner[sno][1]}): a player plays for one team")
+                else:
+                    owner[sno] = (number, line_no)
+                    players.append(sno)
+            if any(team.number == number for team in teams):
+                self.bad(line_no, 5, f"record {code}: team pairing number {number} is used twice")
+                continue
+            teams.append(Team(number, name, tuple(players), nick, strength or None, mp, gp, rank))
+        return teams, legacy
+
+    def team_points(self) -> TeamPoints:
+        values = {}
+        for line_no, code, line in self.records:
+            if code != "362":
+                continue
+            tokens = [(m.group(), m.start()) for m in re.finditer(r"\S+", line[3:])]
+            for (key, _), (text, col) in zip(tokens[::2], tokens[1::2]):
+                name = {"TW": "win", "TD": "draw", "TL": "loss"}.get(key.upper())
+                value = self.exact(line_no, col + 3, text, f"record 362: {key}")
+                if name and value is not None:
+                    values[name] = value
+        return TeamPoints(**values)
+
+    def pab(self) -> tuple[tuple[Fraction, Fraction] | None, dict[tuple[int, int], int]]:
+        """Record 320: the PAB's match and game points, and (round, team) -> line."""
+        points, byes = None, {}
+        for line_no, code, line in self.records:
+            if code != "320":
+                continue
+            mp = self.exact(line_no, 4, line[4:8], "record 320: the PAB's match points (columns 5-8)")
+            gp = self.exact(line_no, 9, line[9:13], "record 320: the PAB's game points (columns 10-13)")
+            if mp is not None and gp is not None:
+                points = (mp, gp)
+            for index, col in enumerate(range(14, len(line), 4)):
+                team = self.whole(line_no, col, line[col:col + 3], "record 320: a team number")
+                if team:
+                    byes[index + 1, team] = line_no
+        return points, byes
+
+    def forfeits(self) -> list[tuple[ForfeitedMatch, int]]:
+        found = []
+        for line_no, code, line in self.records:
+            if code != "330":
+                continue
+            result = line[4:6]
+            if result not in ("+-", "-+", "--"):
+                self.bad(line_no, 5, f"record 330: the result must be +-, -+ or --, found {quote(result)}")
+                continue
+            rnd = self.whole(line_no, 7, line[7:10], "record 330: the round (columns 8-10)")
+            white = self.whole(line_no, 11, line[11:14], "record 330: the white team (columns 12-14)")
+            black = self.whole(line_no, 15, line[15:18], "record 330: the black team (columns 16-18)")
+            if None not in (rnd, white, black):
+                found.append((ForfeitedMatch(result, rnd, white, black), line_no))
+        return found
+
+    def lineups(self) -> list[tuple[Lineup, int]]:
+        found = []
+        for line_no, code, line in self.records:
+            if code != "300":
+                continue
+            rnd = self.whole(line_no, 4, line[4:7], "record 300: the round (columns 5-7)")
+            team = self.whole(line_no, 8, line[8:11], "record 300: the team (columns 9-11)")
+            opponent = self.whole(line_no, 12, line[12:15], "record 300: the opponent team (columns 13-15)")
+            players = [self.whole(line_no, col, text, "record 300: a board's player") for col, text in _numbers(line, 16, 5)]
+            if None not in (rnd, team, opponent) and None not in players:
+                found.append((Lineup(rnd, team, opponent, tuple(players)), line_no))
+        return found
+
+    def team_byes(self, numbers: set[int]) -> list[tuple[TeamBye, int]]:
+        found = []
+        for line_no, code, line in self.records:
+            if code != "240":
+                continue
+            kind = _BYE_KINDS.get(line[4:5].upper())
+            tokens = [(m.group(), m.start() + 5) for m in re.finditer(r"\S+", line[5:])]
+            if kind is None or not tokens:
+                self.bad(line_no, 5, f"record 240: expected F, H or Z, a round and teams, found {quote(line[4:])}")
+                continue
+            rnd = self.whole(line_no, tokens[0][1], tokens[0][0], "record 240: the round")
+            for text, col in tokens[1:]:
+                team = self.whole(line_no, col, text, "record 240: a team number")
+                if team is not None and team not in numbers:
+                    self.bad(line_no, col + 1, f"record 240: team {team} has no 310/013 record")
+                elif team is not None and rnd is not None:
+                    found.append((TeamBye(kind, rnd, team), line_no))
+        return found
+
+    # ------------------------------------------------------------ matches
+
+    def read(self, forfeit_wins: dict[tuple[int, int], tuple[int, int | None, Colour]]) -> TeamTournament:
+        t = self.t
+        teams, legacy = self.teams()
+        numbers = {team.number for team in teams}
+        team_of = {sno: team.number for team in teams for sno in team.players}
+        points = self.team_points()
+        pab, pab_rounds = self.pab()
+        forfeits = self.forfeits()
+        lineups = self.lineups()
+        byes = self.team_byes(numbers)
+        fields = {code: line[3:].strip() for _, code, line in self.records}
+        sequence = fields.get("352", "").upper()
+        for (rnd, team), line_no in pab_rounds.items():
+            if team not in numbers:
+                self.bad(line_no, 15 + 4 * (rnd - 1), f"record 320: team {team} has no 310/013 record")
+        for forfeit, line_no in forfeits:
+            for team, col in ((forfeit.white, 12), (forfeit.black, 16)):
+                if team not in numbers:
+                    self.bad(line_no, col, f"record 330: team {team} has no 310/013 record")
+        for lineup, line_no in lineups:
+            for sno in lineup.players:
+                if sno and team_of.get(sno) != lineup.team:
+                    self.bad(line_no, 17, f"record 300: player {sno} is not on team {lineup.team}")
+        if self.problems:
+            return TeamTournament(t, tuple(teams), len(sequence))
+        for sno in t.by_start_rank:
+            if sno not in team_of:
+                self.bad(self._line_of(sno), 5, f"player {sno} is on no team (records 310/013)")
+        for player in t.players:
+            for entry in player.rounds:
+                if entry.code is ResultCode.PAIRING_ALLOCATED_BYE:
+                    self.bad(self._line_of(player.start_rank), FIRST_ROUND_COL + ROUND_WIDTH * (entry.round - 1) + 10,
+                             f"round {entry.round}: player {player.start_rank} has a pairing-allocated bye (U): in a "
+                             f"team event the PAB is the team's (record 320), which a TRF-16 013 file cannot express")
+        lineup_of = {(lineup.round, lineup.team): lineup for lineup, _ in lineups}
+        forfeit_of = {}
+        for forfeit, _ in forfeits:
+            forfeit_of[forfeit.round, forfeit.white] = (forfeit, forfeit.result[0])
+            forfeit_of[forfeit.round, forfeit.black] = (forfeit, forfeit.result[1])
+        bye_of = {(bye.round, bye.team): bye.kind for bye, _ in byes}
+        boards = len(sequence) or self._largest_lineup(teams, team_of)
+        built = []
+        for team in teams:
+            rounds = tuple(self._round(team, rnd, team_of, points, pab, pab_rounds, forfeit_of, bye_of, lineup_of,
+                                       forfeit_wins, boards) for rnd in range(1, t.rounds + 1))
+            built.append(replace(team, rounds=rounds))
+        self._check_opponents(built)
+        kind_text = fields.get("092", "").upper()
+        if "SWISS" in kind_text:
+            kind = "swiss"
+        elif "ROBIN" in kind_text or "BERGER" in kind_text or re.search(r"\bRR\b", kind_text):
+            kind = "round robin"
+        else:   # FIDE TEC's engine: as many teams as rounds (or one more) is a round robin
+            kind = "round robin" if len(teams) in (t.rounds, t.rounds + 1) else "swiss"
+        return TeamTournament(t, tuple(built), boards, points, pab, sequence, fields.get("192", ""), kind,
+                              tuple(b for b, _ in byes), tuple(f for f, _ in forfeits), tuple(x for x, _ in lineups),
+                              legacy)
+
+    def _line_of(self, sno: int) -> int:
+        for number, (code, rest) in enumerate(self.t.header, start=1):
+            if code == PLAYER_MARK and rest == str(sno):
+                return number
+        return 1
+
+    def _largest_lineup(self, teams: list[Team], team_of: dict[int, int]) -> int:
+        """Without record 352: the most players one team fielded in a round."""
+        counts: dict[tuple[int, int], int] = {}
+        for player in self.t.players:
+            for entry in player.rounds:
+                if entry.opponent or entry.code is ResultCode.FORFEIT_WIN:
+                    key = (team_of.get(player.start_rank, 0), entry.round)
+                    counts[key] = counts.get(key, 0) + 1
+        return max(counts.values(), default=max((len(team.players) for team in teams), default=0))
+
+    def _round(self, team, rnd, team_of, points, pab, pab_rounds, forfeit_of, bye_of, lineup_of, forfeit_wins,
+               boards) -> TeamRound:
+        t = self.t
+        entries = {sno: t.player(sno).entry(rnd) for sno in team.players}
+        opponents = {team_of.get(e.opponent) for sno, e in entries.items() if e.opponent and (sno, rnd) not in forfeit_wins}
+        opponents.discard(None)
+        if (rnd, team.number) in pab_rounds:
+            mp, gp = pab or (points.win, Fraction(boards))
+            return TeamRound(rnd, None, MatchKind.PAIRING_ALLOCATED_BYE, mp, gp)
+        if (rnd, team.number) in forfeit_of:
+            forfeit, sign = forfeit_of[rnd, team.number]
+            other = forfeit.black if forfeit.white == team.number else forfeit.white
+            for sno, entry in entries.items():
+                if entry.played:
+                    self.bad(self._line_of(sno), FIRST_ROUND_COL + ROUND_WIDTH * (rnd - 1) + 10,
+                             f"round {rnd}: player {sno} played a game, but record 330 says team {team.number}'s "
+                             f"match against team {other} was forfeited")
+                elif entry.code is ResultCode.FORFEIT_WIN and sign != "+":
+                    self.bad(self._line_of(sno), FIRST_ROUND_COL + ROUND_WIDTH * (rnd - 1) + 10,
+                             f"round {rnd}: player {sno} has a forfeit win, but record 330 gives team {team.number} "
+                             f"the forfeit loss against team {other} (a one-sided forfeit)")
+            if sign == "+":   # art. 12 intro: a standard win on every board
+                return TeamRound(rnd, other, MatchKind.FORFEIT_WIN, points.win, Fraction(boards) * t.scoring.win)
+            return TeamRound(rnd, other, MatchKind.FORFEIT_LOSS, Fraction(0), Fraction(0))
+        if (rnd, team.number) in bye_of:
+            kind = bye_of[rnd, team.number]
+            mp = {MatchKind.FULL_POINT_BYE: points.win, MatchKind.HALF_POINT_BYE: points.draw}.get(kind, Fraction(0))
+            game = {MatchKind.FULL_POINT_BYE: t.scoring.win, MatchKind.HALF_POINT_BYE: t.scoring.draw}.get(kind, Fraction(0))
+            return TeamRound(rnd, None, kind, mp, game * boards)
+        if len(opponents) > 1:
+            self.bad(self._line_of(team.players[0]), FIRST_ROUND_COL + ROUND_WIDTH * (rnd - 1) + 3,
+                     f"round {rnd}: team {team.number}'s players face teams {', '.join(map(str, sorted(opponents)))}: "
+                     f"a team meets one team in a round")
+            return TeamRound(rnd, None, MatchKind.NOT_PAIRED, Fraction(0), Fraction(0))
+        if not opponents:
+            for sno, entry in entries.items():
+                if entry.code is ResultCode.FORFEIT_WIN:
+                    self.bad(forfeit_wins.get((sno, rnd), (self._line_of(sno),))[0],
+                             FIRST_ROUND_COL + ROUND_WIDTH * (rnd - 1) + 10,
+                             f"round {rnd}: player {sno} has a forfeit win, but team {team.number} has neither a match "
+                             f"nor a forfeited match (record 330) in that round (a one-sided forfeit)")
+            return TeamRound(rnd, None, MatchKind.NOT_PAIRED, Fraction(0), Fraction(0))
+        opponent = opponents.pop()
+        lineup = lineup_of.get((rnd, team.number))
+        if lineup is not None:
+            order = list(lineup.players)
+        else:   # the roster order of the players fielded (a game, or a board left empty opposite)
+            order = [sno for sno in team.players if entries[sno].opponent or entries[sno].code is ResultCode.FORFEIT_WIN
+                     or entries[sno].played]
+        order += [0] * (boards - len(order))
+        board_list = []
+        for number, sno in enumerate(order[:boards], start=1):
+            if not sno:
+                board_list.append(Board(number, None, None, Fraction(0), False))
+                continue
+            entry = entries[sno]
+            board_list.append(Board(number, sno, entry.opponent, t.scoring.points(entry), entry.played))
+        gp = sum((b.points for b in board_list), Fraction(0))
+        return TeamRound(rnd, opponent, MatchKind.MATCH, Fraction(0), gp, tuple(board_list))
+
+    def _check_opponents(self, teams: list[Team]) -> None:
+        """Match points from the two sides' game points (C.07 art. 11); a match both teams must show."""
+        by_number = {team.number: team for team in teams}
+        points = self.team_points()
+        for index, team in enumerate(teams):
+            rounds = list(team.rounds)
+            for i, r in enumerate(rounds):
+                if r.kind is not MatchKind.MATCH:
+                    continue
+                theirs = by_number[r.opponent].rounds[i]
+                if theirs.opponent != team.number:
+                    self.bad(1, 1, f"round {r.round}: team {team.number} meets team {r.opponent}, whose players "
+                                   f"meet team {theirs.opponent or 'none'}")
+                    continue
+                played = r.over_the_board or theirs.over_the_board
+                if r.game_points > theirs.game_points:
+                    mp = points.win
+                elif r.game_points < theirs.game_points:
+                    mp = points.loss if played else Fraction(0)
+                elif r.game_points > 0:
+                    mp = points.draw
+                else:
+                    mp = points.loss if played else Fraction(0)
+                rounds[i] = replace(r, match_points=mp)
+            teams[index] = replace(team, rounds=tuple(rounds))
+
+
+def write_team_trf(event: TeamTournament) -> str:
+    """TRF text of a team event: the records as read, the players' lines regenerated."""
+    return write_trf(event.individual)

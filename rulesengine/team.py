@@ -1,0 +1,182 @@
+"""The team-event model (issue 22): teams, their matches round by round and the event's team facts.
+
+A team event is an individual event (`Tournament`: every player keeps her own results, which
+board prizes need) plus the teams and their matches. Everything is immutable and exact
+(`Fraction`). The records behind each field are TRF-2026's (FIDE C.04 Annex 2, 2025 text):
+310 teams, 320 team PAB, 330 forfeited matches, 300 boards out of the default order, 352 the
+board colour sequence, 362 team points, 240 team byes, 192 the tournament type; the legacy
+TRF-16 013 record gives a team's name and players only.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+
+from rulesengine.model import Tournament
+
+MAX_TEAM_PLAYERS = 14   # record 310 (and 013) hold up to 14 players
+
+
+class MatchKind(enum.Enum):
+    """What one team's round was."""
+
+    __hash__ = object.__hash__
+
+    MATCH = "match"                      # boards against another team (some may be forfeited)
+    FORFEIT_WIN = "forfeit win"          # record 330, this team won the forfeited match
+    FORFEIT_LOSS = "forfeit loss"        # record 330, this team lost it (or both did: `--`)
+    PAIRING_ALLOCATED_BYE = "PAB"        # record 320
+    FULL_POINT_BYE = "FPB"               # record 240 F
+    HALF_POINT_BYE = "HPB"               # record 240 H
+    ZERO_POINT_BYE = "ZPB"               # record 240 Z
+    NOT_PAIRED = "not paired"            # withdrawn, absent, idle in an odd round robin
+
+
+@dataclass(frozen=True)
+class TeamPoints:
+    """Match points of a team match (record 362: `TW 2.0  TD 1.0  TL 0.0` by default; 3/1/0 and
+    others are just other values); C.07 art. 11: MP is the primary team score by default."""
+
+    win: Fraction = Fraction(2)
+    draw: Fraction = Fraction(1)
+    loss: Fraction = Fraction(0)
+
+
+@dataclass(frozen=True)
+class Board:
+    """One board of one team's match: the team's player on it (None = an empty board), her
+    opponent (None when none) and the game points she scored there."""
+
+    number: int
+    player: int | None
+    opponent: int | None
+    points: Fraction
+    over_the_board: bool
+
+
+@dataclass(frozen=True)
+class TeamRound:
+    """One team's round: the opponent team (None for byes and unpaired rounds), what it was,
+    the match points and game points it earned, and its boards (a match's boards in board order;
+    none for byes and forfeited matches)."""
+
+    round: int
+    opponent: int | None
+    kind: MatchKind
+    match_points: Fraction
+    game_points: Fraction
+    boards: tuple[Board, ...] = ()
+
+    @property
+    def over_the_board(self) -> bool:
+        """A match with at least one game played over the board (FIDE TEC's engine's reading of
+        a played match; a 330 forfeited match is never one)."""
+        return self.kind is MatchKind.MATCH and any(board.over_the_board for board in self.boards)
+
+
+@dataclass(frozen=True)
+class Team:
+    """A team (record 310, or 013 in a legacy file): pairing number, name, nickname, its players'
+    start ranks in board order (up to 14), and what the file declared (strength, MP, GP, rank)."""
+
+    number: int
+    name: str
+    players: tuple[int, ...]
+    nickname: str = ""
+    strength: int | None = None
+    declared_match_points: Fraction | None = None
+    declared_game_points: Fraction | None = None
+    declared_rank: int | None = None
+    rounds: tuple[TeamRound, ...] = ()
+
+    @cached_property
+    def match_points(self) -> Fraction:
+        return sum((r.match_points for r in self.rounds), Fraction(0))
+
+    @cached_property
+    def game_points(self) -> Fraction:
+        return sum((r.game_points for r in self.rounds), Fraction(0))
+
+
+@dataclass(frozen=True)
+class TeamBye:
+    """A requested team bye (record 240 F/H/Z for a team) in one round."""
+
+    kind: MatchKind
+    round: int
+    team: int
+
+
+@dataclass(frozen=True)
+class ForfeitedMatch:
+    """A forfeited match (record 330): `+-`, `-+` or `--` between the white and black team."""
+
+    result: str
+    round: int
+    white: int
+    black: int
+
+
+@dataclass(frozen=True)
+class Lineup:
+    """Boards out of the default order (record 300): the team's player per board in one round
+    (0 = an empty board)."""
+
+    round: int
+    team: int
+    opponent: int
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class TeamTournament:
+    """A team event: the individual event of its players and the teams with their rounds.
+
+    `boards` is the number of boards of a match (record 352's length, else the largest lineup);
+    `colour_sequence` the board colours of the first-named team (352, "" when absent);
+    `pab` the match and game points of a team PAB (record 320); `type_code` record 192's code
+    (e.g. `BERGER_TEAM_ROUNDROBIN`); `kind` "swiss" or "round robin".
+    """
+
+    individual: Tournament
+    teams: tuple[Team, ...]
+    boards: int
+    team_points: TeamPoints = TeamPoints()
+    pab: tuple[Fraction, Fraction] | None = None
+    colour_sequence: str = ""
+    type_code: str = ""
+    kind: str = "swiss"
+    byes: tuple[TeamBye, ...] = ()
+    forfeits: tuple[ForfeitedMatch, ...] = ()
+    lineups: tuple[Lineup, ...] = ()
+    legacy: bool = False          # team records are TRF-16 013 lines
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def rounds(self) -> int:
+        return self.individual.rounds
+
+    @property
+    def start_date(self) -> str:
+        return self.individual.start_date
+
+    @property
+    def is_round_robin(self) -> bool:
+        return self.kind == "round robin"
+
+    @cached_property
+    def by_number(self) -> dict[int, Team]:
+        return {team.number: team for team in self.teams}
+
+    def team(self, number: int) -> Team:
+        return self.by_number[number]
+
+    @property
+    def primary(self) -> str:
+        """The primary team score, "MP" or "GP": the first of them in record 192's code
+        (`..._GP_MP`: game points); C.07 art. 11: match points otherwise."""
+        words = self.type_code.upper().split("_")
+        return next((word for word in words if word in ("MP", "GP")), "MP")
