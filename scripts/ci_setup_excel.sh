@@ -28,8 +28,8 @@ step() { printf '== %s\n' "$*"; }
 # 1. LibreOffice -------------------------------------------------------------------------------
 if [[ -n "${SKIP_LIBREOFFICE:-}" ]]; then
     step "LibreOffice: skipped (SKIP_LIBREOFFICE set)"
-elif command -v soffice >/dev/null 2>&1; then
-    step "LibreOffice: already installed ($(command -v soffice))"
+elif command -v soffice >/dev/null 2>&1 && dpkg -s fonts-crosextra-carlito >/dev/null 2>&1; then
+    step "LibreOffice: already installed ($(command -v soffice)), with Carlito"
 else
     step "LibreOffice: installing libreoffice-calc-nogui"
     SUDO=""; [[ "$(id -u)" != 0 ]] && SUDO="sudo"
