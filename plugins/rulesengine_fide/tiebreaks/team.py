@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from datetime import date
 
+from rulesengine.errors import UsageError
 from rulesengine.team_tiebreak import TeamTiebreakContext, TeamTiebreakRule
-from rulesengine_fide.tiebreaks.team_rules import LOWER_IS_BETTER, RANK_CODES, TEAM_CODES, compute
+from rulesengine_fide.tiebreaks.team_direct import CHAIN_CODES
+from rulesengine_fide.tiebreaks.team_rules import LOWER_IS_BETTER, RANK_CODES, TEAM_CODES, compute, parse_team_spec
 from rulesengine_fide.tiebreaks.team_table import team_table
 
 AMENDMENTS_2026 = date(2026, 3, 1)   # C.07 as amended by the FIDE Council, in force from 1 March 2026
@@ -21,6 +23,10 @@ TEAM_PRESETS = {
 def _compute(spec: str, context: TeamTiebreakContext):
     event = context.event
     rules_2026 = context.rules_date is not None and context.rules_date >= AMENDMENTS_2026
+    if context.rules_date is not None and not rules_2026 and parse_team_spec(spec)[0] in CHAIN_CODES:
+        raise UsageError(f"team tie-break {spec!r}: the EDE chains of C.07 art. 13.3.2 are in force from "
+                         f"{AMENDMENTS_2026.isoformat()}, the event's rules date is {context.rules_date.isoformat()}; "
+                         "EDE (art. 13.3.1) is the one before")
     table = team_table(event, event.is_round_robin, rules_2026)
     return compute(spec, table, event.primary, [list(group) for group in context.groups])
 
