@@ -18,6 +18,17 @@ TEAM_PRESETS = {
     "olympiad": ("EMGSB/C1", "GPTS", "BH:MP/C1"),
     "fide_team": ("EDET/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPvGP"),
 }
+DEFAULT_TEAM_PRESET = "fide_team"
+
+
+def team_preset(name: str, rules_date: date | None) -> tuple[str, ...]:
+    """A preset's list for the event's date: before 2026-03-01 EDE/P stands where the preset
+    names a chain of art. 13.3.2 (not yet in force), as TEC's FIDE_TEAM list did then."""
+    specs = TEAM_PRESETS[name.lower()]
+    if rules_date is not None and rules_date < AMENDMENTS_2026:
+        return tuple("EDE" + spec.partition("/")[1] + spec.partition("/")[2] if spec.split("/")[0] in CHAIN_CODES
+                     else spec for spec in specs)
+    return specs
 
 
 def _compute(spec: str, context: TeamTiebreakContext):
