@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from datetime import date
 
+from rulesengine.errors import UsageError
 from rulesengine.team_tiebreak import TeamTiebreakContext, TeamTiebreakRule
-from rulesengine_fide.tiebreaks.team_rules import LOWER_IS_BETTER, RANK_CODES, TEAM_CODES, compute
+from rulesengine_fide.tiebreaks.team_direct import CHAIN_CODES
+from rulesengine_fide.tiebreaks.team_rules import LOWER_IS_BETTER, RANK_CODES, TEAM_CODES, compute, parse_team_spec
 from rulesengine_fide.tiebreaks.team_table import team_table
 
 AMENDMENTS_2026 = date(2026, 3, 1)   # C.07 as amended by the FIDE Council, in force from 1 March 2026
@@ -16,11 +18,26 @@ TEAM_PRESETS = {
     "olympiad": ("EMGSB/C1", "GPTS", "BH:MP/C1"),
     "fide_team": ("EDET/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPvGP"),
 }
+DEFAULT_TEAM_PRESET = "fide_team"
+
+
+def team_preset(name: str, rules_date: date | None) -> tuple[str, ...]:
+    """A preset's list for the event's date: before 2026-03-01 EDE/P stands where the preset
+    names a chain of art. 13.3.2 (not yet in force), as TEC's FIDE_TEAM list did then."""
+    specs = TEAM_PRESETS[name.lower()]
+    if rules_date is not None and rules_date < AMENDMENTS_2026:
+        return tuple("EDE" + spec.partition("/")[1] + spec.partition("/")[2] if spec.split("/")[0] in CHAIN_CODES
+                     else spec for spec in specs)
+    return specs
 
 
 def _compute(spec: str, context: TeamTiebreakContext):
     event = context.event
     rules_2026 = context.rules_date is not None and context.rules_date >= AMENDMENTS_2026
+    if context.rules_date is not None and not rules_2026 and parse_team_spec(spec)[0] in CHAIN_CODES:
+        raise UsageError(f"team tie-break {spec!r}: the EDE chains of C.07 art. 13.3.2 are in force from "
+                         f"{AMENDMENTS_2026.isoformat()}, the event's rules date is {context.rules_date.isoformat()}; "
+                         "EDE (art. 13.3.1) is the one before")
     table = team_table(event, event.is_round_robin, rules_2026)
     return compute(spec, table, event.primary, [list(group) for group in context.groups])
 

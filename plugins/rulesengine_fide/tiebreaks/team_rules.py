@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from rulesengine_fide.tiebreaks import team_boards, team_counts, team_opposition
+from rulesengine_fide.tiebreaks import team_boards, team_counts, team_direct, team_opposition
 from rulesengine_fide.tiebreaks.team_table import TeamTable
 
 _ESB = {"EMMSB": ("MP", "MP"), "EMGSB": ("MP", "GP"), "EGMSB": ("GP", "MP"), "EGGSB": ("GP", "GP")}
@@ -25,10 +25,15 @@ TEAM_CODES = {
     "EGMSB": ("Extended Sonneborn-Berger GP x MP", "13.2.3"), "EGGSB": ("Extended Sonneborn-Berger GP x GP", "13.2.4"),
     "BC": ("Board count (lower is better)", "12.1"), "TBR": ("Top board result", "12.2"),
     "BBE": ("Bottom board elimination", "12.3"), "SSSC": ("Score and schedule strength combination", "13.4"),
+    "EDE": ("Extended direct encounter", "13.3.1"),
+    "EDET": ("Extended direct encounter, then top board result", "13.3.2 (from 2026-03-01)"),
+    "EDEB": ("Extended direct encounter, then bottom board elimination", "13.3.2 (from 2026-03-01)"),
+    "EDEBT": ("Extended direct encounter, then board count and top board result", "13.3.2 (from 2026-03-01)"),
+    "EDEBB": ("Extended direct encounter, then board count and bottom board elimination", "13.3.2 (from 2026-03-01)"),
 }
 LOWER_IS_BETTER = frozenset({"BC"})
 # rank codes: the value is a rank within the groups the earlier criteria leave tied (lower is better)
-RANK_CODES = frozenset({"TBR", "BBE"})
+RANK_CODES = frozenset({"TBR", "BBE"}) | team_direct.EDE_CODES
 
 
 def parse_team_spec(text: str) -> tuple[str, str | None, dict[str, str]]:
@@ -68,6 +73,9 @@ def compute(text: str, table: TeamTable, primary: str, groups: list[list[int]]) 
         return team_counts.koya(table, ref)
     if code == "BC":
         return team_counts.board_count(table)
+    if code in team_direct.EDE_CODES:
+        return team_direct.extended_direct_encounter(table, code, ref, "GP" if ref == "MP" else "MP",
+                                                     played_all or table.round_robin, groups)
     if code in RANK_CODES:
         return team_boards.rank_within_groups(groups, team_boards.board_keys(table, bottom=code == "BBE"))
     if code in _ESB:

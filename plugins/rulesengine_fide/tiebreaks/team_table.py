@@ -28,6 +28,7 @@ class Row:
     played: bool
     vur: bool
     won: bool          # the match points of a won match (art. 7 WIN counts these)
+    boards: tuple[tuple[int, Fraction], ...] = ()   # (board, game points) as art. 12 scores them
 
 
 @dataclass
@@ -81,9 +82,10 @@ def team_table(event: TeamTournament, round_robin: bool, rules_2026: bool) -> Te
             played = r.over_the_board or r.kind is MatchKind.PAIRING_ALLOCATED_BYE
             won = r.match_points == event.team_points.win and r.kind is not MatchKind.NOT_PAIRED
             wins_unplayed = r.kind in _WON_UNPLAYED or (r.kind is MatchKind.MATCH and won)
+            round_boards = tuple(_boards(r, event.boards, scoring.win, scoring.draw, won))
             rows[team.number].append(Row(r.match_points, r.game_points, r.opponent or 0, played,
-                                         not played and not wins_unplayed, won))
-            for number, points in _boards(r, event.boards, scoring.win, scoring.draw, won):
+                                         not played and not wins_unplayed, won, round_boards))
+            for number, points in round_boards:
                 per_board[number] = per_board.get(number, Fraction(0)) + points
     return TeamTable(event, rows, boards, round_robin, rules_2026)
 

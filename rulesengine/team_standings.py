@@ -1,0 +1,78 @@
+"""Team standings (issue 22): teams ordered by the primary score, then by the tie-break list.
+
+C.07 art. 11: the primary score is the match points unless the event's type says game points.
+Each tie-break is computed with the groups the criteria before it leave tied (the rank-valued
+codes TBR, BBE and the EDE family work within them); teams still tied after the whole list share
+a rank (1, 2, 2, 4, ...).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from fractions import Fraction
+from typing import Mapping
+
+from rulesengine.errors import UsageError
+from rulesengine.team import Team, TeamTournament
+from rulesengine.team_tiebreak import TeamTiebreakContext, TeamTiebreakRule
+from rulesengine.tiebreak import TiebreakValue
+
+
+@dataclass(frozen=True)
+class TeamStanding:
+    """One row: the shared rank, the team, its value per tie-break spec (in the list's order)."""
+
+    rank: int
+    team: Team
+    values: Mapping[str, TiebreakValue]
+
+
+@dataclass(frozen=True)
+class TeamStandings:
+    primary: str                      # "MPTS" or "GPTS"
+    tiebreaks: tuple[str, ...]
+    rows: tuple[TeamStanding, ...]
+
+
+def spec_code(spec: str) -> str:
+    """`BH:MP/C1/P` -> `BH` (the record 202 grammar)."""
+    return spec.strip().split("/")[0].split(":")[0].upper()
+
+
+def rank_teams(event: TeamTournament, tiebreaks: tuple[str, ...], rules: Mapping[str, TeamTiebreakRule],
+               rules_date: date | None) -> TeamStandings:
+    unknown = [spec for spec in tiebreaks if spec_code(spec) not in rules]
+    if unknown:
+        raise UsageError(f"unknown team tie-break(s) {', '.join(unknown)}; known: {', '.join(sorted(rules))}")
+    primary = "MPTS" if event.primary == "MP" else "GPTS"
+    scores = {team.number: team.match_points if event.primary == "MP" else team.game_points for team in event.teams}
+    keys: dict[int, list[tuple]] = {number: [_key(score, True)] for number, score in scores.items()}
+    values: dict[int, dict[str, TiebreakValue]] = {number: {} for number in scores}
+    groups = _groups(list(scores), keys)
+    for spec in tiebreaks:
+        rule = rules[spec_code(spec)]
+        computed = rule.compute(spec, TeamTiebreakContext(event, rules_date, tuple(map(tuple, groups))))
+        for number in scores:
+            values[number][spec] = computed.get(number)
+            keys[number].append(_key(computed.get(number), rule.higher_is_better))
+        groups = [part for group in groups for part in _groups(group, keys)]
+    order = sorted(scores, key=lambda number: (keys[number], number))
+    rows = tuple(TeamStanding(1 + sum(1 for other in order if keys[other] < keys[number]),
+                              event.team(number), values[number]) for number in order)
+    return TeamStandings(primary, tuple(tiebreaks), rows)
+
+
+def _key(value: TiebreakValue, higher_is_better: bool) -> tuple:
+    """A sort key, smaller first; an undefined value (None) after every number."""
+    if value is None:
+        return (1, Fraction(0))
+    number = Fraction(str(value)) if not isinstance(value, (int, Fraction)) else Fraction(value)
+    return (0, -number if higher_is_better else number)
+
+
+def _groups(teams: list[int], keys: dict[int, list[tuple]]) -> list[list[int]]:
+    parts: dict[tuple, list[int]] = {}
+    for number in teams:
+        parts.setdefault(tuple(keys[number]), []).append(number)
+    return list(parts.values())
