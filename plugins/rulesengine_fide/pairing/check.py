@@ -56,6 +56,9 @@ def check_tournament(tournament: Tournament, setup: PairingSetup | None = None) 
         mine = sorted((b.white, b.black) for b in rules.boards)
         if mine != games or rules.pab != pab:
             check.criterion, check.verdict = diagnose(rules, games, pab, setup)
+        # Only the pairing is kept: each round's player states and bracket records (every
+        # player, every round) would make a long tournament's check grow with rounds x players.
+        check.rules = RoundPairing(rules.round, rules.boards, rules.byes)
         out.append(check)
     return out
 

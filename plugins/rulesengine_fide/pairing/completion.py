@@ -24,6 +24,11 @@ def can_complete(rnd: RoundState, players: list[int], bye_value: tuple[int, int]
     return _PerfectPairing(rnd, players, bye_value).exists()
 
 
+def pairs_all(rnd: RoundState, players: list[int]) -> bool:
+    """True when `players` can all be paired with each other under C1 and C3 (no PAB)."""
+    return len(players) % 2 == 0 and _PerfectPairing(rnd, list(players), None).exists()
+
+
 def pair_up(players: list[int], compatible: Callable[[int, int], bool], allowed_left: int) -> tuple[int, list[int]]:
     """A pairing of `players` (in rank order) leaving at most `allowed_left` of them unpaired
     if it can find one: greedy (each player takes the first compatible one below), then
