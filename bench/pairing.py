@@ -1,7 +1,7 @@
 """Time one round of FIDE Dutch pairing on large generated fields (issue 15).
 
     .venv/bin/python bench/pairing.py [--sizes 1000,3000] [--seed 15] [--played N] [--no-peer]
-                                      [--against REV]
+                                      [--against REV] [--history greedy|scattered]
 
 Each field is generated, seeded: ratings in start-rank order, rounds 1..r-1 paired by a cheap
 greedy Swiss-like rule (score group, then rating, no rematches, alternating colours; not a
@@ -9,6 +9,11 @@ certified pairing, but realistic score groups and colour histories), results dra
 rating difference with 25 % draws. 1,000 players get 4 rounds and round 5 is paired; 3,000
 players get 6 rounds and round 7 is paired (the research notes' g1000/h3000 inputs); other
 sizes get 4 rounds unless --played says otherwise.
+
+--history scattered builds the rounds as bench/tiebreaks.py does instead (issue 25 item 8: the
+fields that made late rounds slow): colours drawn at random (so many absolute colour
+preferences, C3), 1 % of the players withdrawn with their later rounds left blank (so they stay
+in the pairing with a frozen score), 1 % byes a round, 0.5 % forfeits.
 
 Each pairing runs in a fresh subprocess; CPU seconds (user + system) and peak RSS are printed.
 When the reference engine gacrux is installed in /work/peers/venv (never a project dependency),
@@ -29,6 +34,7 @@ import random
 import subprocess
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 from rulesengine.formats.trf import write_trf
@@ -36,6 +42,13 @@ from rulesengine.model import Colour, Player, ResultCode, RoundEntry, Tournament
 
 PEER_PYTHON = Path("/work/peers/venv/bin/python")
 SHAPES = {1000: (4, 9), 3000: (6, 11)}  # players -> (rounds played, XXR)
+
+
+def generate_scattered(players: int, played: int, total: int, seed: int) -> Tournament:
+    """The standings benchmark's field (see module doc), with the records pairing needs."""
+    from tiebreaks import generate as standings_field   # bench/ is on the path of a bench script
+    field = standings_field(players, played, seed)
+    return replace(field, rounds=total, header=(("XXR", f" {total}"), ("XXC", " white1")))
 
 
 def generate(players: int, played: int, total: int, seed: int) -> Tournament:
@@ -143,7 +156,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-peer", action="store_true", help="do not run gacrux even when installed")
     parser.add_argument("--against", metavar="REV", help="also pair with git revision REV's engine; "
                         "exit 1 unless the JSON is the same")
+    parser.add_argument("--history", choices=("greedy", "scattered"), default="greedy",
+                        help="how the rounds before are made (see the module doc)")
     args = parser.parse_args(argv)
+    make = generate_scattered if args.history == "scattered" else generate
     peer = PEER_PYTHON.exists() and not args.no_peer
     status = 0
     print(f"{'players':>7} {'round':>5}  {'ours CPU s':>10} {'ours MB':>8}  {'gacrux CPU s':>12} {'gacrux MB':>9}"
@@ -158,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.played:
                 played, total = args.played, max(total, args.played + 2)
             path = Path(tmp) / f"bench{size}.trf"
-            path.write_text(write_trf(generate(size, played, total, args.seed)), encoding="utf-8")
+            path.write_text(write_trf(make(size, played, total, args.seed)), encoding="utf-8")
             ours = _run(sys.executable, _OURS, str(path), str(played + 1))
             theirs = _run(str(PEER_PYTHON), _PEER, str(path), str(Path(tmp) / f"peer{size}.json")) if peer else {}
             def cell(d, key, fmt):

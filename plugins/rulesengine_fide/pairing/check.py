@@ -56,6 +56,9 @@ def check_tournament(tournament: Tournament, setup: PairingSetup | None = None) 
         mine = sorted((b.white, b.black) for b in rules.boards)
         if mine != games or rules.pab != pab:
             check.criterion, check.verdict = diagnose(rules, games, pab, setup)
+        # Only the pairing is kept: each round's player states and bracket records (every
+        # player, every round) would make a long tournament's check grow with rounds x players.
+        check.rules = RoundPairing(rules.round, rules.boards, rules.byes)
         out.append(check)
     return out
 
@@ -115,21 +118,15 @@ def _compare_bracket(rnd: DutchRound, record, partner: dict[int, int], pab: int 
     weigher = EdgeWeigher(rnd, mdps, residents, lower, rnd.group[lower[0]] if lower else None,
                           with_bye=rnd.odd)
     ordering = Ordering.mdp(mdps, len(mdps)) if mdps else Ordering.homogeneous(residents, len(residents) // 2)
-    vertices, edges = weigher.graph(ordering)
-    weight = {}
-    for a, b, w in edges:
-        weight[(vertices[a], vertices[b])] = weight[(vertices[b], vertices[a])] = w
+    vertices = weigher.vertices
     label = f"bracket {to_text(record.score)}"
 
     def total(pairing: dict[int, int]) -> int | None:
-        t = 0
-        for a, b in pairing.items():
-            if a < b:
-                w = weight.get((a, b))
-                if w is None:
-                    return None
-                t += w
-        return t
+        pairs = [(a, b) for a, b in pairing.items() if a < b]
+        weight = weigher.weights_of(ordering, pairs)
+        if len(weight) < len(pairs):
+            return None
+        return sum(weight.values())
 
     theirs = {i: partner[i] for i in vertices if i in partner}
     if pab is not None:

@@ -1,10 +1,17 @@
-"""C4, completion: can a set of players still be paired (one PAB when their number is odd)?"""
+"""C4, completion: can a set of players still be paired (one PAB when their number is odd)?
+
+Asked for the rest of the round at every bracket, so for up to every player of a 10,000-player
+field many times per round. The graph is never written down: two players may meet unless
+`RoundState.compatible` says no (C1, C3), which in a Swiss field is nearly every pair. A greedy
+pairing pairs nearly everyone; Edmonds' blossom search (cardinality only) then looks for an
+augmenting path from each player it left over, trying first the edges that end one at once.
+A search that fails proves that player cannot be paired in any pairing of the set.
+"""
 
 from __future__ import annotations
 
 from typing import Callable
 
-from rulesengine_fide.pairing.matching import max_weight_matching
 from rulesengine_fide.pairing.round import RoundState
 
 
@@ -12,26 +19,14 @@ def can_complete(rnd: RoundState, players: list[int], bye_value: tuple[int, int]
     """True when `players` can all be paired under C1-C3, the PAB (if their number is odd) going
     to an eligible player (C2) whose bye value (C5, C9) is `bye_value` when one is given."""
     players = list(players)
-    bye = -1
     if len(players) % 2:
-        bye = rnd.n
-        players.append(bye)
+        players.append(rnd.n)   # the PAB, as one more vertex
+    return _PerfectPairing(rnd, players, bye_value).exists()
 
-    def joinable(a: int, b: int) -> bool:
-        if a == bye or b == bye:
-            x = b if a == bye else a
-            return rnd.states[x].bye_eligible and (bye_value is None or rnd.bye_value(x) == bye_value)
-        return rnd.compatible(a, b)
 
-    # Greedy with short augmenting paths first (nearly always perfect in a Swiss field), the
-    # blossom algorithm only if not.
-    _, unpaired = pair_up(players, joinable, 0)
-    if not unpaired:
-        return True
-    index = {v: t for t, v in enumerate(players)}
-    edges = [(index[a], index[b], 1) for t, a in enumerate(players) for b in players[t + 1:] if joinable(a, b)]
-    mate = max_weight_matching(len(players), edges)
-    return all(m >= 0 for m in mate)
+def pairs_all(rnd: RoundState, players: list[int]) -> bool:
+    """True when `players` can all be paired with each other under C1 and C3 (no PAB)."""
+    return len(players) % 2 == 0 and _PerfectPairing(rnd, list(players), None).exists()
 
 
 def pair_up(players: list[int], compatible: Callable[[int, int], bool], allowed_left: int) -> tuple[int, list[int]]:
@@ -40,10 +35,12 @@ def pair_up(players: list[int], compatible: Callable[[int, int], bool], allowed_
     augmenting paths of length three (u-p, q-v for a pair p-q and unpaired u, v) for the few
     players the greedy leaves over. Returns (number of pairs, unpaired players)."""
     mate: dict[int, int] = {}
+    count = len(players)
     for t, a in enumerate(players):
         if a in mate:
             continue
-        for c in players[t + 1:]:
+        for u in range(t + 1, count):
+            c = players[u]
             if c not in mate and compatible(a, c):
                 mate[a] = c
                 mate[c] = a
@@ -68,3 +65,129 @@ def _augment(players, mate, unpaired, compatible) -> bool:
                 unpaired.remove(v)
                 return True
     return False
+
+
+class _PerfectPairing:
+    """Whether the vertices (rank indices; `rnd.n` stands for the PAB) have a perfect matching.
+
+    Vertices are numbered by their position in `players`. Edmonds' algorithm in its
+    breadth-first form: even vertices are the root and the mates of odd ones, `parent` links an
+    odd vertex to the even one that reached it, `base` names the blossom a vertex is contracted
+    into."""
+
+    def __init__(self, rnd: RoundState, players: list[int], bye_value: tuple[int, int] | None):
+        self.players = players
+        self.size = len(players)
+        self.bye = rnd.n
+        self.met = rnd.met
+        self.absolute = rnd.absolute_colour
+        # C2 and the PAB's value (C5, C9): who may take the PAB.
+        self.takes_bye = {i for i in players if i < rnd.n and rnd.states[i].bye_eligible
+                          and (bye_value is None or rnd.bye_value(i) == bye_value)}
+        self.mate = [-1] * self.size
+
+    def joinable(self, a: int, b: int) -> bool:
+        """Rank indices a and b may form a pair (or the PAB, when one of them is `bye`)."""
+        if a == self.bye:
+            return b in self.takes_bye
+        if b == self.bye:
+            return a in self.takes_bye
+        colour = self.absolute[a]
+        return b not in self.met[a] and (not colour or colour != self.absolute[b])
+
+    def exists(self) -> bool:
+        if self.size % 2:
+            return False
+        players, mate, joinable = self.players, self.mate, self.joinable
+        for u in range(self.size):
+            if mate[u] >= 0:
+                continue
+            a = players[u]
+            for v in range(u + 1, self.size):
+                if mate[v] < 0 and joinable(a, players[v]):
+                    mate[u], mate[v] = v, u
+                    break
+        free = [u for u in range(self.size) if mate[u] < 0]
+        for root in free:
+            if mate[root] < 0 and not self._augment_from(root, free):
+                return False   # root is unpaired in every maximum pairing
+        return True
+
+    def _augment_from(self, root: int, free: list[int]) -> bool:
+        """Search an augmenting path from the free vertex `root` and apply it."""
+        size, players, mate, joinable = self.size, self.players, self.mate, self.joinable
+        parent = [-1] * size
+        base = list(range(size))
+        even = [False] * size
+        queue: list[int] = []
+
+        def make_even(v: int) -> int:
+            """Label v even; return a free vertex it reaches directly (-1 when none)."""
+            even[v] = True
+            queue.append(v)
+            pv = players[v]
+            for f in free:
+                if f != root and mate[f] < 0 and joinable(pv, players[f]):
+                    parent[f] = v
+                    return f
+            return -1
+
+        def lowest_common_base(a: int, b: int) -> int:
+            seen = [False] * size
+            while True:
+                a = base[a]
+                seen[a] = True
+                if mate[a] < 0:
+                    break
+                a = parent[mate[a]]
+            while True:
+                b = base[b]
+                if seen[b]:
+                    return b
+                b = parent[mate[b]]
+
+        def mark_path(v: int, top: int, child: int, in_blossom: list[bool]) -> None:
+            while base[v] != top:
+                in_blossom[base[v]] = in_blossom[base[mate[v]]] = True
+                parent[v] = child
+                child = mate[v]
+                v = parent[mate[v]]
+
+        end = make_even(root)
+        head = 0
+        while end < 0 and head < len(queue):
+            v = queue[head]
+            head += 1
+            pv = players[v]
+            for to in range(size):
+                if base[v] == base[to] or mate[v] == to or not joinable(pv, players[to]):
+                    continue
+                if to == root or (mate[to] >= 0 and parent[mate[to]] >= 0):
+                    top = lowest_common_base(v, to)
+                    in_blossom = [False] * size
+                    mark_path(v, top, to, in_blossom)
+                    mark_path(to, top, v, in_blossom)
+                    for i in range(size):
+                        if in_blossom[base[i]]:
+                            base[i] = top
+                            if not even[i]:
+                                end = make_even(i)
+                                if end >= 0:
+                                    break
+                elif parent[to] < 0:
+                    parent[to] = v
+                    if mate[to] < 0:
+                        end = to
+                    else:
+                        end = make_even(mate[to])
+                if end >= 0:
+                    break
+        if end < 0:
+            return False
+        v = end
+        while v >= 0:
+            pv = parent[v]
+            after = mate[pv]
+            mate[v], mate[pv] = pv, v
+            v = after
+        return True

@@ -329,6 +329,10 @@ class _Room:
         self.partner: dict[int, int] = {}                    # S1 player -> S2 slot
         self.strict = (False, False)
         self.hint = 0          # every S2 slot below it is owned or used
+        # Every change to owner and partner since the search began, undone back to a save():
+        # a copy per search level would hold levels x S2 slots (a 10,000-player first round:
+        # 5,000 levels of 5,000 slots).
+        self._journal: list[tuple[bool, int, int | None]] = []
         self._costs: dict[tuple[int, int], tuple[int, int, int, int] | None] = {}
 
     def allowed(self, a: int, j: int) -> bool:
@@ -347,13 +351,35 @@ class _Room:
         return not (self.strict[0] and pc[2]) and not (self.strict[1] and pc[3])
 
     def save(self):
-        return list(self.owner), dict(self.partner), self.strict, self.hint
+        return len(self._journal), self.strict, self.hint
 
     def restore(self, saved) -> None:
-        self.owner, self.partner, self.strict, self.hint = list(saved[0]), dict(saved[1]), saved[2], saved[3]
+        mark, self.strict, self.hint = saved
+        journal, owner, partner = self._journal, self.owner, self.partner
+        while len(journal) > mark:
+            is_slot, key, old = journal.pop()
+            if is_slot:
+                owner[key] = old
+            elif old is None:
+                del partner[key]
+            else:
+                partner[key] = old
+
+    def _own(self, j: int, a: int | None) -> None:
+        """Slot j is held by S1 player a (None: free)."""
+        self._journal.append((True, j, self.owner[j]))
+        self.owner[j] = a
+
+    def _link(self, a: int, j: int | None) -> None:
+        """S1 player a holds slot j (None: none)."""
+        self._journal.append((False, a, self.partner.get(a)))
+        if j is None:
+            del self.partner[a]
+        else:
+            self.partner[a] = j
 
     def _free(self, j: int) -> None:
-        self.owner[j] = None
+        self._own(j, None)
         if j < self.hint:
             self.hint = j
 
@@ -364,21 +390,22 @@ class _Room:
             self.strict = strict
             for a, j in list(self.partner.items()):
                 if not self.allowed(a, j):
-                    del self.partner[a]
+                    self._link(a, None)
                     self._free(j)
                     displaced.append(a)
         return all(self._augment(a) for a in displaced)
 
     def fix(self, a: int, j: int, strict: tuple[bool, bool]) -> bool:
         """a is paired with slot j for good (the caller marked j used): re-home whoever held j."""
-        old = self.partner.pop(a, None)
+        old = self.partner.get(a)
         if old is not None:
+            self._link(a, None)
             self._free(old)
         holder = self.owner[j]
-        self.owner[j] = None
+        self._own(j, None)
         displaced = []
         if holder is not None and holder != a:
-            del self.partner[holder]
+            self._link(holder, None)
             displaced.append(holder)
         return self.settle(displaced, strict)
 
@@ -393,8 +420,8 @@ class _Room:
         self.hint = j
         for j in range(j, len(owner)):
             if owner[j] is None and not used[j] and self.allowed(root, j):
-                owner[j] = root
-                partner[root] = j
+                self._own(j, root)
+                self._link(root, j)
                 return True
         prev: dict[int, int | None] = {root: None}
         seen: set[int] = set()
@@ -408,8 +435,8 @@ class _Room:
                 if w is None:
                     while u is not None:
                         held = partner.get(u)
-                        owner[j] = u
-                        partner[u] = j
+                        self._own(j, u)
+                        self._link(u, j)
                         u, j = prev[u], held
                     return True
                 if w not in prev:

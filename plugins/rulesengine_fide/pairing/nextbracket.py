@@ -4,8 +4,10 @@ A bracket's downfloater x reaches the C8 bound (C.04.3 C8: the next bracket gets
 and the lowest downfloater scores) when x plays a resident of the next bracket and that bracket
 is then paired completely (one resident left when its number is odd), and C4 when the rest of
 the round is still paired at the same time, the PAB (if any) going where the round's best PAB
-goes (C5, C9). `NextBracket.takes` shows it by constructing such a pairing of everyone below;
-it answers None when it cannot construct one (the caller then lets the matching decide).
+goes (C5, C9). `NextBracket.takes` shows it by finding such a pairing of everyone below (the
+next bracket's other residents among themselves, the rest among themselves: two perfect
+pairings, `completion.pairs_all`); it answers None when it finds none for the first few
+partners (the caller then lets the matching decide).
 
 The construction does not depend on x beyond x's partner b, so the verdict is cached per b:
 a bracket of hundreds of players asks for every member and pays for a few constructions.
@@ -13,7 +15,7 @@ a bracket of hundreds of players asks for every member and pays for a few constr
 
 from __future__ import annotations
 
-from rulesengine_fide.pairing.completion import pair_up
+from rulesengine_fide.pairing.completion import pair_up, pairs_all
 from rulesengine_fide.pairing.round import RoundState
 
 # Partners of x in the next bracket tried before giving up (each is one construction).
@@ -51,6 +53,7 @@ class NextBracket:
         # The next bracket with x holds len(nxt) + 1 players: x-b is one of its pairs.
         self.inner_pairs = (len(self.nxt) + 1) // 2 - 1
         self._verdict: dict[int, bool] = {}
+        self._rest_verdict: dict[int | None, bool] = {}
 
     def takes(self, x: int) -> bool | None:
         if self.impossible:
@@ -73,14 +76,25 @@ class NextBracket:
     def _pairs_without(self, b: int) -> bool:
         """Can everyone below but b (and the PAB) be paired, the next bracket's other residents
         among themselves as far as their number allows?"""
-        compatible = self.rnd.compatible
         group = [i for i in self.nxt if i != b and i != self.bye]
         allowed_left = len(group) - 2 * self.inner_pairs
         if allowed_left < 0:
             return False
-        pairs, left = pair_up(group, compatible, allowed_left)
-        if pairs < self.inner_pairs:
-            return False
-        tail = sorted(left + [i for i in self.rest if i != self.bye])
-        _, unpaired = pair_up(tail, compatible, 0)
-        return not unpaired
+        if allowed_left == 0:
+            return pairs_all(self.rnd, group) and self._rest_pairs_with(None)
+        # One resident stays over and is paired below: the greedy's leftover first, then from the
+        # bottom of the bracket up, a few of them.
+        _, left = pair_up(group, self.rnd.compatible, allowed_left)
+        candidates = left[:1] + [y for y in reversed(group) if y not in left[:1]]
+        for y in candidates[:PARTNERS_TRIED]:
+            if self._rest_pairs_with(y) and pairs_all(self.rnd, [i for i in group if i != y]):
+                return True
+        return False
+
+    def _rest_pairs_with(self, y: int | None) -> bool:
+        """Can the players below the next bracket (but the PAB), with y when given, all be paired?"""
+        verdict = self._rest_verdict.get(y)
+        if verdict is None:
+            tail = sorted(([y] if y is not None else []) + [i for i in self.rest if i != self.bye])
+            verdict = self._rest_verdict[y] = pairs_all(self.rnd, tail)
+        return verdict

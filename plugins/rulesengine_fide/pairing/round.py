@@ -1,16 +1,15 @@
 """The round being paired, as every bracket step reads it (FIDE C.04.3, 2025 text).
 
 The players in the A.2 order (`PlayerState`, by pairing index), their score groups (A.3: one
-per distinct pairing score, highest first), the absolute criteria between two players (C1-C3,
-`criteria.incompatibility`, asked once per pair) and each player's PAB value (C5 then C9). The
+per distinct pairing score, highest first), the absolute criteria between two players (C1, C3;
+`compatible`, which the searches ask millions of times) and each player's PAB value (C5 then C9). The
 completion check, the fast path, the next-bracket construction and the edge weights read these;
 `dutch.DutchRound` extends it with the round's pairing.
 """
 
 from __future__ import annotations
 
-from rulesengine_fide.pairing.criteria import incompatibility
-from rulesengine_fide.pairing.state import PlayerState
+from rulesengine_fide.pairing.state import ABSOLUTE, PlayerState
 
 
 class RoundState:
@@ -22,7 +21,17 @@ class RoundState:
         self.group = [self.group_index[s.pairing_score] for s in states]
         self.scores = scores
         self.forbidden = forbidden
-        self._compat: dict[tuple[int, int], str | None] = {}
+        # C1 and C3 as data, asked for every pair the searches look at: the rank indices each
+        # player may not meet (played opponents and forbidden pairs) and the colour of an
+        # absolute preference that rules out meeting the same (0 when none, or a topscorer).
+        index = {s.number: i for i, s in enumerate(states)}
+        self.met: list[set[int]] = [{index[o] for o in s.opponents if o in index} for s in states]
+        for pair in forbidden:
+            a, b = (index.get(number) for number in pair) if len(pair) == 2 else (None, None)
+            if a is not None and b is not None:
+                self.met[a].add(b)
+                self.met[b].add(a)
+        self.absolute_colour = [_absolute_colour(s) for s in states]
         self.odd = self.n % 2 == 1
         # The PAB value (C5, C9) of the round's best PAB that leaves the rest pairable (C4): set by
         # the pairing once it is known; None while unknown or when the round is even.
@@ -32,16 +41,17 @@ class RoundState:
 
     # ---------------------------------------------------------------- absolute criteria
     def compatible(self, i: int, j: int) -> bool:
-        key = (i, j) if i < j else (j, i)
-        reason = self._compat.get(key, 0)
-        if reason == 0:
-            reason = self._compat[key] = incompatibility(self.states[i], self.states[j], self.forbidden)
-        return reason is None
-
-    def why_incompatible(self, i: int, j: int) -> str | None:
-        self.compatible(i, j)
-        return self._compat[(i, j) if i < j else (j, i)]
+        """C1 (no rematch, no forbidden pair) and C3 (no two non-topscorers with the same
+        absolute colour preference); the same answer as `criteria.incompatibility` is None."""
+        colour = self.absolute_colour[i]
+        return j not in self.met[i] and (not colour or colour != self.absolute_colour[j])
 
     def bye_value(self, i: int) -> tuple[int, int]:
         """C5 then C9: the lower the score and the fewer the unplayed games, the better (higher)."""
         return self.group[i], -self.states[i].unplayed
+
+
+def _absolute_colour(state: PlayerState) -> int:
+    """The colour a player's absolute preference (A.6) asks for, when C3 applies to them."""
+    strength, colour = state.preference
+    return colour if strength == ABSOLUTE and not state.topscorer else 0

@@ -20,6 +20,7 @@ which is the same optimum because the number of bracket pairs is fixed by the hi
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from rulesengine_fide.pairing.criteria import colour_penalties
 from rulesengine_fide.pairing.round import RoundState
@@ -46,6 +47,17 @@ class Ordering:
     @staticmethod
     def homogeneous(players: list[int], max_pairs: int) -> "Ordering":
         return Ordering("homogeneous", tuple(players), max_pairs)
+
+
+@dataclass(frozen=True)
+class _EdgeKinds:
+    """The weight of each kind of edge of one bracket's matching (None: no such edge)."""
+
+    in_bracket: Callable[[int, int], int | None]
+    to_window: Callable[[int, int], int | None]
+    to_absorber: Callable[[int], int]
+    in_window: Callable[[int, int], int | None]
+    to_bye: Callable[[int], int | None]
 
 
 @dataclass
@@ -80,6 +92,69 @@ class EdgeWeigher:
 
     # ---------------------------------------------------------------- graph
     def graph(self, ordering: Ordering) -> tuple[list[int], list[tuple[int, int, int]]]:
+        """The vertices and every edge (vertex positions and weight) of the bracket's matching."""
+        kinds = self._weights(ordering)
+        verts = self.vertices
+        index = {v: t for t, v in enumerate(verts)}
+        edges: list[tuple[int, int, int]] = []
+        bracket = self.mdps + self.residents
+        for x_i, a in enumerate(bracket):
+            for b in bracket[x_i + 1:]:
+                w = kinds.in_bracket(a, b)
+                if w is not None:
+                    edges.append((index[a], index[b], w))
+        for a in bracket:
+            for b in self.window:
+                w = kinds.to_window(a, b)
+                if w is not None:
+                    edges.append((index[a], index[b], w))
+        if self.absorber is not None:
+            sink = index[self.absorber]
+            for a in bracket:
+                edges.append((index[a], sink, kinds.to_absorber(a)))
+        window = self.window
+        for x_i, a in enumerate(window):
+            for b in window[x_i + 1:]:
+                w = kinds.in_window(a, b)
+                if w is not None:
+                    edges.append((index[a], index[b], w))
+        if self.with_bye:
+            bye = index[self.rnd.n]
+            for a in verts:
+                w = kinds.to_bye(a)
+                if w is not None:
+                    edges.append((index[a], bye, w))
+        return verts, edges
+
+    def weights_of(self, ordering: Ordering, pairs: list[tuple[int, int]]) -> dict[tuple[int, int], int]:
+        """The weights `graph` gives the edges among `pairs` (rank indices, `rnd.n` the PAB), pairs
+        that are no edge left out: a pairing's few pairs without building every edge."""
+        kinds = self._weights(ordering)
+        place = {v: t for t, v in enumerate(self.mdps + self.residents)}
+        window_place = {v: t for t, v in enumerate(self.window)}
+        out = {}
+        for pair in pairs:
+            a, b = pair
+            if a == self.rnd.n:
+                a, b = b, a
+            if b == self.rnd.n:
+                w = kinds.to_bye(a) if self.with_bye and (a in place or a in window_place) else None
+            elif a in place and b in place:
+                w = kinds.in_bracket(*sorted((a, b), key=place.get))
+            elif a in window_place and b in window_place:
+                w = kinds.in_window(*sorted((a, b), key=window_place.get))
+            elif a in place and b in window_place:
+                w = kinds.to_window(a, b)
+            elif b in place and a in window_place:
+                w = kinds.to_window(b, a)
+            else:
+                w = None
+            if w is not None:
+                out[pair] = w
+        return out
+
+    def _weights(self, ordering: Ordering) -> "_EdgeKinds":
+        """The field layout for `ordering` (kept in shift/width) and the weight of each kind of edge."""
         rnd = self.rnd
         states = rnd.states
         verts = self.vertices
@@ -115,11 +190,8 @@ class EdgeWeigher:
         res_pos = {x: p for p, x in enumerate(self.residents, start=1)}
         mdp_set, next_set = self.mdp_set, self.next_set
         level = self.level
-        index = {v: t for t, v in enumerate(verts)}
-        edges: list[tuple[int, int, int]] = []
-        bracket = self.mdps + self.residents
+        mdp_pairable = self.mdps_pairable
         compatible = rnd.compatible
-
         def order_bits(a: int, b: int) -> int:
             # a < b in rank order. S1 members: `members` up to s1; partners numbered among
             # `members` (homogeneous: D.2 then D.1) or among the residents (MDP-pairing: D.3, D.1).
@@ -138,67 +210,62 @@ class EdgeWeigher:
             return w
 
         base_bracket = card + (1 << S["C6"])
-        for x_i, a in enumerate(bracket):
-            sa = states[a]
-            for b in bracket[x_i + 1:]:
-                if a in mdp_set and (b in mdp_set or not self.mdps_pairable):
-                    continue
-                if not compatible(a, b):
-                    continue
-                sb = states[b]
-                w = base_bracket
-                w += (k ** level[a] + k ** level[b]) << S["C7"]
-                c10, c11, c12, c13 = colour_penalties(sa, sb)
-                w += ((2 - c10) << S["C10"]) + ((2 - c11) << S["C11"])
-                w += ((1 - c12) << S["C12"]) + ((1 - c13) << S["C13"])
-                is_mdp_pair = a in mdp_set
-                for back, fdown, fup, fdscore, fuscore in ((1, "C14", "C15", "C18", "C19"),
-                                                           (2, "C16", "C17", "C20", "C21")):
-                    down = 0
-                    down_score = 0
-                    for x in (a, b):
-                        if states[x].floated(back) == DOWN:
-                            down += 1
-                            down_score += k ** level[x]
-                    w += (down << S[fdown]) + (down_score << S[fdscore])
-                    repeat_up = is_mdp_pair and sb.floated(back) == UP
-                    w += ((0 if repeat_up else 1) << S[fup])
-                    w += ((k ** top - (k ** level[a] if repeat_up else 0)) << S[fuscore])
-                w += order_bits(a, b)
-                edges.append((index[a], index[b], w))
+
+        def in_bracket(a: int, b: int) -> int | None:
+            """A pair of the bracket, a before b in the bracket's order."""
+            if a in mdp_set and (b in mdp_set or not mdp_pairable):
+                return None
+            if not compatible(a, b):
+                return None
+            sa, sb = states[a], states[b]
+            w = base_bracket
+            w += (k ** level[a] + k ** level[b]) << S["C7"]
+            c10, c11, c12, c13 = colour_penalties(sa, sb)
+            w += ((2 - c10) << S["C10"]) + ((2 - c11) << S["C11"])
+            w += ((1 - c12) << S["C12"]) + ((1 - c13) << S["C13"])
+            is_mdp_pair = a in mdp_set
+            for back, fdown, fup, fdscore, fuscore in ((1, "C14", "C15", "C18", "C19"),
+                                                       (2, "C16", "C17", "C20", "C21")):
+                down = 0
+                down_score = 0
+                for x in (a, b):
+                    if states[x].floated(back) == DOWN:
+                        down += 1
+                        down_score += k ** level[x]
+                w += (down << S[fdown]) + (down_score << S[fdscore])
+                repeat_up = is_mdp_pair and sb.floated(back) == UP
+                w += ((0 if repeat_up else 1) << S[fup])
+                w += ((k ** top - (k ** level[a] if repeat_up else 0)) << S[fuscore])
+            return w + order_bits(a, b)
+
         next_credit = 1 << S["C8p"]
-        for a in bracket:
-            la = level[a] + 1
-            for b in self.window:
-                if not compatible(a, b):
-                    continue
-                w = card
-                if b in next_set:
-                    w += next_credit + ((k2 ** la + 1) << S["C8s"])
-                edges.append((index[a], index[b], w))
-        if self.absorber is not None:
-            sink = index[self.absorber]
-            for a in bracket:
-                w = card + next_credit + ((k2 ** (level[a] + 1) + 1) << S["C8s"])
-                edges.append((index[a], sink, w))
-        window = self.window
-        for x_i, a in enumerate(window):
-            a_next = a in next_set
-            for b in window[x_i + 1:]:
-                if not compatible(a, b):
-                    continue
-                w = card
-                if a_next and b in next_set:
-                    w += next_credit + (2 << S["C8s"])
-                edges.append((index[a], index[b], w))
-        if self.with_bye:
-            bye = index[rnd.n]
-            for a in verts:
-                if a < rnd.n and states[a].bye_eligible:
-                    w = card + ((1 + rnd.group[a]) << S["C5"])
-                    w += (1 + max_unplayed - states[a].unplayed) << S["C9"]
-                    edges.append((index[a], bye, w))
-        return verts, edges
+
+        def to_window(a: int, b: int) -> int | None:
+            if not compatible(a, b):
+                return None
+            w = card
+            if b in next_set:
+                w += next_credit + ((k2 ** (level[a] + 1) + 1) << S["C8s"])
+            return w
+
+        def to_absorber(a: int) -> int:
+            return card + next_credit + ((k2 ** (level[a] + 1) + 1) << S["C8s"])
+
+        def in_window(a: int, b: int) -> int | None:
+            if not compatible(a, b):
+                return None
+            w = card
+            if a in next_set and b in next_set:
+                w += next_credit + (2 << S["C8s"])
+            return w
+
+        def to_bye(a: int) -> int | None:
+            if a < rnd.n and states[a].bye_eligible:
+                w = card + ((1 + rnd.group[a]) << S["C5"])
+                return w + ((1 + max_unplayed - states[a].unplayed) << S["C9"])
+            return None
+
+        return _EdgeKinds(in_bracket, to_window, to_absorber, in_window, to_bye)
 
     def fields(self, total: int) -> dict[str, int]:
         """The per-criterion totals packed in a matching's total weight (after `graph`)."""

@@ -1,0 +1,77 @@
+"""The data the pairing searches read instead of asking the criteria per pair (C1, C3), and the
+completion check (C4) that replaced a blossom over every pair of the rest of the round: both
+give the answers of the plain definitions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rulesengine.formats.trf import read_trf
+from rulesengine_fide.pairing.completion import can_complete
+from rulesengine_fide.pairing.criteria import incompatibility
+from rulesengine_fide.pairing.dutch import DutchRound
+from rulesengine_fide.pairing.engine import pair_round
+from rulesengine_fide.pairing.matching import max_weight_matching
+from rulesengine_fide.pairing.records import read_setup
+
+from .helpers import DATA, cut
+
+
+def _round_state(name: str, round_number: int) -> DutchRound:
+    tournament = cut(read_trf(DATA / name), round_number)
+    result = pair_round(tournament, round_number)
+    ordered = sorted(result.states.values(), key=lambda s: s.rank_index)
+    return DutchRound(ordered, read_setup(tournament).forbidden_in(round_number))
+
+
+def _completes_by_blossom(rnd: DutchRound, players: list[int], bye_value) -> bool:
+    """The definition: a perfect matching of the players (and the PAB) over every allowed pair."""
+    players = list(players) + ([rnd.n] if len(players) % 2 else [])
+
+    def joinable(a: int, b: int) -> bool:
+        if rnd.n in (a, b):
+            x = a + b - rnd.n
+            return rnd.states[x].bye_eligible and (bye_value is None or rnd.bye_value(x) == bye_value)
+        return incompatibility(rnd.states[a], rnd.states[b], rnd.forbidden) is None
+
+    edges = [(s, t, 1) for s in range(len(players)) for t in range(s + 1, len(players))
+             if joinable(players[s], players[t])]
+    return all(m >= 0 for m in max_weight_matching(len(players), edges))
+
+
+@pytest.mark.parametrize("name, round_number", [("p009_r07_forfeits.trf", 7), ("p064_r13_mixed.trf", 13),
+                                                ("p024_r07_baku.trf", 5), ("p301_r09_forfeits.trf", 9)])
+def test_compatible_is_c1_and_c3(name, round_number):
+    rnd = _round_state(name, round_number)
+    for i in range(rnd.n):
+        for j in range(rnd.n):
+            if i != j:
+                plain = incompatibility(rnd.states[i], rnd.states[j], rnd.forbidden) is None
+                assert rnd.compatible(i, j) == plain, (i, j)
+
+
+def test_forbidden_pairs_are_incompatible():
+    rnd = _round_state("p030_r08_mixed.trf", 8)
+    a, b = rnd.states[0], rnd.states[1]
+    with_pair = DutchRound(rnd.states, {frozenset((a.number, b.number)), frozenset((a.number,))})
+    assert not with_pair.compatible(0, 1) and not with_pair.compatible(1, 0)
+
+
+@pytest.mark.parametrize("name, round_number", [("p013_r07_mixed.trf", 7), ("p033_r13_plain.trf", 13),
+                                                ("p051_r11_plain.trf", 11), ("p019_r09_absences.trf", 9)])
+def test_completion_agrees_with_the_blossom_on_every_subset_tried(name, round_number):
+    # Late rounds of small fields: many rematches, so many subsets cannot be completed.
+    rnd = _round_state(name, round_number)
+    rng = random.Random(round_number)
+    values = sorted({rnd.bye_value(i) for i in range(rnd.n)}) + [None]
+    answers = set()
+    for attempt in range(150):
+        largest = rnd.n if attempt % 2 else min(rnd.n, 14)
+        players = sorted(rng.sample(range(rnd.n), rng.randint(1, largest)))
+        bye_value = rng.choice(values)
+        expected = _completes_by_blossom(rnd, players, bye_value)
+        assert can_complete(rnd, players, bye_value) == expected, (players, bye_value)
+        answers.add(expected)
+    assert answers == {True, False}
