@@ -5,6 +5,7 @@ and the zip package itself). Seeds are the fixtures in tests/data/tiebreak and t
 from __future__ import annotations
 
 import io
+import re
 import struct
 import zipfile
 from pathlib import Path
@@ -196,7 +197,26 @@ def _xlsx_bytes(grids) -> bytes:
                     cell.data_type = "s"
     buffer = io.BytesIO()
     wb.save(buffer)
-    return buffer.getvalue()
+    return _deterministic(buffer.getvalue())
+
+
+_STAMP = re.compile(rb"(<dcterms:(?:created|modified)[^>]*>)[^<]*(</dcterms:)")
+
+
+def _deterministic(data: bytes) -> bytes:
+    """The same package bytes for the same grids whenever they are made: openpyxl stamps the save
+    time in docProps/core.xml and every member's date, so the package's length (which the
+    package mutations draw offsets from) changed with the clock and Hypothesis, replaying a case,
+    saw other draws (FlakyStrategyDefinition)."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        for info in source.infolist():
+            member = source.read(info)
+            if info.filename == "docProps/core.xml":
+                member = _STAMP.sub(rb"\g<1>2026-01-01T00:00:00Z\g<2>", member)
+            target.writestr(zipfile.ZipInfo(info.filename, date_time=(2026, 1, 1, 0, 0, 0)), member,
+                            compress_type=zipfile.ZIP_DEFLATED)
+    return out.getvalue()
 
 
 # Fields of a central directory header (APPNOTE.TXT 4.3.12: version needed, flags, method, sizes,
