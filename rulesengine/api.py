@@ -36,9 +36,10 @@ from rulesengine.tiebreak import Explanation, TiebreakContext, TiebreakRule, Tie
 
 if TYPE_CHECKING:   # imported by `rate` itself: `standings` and `explain` need no rating module
     from rulesengine.rating import RatingRecord, RatingReport, RatingSystem
+    from rulesengine.team import TeamTournament   # by `team_standings`: individual events need no team module
 
-__all__ = ["RulesUsed", "StandingsRun", "DateReading", "explain_tiebreak", "load_tournament", "pair_round",
-           "parse_date", "parse_options", "rate", "rate_event", "read_date", "resolved_specs", "rules_date",
+__all__ = ["RulesUsed", "StandingsRun", "DateReading", "explain_tiebreak", "load_event", "load_tournament",
+           "pair_round", "parse_date", "parse_options", "rate", "rate_event", "read_date", "resolved_specs", "rules_date",
            "standings", "standings_table", "tiebreak_options", "with_kind"]
 
 PAIRING_KINDS = {"swiss": "swiss", "round robin": "round robin", "round-robin": "round robin", "rr": "round robin"}
@@ -49,7 +50,16 @@ PAIRING_KINDS = {"swiss": "swiss", "round robin": "round robin", "round-robin": 
 
 def load_tournament(path: str | Path, *, encoding: str = "utf-8", input_format: str | None = None,
                     registry: Registry | None = None) -> Tournament:
-    """Read a tournament file with the format its extension (or `input_format`) names."""
+    """Read a tournament file with the format its extension (or `input_format`) names; a team
+    event gives its players' individual event (each keeps her own results)."""
+    event = load_event(path, encoding=encoding, input_format=input_format, registry=registry)
+    return event if isinstance(event, Tournament) else event.individual
+
+
+def load_event(path: str | Path, *, encoding: str = "utf-8", input_format: str | None = None,
+               registry: Registry | None = None) -> Tournament | TeamTournament:
+    """Read a tournament file as its format reads it: an individual event or a team event (a TRF
+    with records 310/013, issue 22)."""
     registry = registry or default_registry()
     path = Path(path)
     if not path.exists():
