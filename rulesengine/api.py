@@ -36,10 +36,12 @@ from rulesengine.tiebreak import Explanation, TiebreakContext, TiebreakRule, Tie
 
 if TYPE_CHECKING:   # imported by `rate` itself: `standings` and `explain` need no rating module
     from rulesengine.rating import RatingRecord, RatingReport, RatingSystem
+    from rulesengine.team import TeamTournament   # by `team_standings`: individual events need no team module
+    from rulesengine.team_standings import TeamStandings
 
-__all__ = ["RulesUsed", "StandingsRun", "DateReading", "explain_tiebreak", "load_tournament", "pair_round",
-           "parse_date", "parse_options", "rate", "rate_event", "read_date", "resolved_specs", "rules_date",
-           "standings", "standings_table", "tiebreak_options", "with_kind"]
+__all__ = ["RulesUsed", "StandingsRun", "DateReading", "explain_tiebreak", "load_event", "load_tournament",
+           "pair_round", "parse_date", "parse_options", "rate", "rate_event", "read_date", "resolved_specs", "rules_date",
+           "standings", "standings_table", "team_standings", "TeamStandingsRun", "tiebreak_options", "with_kind"]
 
 PAIRING_KINDS = {"swiss": "swiss", "round robin": "round robin", "round-robin": "round robin", "rr": "round robin"}
 
@@ -49,7 +51,16 @@ PAIRING_KINDS = {"swiss": "swiss", "round robin": "round robin", "round-robin": 
 
 def load_tournament(path: str | Path, *, encoding: str = "utf-8", input_format: str | None = None,
                     registry: Registry | None = None) -> Tournament:
-    """Read a tournament file with the format its extension (or `input_format`) names."""
+    """Read a tournament file with the format its extension (or `input_format`) names; a team
+    event gives its players' individual event (each keeps her own results)."""
+    event = load_event(path, encoding=encoding, input_format=input_format, registry=registry)
+    return event if isinstance(event, Tournament) else event.individual
+
+
+def load_event(path: str | Path, *, encoding: str = "utf-8", input_format: str | None = None,
+               registry: Registry | None = None) -> Tournament | TeamTournament:
+    """Read a tournament file as its format reads it: an individual event or a team event (a TRF
+    with records 310/013, issue 22)."""
     registry = registry or default_registry()
     path = Path(path)
     if not path.exists():
@@ -343,6 +354,68 @@ def standings_table(tournament: Tournament, specs: Sequence[TiebreakSpec], regis
         table = compute_standings(tournament, specs, registry, rules_date=when.value, options=dict(options or {}),
                                   rule_set=rule_set)
     return replace(table, notes=(when.note, *table.notes)) if when.note else table
+
+
+# ---------------------------------------------------------------- team standings (issue 22)
+
+
+@dataclass(frozen=True)
+class TeamStandingsRun:
+    """A ranked team table, the rules it used, and its notes (the date not in the file first)."""
+
+    event: TeamTournament
+    standings: TeamStandings
+    rules: RulesUsed
+    notes: tuple[str, ...] = ()
+
+
+def team_standings(event: TeamTournament, texts: Sequence[str] | None = None, registry: Registry | None = None, *,
+                   rules_date_: date | None = None) -> TeamStandingsRun:
+    """Rank a team event (C.07 art. 11, then the tie-breaks in order), saying which rules were used.
+
+    `texts` are team tie-break specs or team preset names (`olympiad`); None: the order the file
+    announces (record 202/212), else the plugins' default team preset. The date is the event's
+    own by the one rule (`rules_date`) unless `rules_date_` forces it."""
+    from rulesengine.team_standings import rank_teams, spec_code  # noqa: PLC0415 (see the imports above)
+    registry = registry or default_registry()
+    rules = registry.team_tiebreaks
+    announced = texts is None and bool(event.individual.tiebreak_order)
+    chosen = event.individual.tiebreak_order if texts is None else tuple(texts)
+
+    def specs_on(day: date | None) -> tuple[str, ...]:
+        if chosen:
+            return _team_specs(chosen, day, registry)
+        default = next((p for p in registry.team_presets.values() if p.default), None)
+        return default.specs_on(day) if default is not None else ()
+
+    def texts_on(day: date | None) -> tuple[str, ...]:
+        return tuple(rule.rule_set_in_force(spec, day).split(" (", 1)[0] for spec in specs_on(day)
+                     for rule in (rules.get(spec_code(spec)),) if rule is not None and rule.rule_set_in_force)
+    when = rules_date(event.individual, rules_date_, DatedRules("every team tie-break", texts_on))
+    specs = specs_on(when.value)
+    try:
+        with collector_paused():
+            table = rank_teams(event, specs, rules, when.value)
+    except UsageError as exc:
+        line = event.individual.extra.get("tiebreak_order_line")
+        if not announced or not line:
+            raise
+        where = Location(event.individual.source, int(line), 5)
+        raise InputError(Problem(where, f"the tie-break order this file announces: {exc}")) from None
+    used = {spec: rule.rule_set_in_force(spec, when.value) for spec in specs
+            for rule in (rules[spec_code(spec)],) if rule.rule_set_in_force is not None}
+    notes = (*((when.note,) if when.note else ()), *event.notes)
+    return TeamStandingsRun(event, table, RulesUsed(when.value, when.source, None, used, when), notes)
+
+
+def _team_specs(texts: Sequence[str], day: date | None, registry: Registry) -> tuple[str, ...]:
+    """Team specs from texts, each team preset name replaced by its order on `day`."""
+    presets = registry.team_presets
+    specs: list[str] = []
+    for text in (t.strip() for t in texts if t.strip()):
+        preset = presets.get(text.lower())
+        specs.extend(preset.specs_on(day) if preset is not None else (text,))
+    return tuple(specs)
 
 
 # ---------------------------------------------------------------- explain

@@ -24,7 +24,7 @@ if TYPE_CHECKING:   # the record types only annotate the hooks: not imported at 
     from rulesengine.formats.base import TournamentFormat
     from rulesengine.pairing import PairingSystem
     from rulesengine.rating import RatingSystem
-    from rulesengine.team_tiebreak import TeamTiebreakRule
+    from rulesengine.team_tiebreak import TeamTiebreakPreset, TeamTiebreakRule
     from rulesengine.tiebreak import TiebreakLegend, TiebreakPreset, TiebreakRule
     from rulesengine.layout import CrosstableLayout
 
@@ -79,6 +79,25 @@ def rulesengine_team_tiebreaks() -> list[TeamTiebreakRule]:
         @hookimpl
         def rulesengine_team_tiebreaks():
             return [TeamTiebreakRule("XBW", "Boards won", "Federation X rule 7", boards_won)]
+    """
+
+
+@hookspec
+def rulesengine_team_tiebreak_presets() -> list[TeamTiebreakPreset]:
+    """Return named team tie-break orders (team events, issue 22), usable in `--tiebreaks`.
+
+    `specs_on(rules_date)` gives the order for the event's date; one preset may be the `default`
+    (a team event whose file announces no order, record 202/212, is ranked by it). The codes are
+    checked when a preset is used: an unknown one is a usage error naming the known codes.
+
+    Example::
+
+        from rulesengine.team_tiebreak import TeamTiebreakPreset
+
+        @hookimpl
+        def rulesengine_team_tiebreak_presets():
+            return [TeamTiebreakPreset("fedx_league", "Federation X league (rule 7)",
+                                       lambda rules_date: ("GPTS", "EGGSB", "BH:MP"))]
     """
 
 

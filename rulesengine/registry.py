@@ -79,6 +79,7 @@ class PluginInfo:
     builtin: bool
     tiebreaks: list[str] = field(default_factory=list)
     team_tiebreaks: list[str] = field(default_factory=list)
+    team_presets: list[str] = field(default_factory=list)
     presets: list[str] = field(default_factory=list)
     rating_systems: list[str] = field(default_factory=list)
     pairing_systems: list[str] = field(default_factory=list)
@@ -195,7 +196,22 @@ def _check_team_tiebreak(rule: Any, owner: PluginInfo) -> Any:
         raise ValueError(f"team tie-break code {code!r} is not a capital letter, then capitals or digits")
     _text(rule, "name"), _text(rule, "article")
     _callable(rule, "compute")
-    return dataclasses.replace(rule, compute=_guarded(rule.compute, owner, f"team tie-break {code} compute"))
+    _callable(rule, "rule_set_in_force", optional=True)
+    return dataclasses.replace(rule, compute=_guarded(rule.compute, owner, f"team tie-break {code} compute"),
+                               rule_set_in_force=_guarded(rule.rule_set_in_force, owner,
+                                                          f"team tie-break {code} rule_set_in_force", str))
+
+
+def _check_team_preset(preset: Any, owner: PluginInfo) -> Any:
+    """A team preset's name and its `specs_on` (called for each event's date: its codes are
+    checked where it is used, among the team tie-breaks)."""
+    name = _text(preset, "name")
+    _text(preset, "description", empty=True)
+    _callable(preset, "specs_on")
+    if not isinstance(preset.default, bool):
+        raise ValueError(f"default must be True or False, got {preset.default!r}")
+    return dataclasses.replace(preset, specs_on=_guarded(preset.specs_on, owner, f"team preset {name} specs_on",
+                                                         tuple))
 
 
 def _check_preset(preset: TiebreakPreset, owner: PluginInfo) -> TiebreakPreset:
@@ -290,6 +306,8 @@ HOOKS = (
           _check_tiebreak),
     _Hook("rulesengine_team_tiebreaks", "rulesengine.team_tiebreak:TeamTiebreakRule", "team_tiebreaks",
           lambda r: r.code.upper(), _check_team_tiebreak),
+    _Hook("rulesengine_team_tiebreak_presets", "rulesengine.team_tiebreak:TeamTiebreakPreset", "team_presets",
+          lambda r: r.name.lower(), _check_team_preset),
     _Hook("rulesengine_tiebreak_presets", "rulesengine.tiebreak:TiebreakPreset", "presets", lambda r: r.name.lower(),
           _check_preset),
     _Hook("rulesengine_tiebreak_legends", "rulesengine.tiebreak:TiebreakLegend", "", lambda r: "", _check_legend),
@@ -408,6 +426,10 @@ class Registry:
     @property
     def team_tiebreaks(self) -> dict[str, Any]:
         return self._collect("rulesengine_team_tiebreaks")
+
+    @property
+    def team_presets(self) -> dict[str, Any]:
+        return self._collect("rulesengine_team_tiebreak_presets")
 
     @property
     def presets(self) -> dict[str, TiebreakPreset]:

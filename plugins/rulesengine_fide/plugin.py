@@ -26,6 +26,12 @@ def rulesengine_team_tiebreaks():
 
 
 @hookimpl
+def rulesengine_team_tiebreak_presets():
+    from rulesengine_fide.tiebreaks.team import TEAM_PRESET_RECORDS  # noqa: PLC0415 (as the team tie-breaks)
+    return list(TEAM_PRESET_RECORDS)
+
+
+@hookimpl
 def rulesengine_tiebreak_legends():
     from rulesengine_fide import tiebreaks  # noqa: PLC0415
     return list(tiebreaks.LEGENDS)

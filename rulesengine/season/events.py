@@ -52,13 +52,15 @@ def _read_text(path: Path, encoding: str | None) -> tuple[Tournament, str]:
     fmt = default_registry().format_for(path)
     if fmt.read is None:
         raise InputError(Problem(Location(str(path)), f"format {fmt.name!r} cannot be read"))
-    if encoding:
-        return fmt.read(path, encoding), encoding
-    try:
-        path.read_bytes().decode("utf-8")
-    except UnicodeDecodeError:
-        return fmt.read(path, "latin-1"), "latin-1"
-    return fmt.read(path, "utf-8"), "utf-8"
+    if not encoding:
+        try:
+            path.read_bytes().decode("utf-8")
+            encoding = "utf-8"
+        except UnicodeDecodeError:
+            encoding = "latin-1"
+    event = fmt.read(path, encoding)
+    # A team event (TRF 310/013) is rated by its players' games: its individual event.
+    return (event if isinstance(event, Tournament) else event.individual), encoding
 
 
 def _read_workbook(path: Path) -> tuple[Tournament, date | None]:

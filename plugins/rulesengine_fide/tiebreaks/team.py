@@ -5,9 +5,10 @@ of TEC's FIDE_TEAM example: EDET/P, EMGSB/C1/P, BH:MP/C1/P, MPvGP after the matc
 from __future__ import annotations
 
 from datetime import date
+from functools import partial
 
 from rulesengine.errors import UsageError
-from rulesengine.team_tiebreak import TeamTiebreakContext, TeamTiebreakRule
+from rulesengine.team_tiebreak import TeamTiebreakContext, TeamTiebreakPreset, TeamTiebreakRule
 from rulesengine_fide.tiebreaks.team_direct import CHAIN_CODES
 from rulesengine_fide.tiebreaks.team_rules import LOWER_IS_BETTER, RANK_CODES, TEAM_CODES, compute, parse_team_spec
 from rulesengine_fide.tiebreaks.team_table import team_table
@@ -42,6 +43,23 @@ def _compute(spec: str, context: TeamTiebreakContext):
     return compute(spec, table, event.primary, [list(group) for group in context.groups])
 
 
+def rule_set_in_force(spec: str, rules_date: date | None) -> str:
+    """The C.07 text a team tie-break follows on the event's date: the March 2026 amendments from
+    2026-03-01 (art. 16.4 caps, the 13.3.2 chains), the 2024 text before, as FIDE TEC's engine."""
+    if rules_date is None:   # as `_compute` reads no date: the caps of 2026 not applied
+        return "fide-2024 (no event date)"
+    return f"{'fide-2026' if rules_date >= AMENDMENTS_2026 else 'fide-2024'} (in force on {rules_date.isoformat()})"
+
+
 TEAM_RULES = tuple(TeamTiebreakRule(code, name, f"FIDE C.07 art. {article}", _compute,
-                                    higher_is_better=code not in LOWER_IS_BETTER and code not in RANK_CODES)
+                                    higher_is_better=code not in LOWER_IS_BETTER and code not in RANK_CODES,
+                                    rule_set_in_force=rule_set_in_force)
                    for code, (name, article) in TEAM_CODES.items())
+
+_PRESET_DESCRIPTIONS = {
+    "olympiad": "the Chess Olympiad's order (Budapest 2024): EMGSB/C1, GPTS, BH:MP/C1",
+    "fide_team": "TEC's FIDE_TEAM order (record 202): EDET/P (EDE/P before 2026-03-01), EMGSB/C1/P, BH:MP/C1/P, "
+                 "MPvGP",
+}
+TEAM_PRESET_RECORDS = tuple(TeamTiebreakPreset(name, _PRESET_DESCRIPTIONS[name], partial(team_preset, name),
+                                               default=name == DEFAULT_TEAM_PRESET) for name in TEAM_PRESETS)
