@@ -98,19 +98,6 @@ def _binary_kind(path: Path) -> tuple[str, str] | None:
     if head.startswith(b"%PDF-"):
         return "a PDF document", "export the event as TRF (or its result pages as HTML) from the program that made it"
     return None
-    if head.startswith(b"PK\x03\x04"):
-        if b"mimetypeapplication/vnd.oasis.opendocument.spreadsheet" in head:
-            return ("an OpenDocument spreadsheet (.ods): save it as .xlsx, then `rulesengine recalc` computes "
-                    "its standings")
-        if b"[Content_Types].xml" in head or b"xl/" in head or path.suffix.lower() in (".xlsx", ".xlsm"):
-            return "an Excel workbook: `rulesengine recalc FILE` computes its standings (batch and audit read it too)"
-        return "a zip archive"
-    if head.startswith(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"):
-        return "an Excel 97-2003 workbook (.xls): save it as .xlsx, then `rulesengine recalc` computes its standings"
-    if head.startswith(b"%PDF-"):
-        return ("a PDF document: export the event as TRF (or its result pages as HTML) from the program that made "
-                "it")
-    return None
 
 
 def with_kind(tournament: Tournament, kind: str | None) -> Tournament:
