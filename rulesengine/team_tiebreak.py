@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Callable, Mapping
+from typing import TYPE_CHECKING, Callable, Mapping
 
-from rulesengine.team import TeamTournament
+if TYPE_CHECKING:   # the records are built when plugins load; the team model only when one is ranked
+    from rulesengine.team import TeamTournament
 from rulesengine.tiebreak import TiebreakValue
 
 

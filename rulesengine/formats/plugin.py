@@ -4,6 +4,7 @@ and chess-results.com's tournament XML (both read only)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,12 +16,15 @@ from rulesengine.model import Tournament
 if TYPE_CHECKING:
     from rulesengine.team import TeamTournament
 
+_TEAM_RECORD = re.compile(r"^(?:310|013)", re.MULTILINE)
+
 
 def _read(path: Path, encoding: str = "utf-8") -> Tournament | TeamTournament:
     """A TRF file: a team event when it holds team records (310 or 013), else an individual one."""
     text = read_text(path, encoding)
-    # The codes as text first: an individual file without them never loads the team reader.
-    if "310" in text or "013" in text:
+    # A record 310 or 013 at a line's start first: an individual file never loads the team reader
+    # (its FIDE IDs and ratings hold those digits often enough).
+    if _TEAM_RECORD.search(text):
         from rulesengine.formats.team_trf import is_team_text, parse_team_trf  # noqa: PLC0415 (see above)
         if is_team_text(text):
             return parse_team_trf(text, source=str(path))

@@ -11,7 +11,7 @@ import pytest
 
 from fixture_data import fixture_files
 from rulesengine.cli import main
-from rulesengine_fide.tiebreaks.team_rules import RANK_CODES
+from rulesengine_fide.tiebreaks.team_codes import RANK_CODES
 
 TEAM_FILES = fixture_files("team", "*.trf")
 ROUNDED = ("AOB", "SSSC")   # rounded by gacrux (fixtures README: within half a unit of the last decimal)

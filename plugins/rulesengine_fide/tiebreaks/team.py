@@ -7,13 +7,10 @@ from __future__ import annotations
 from datetime import date
 from functools import partial
 
-from rulesengine.errors import UsageError
-from rulesengine.team_tiebreak import TeamTiebreakContext, TeamTiebreakPreset, TeamTiebreakRule
-from rulesengine_fide.tiebreaks.team_direct import CHAIN_CODES
-from rulesengine_fide.tiebreaks.team_rules import LOWER_IS_BETTER, RANK_CODES, TEAM_CODES, compute, parse_team_spec
-from rulesengine_fide.tiebreaks.team_table import team_table
+from rulesengine.plugins import lazy
+from rulesengine.team_tiebreak import TeamTiebreakPreset, TeamTiebreakRule
+from rulesengine_fide.tiebreaks.team_codes import AMENDMENTS_2026, CHAIN_CODES, LOWER_IS_BETTER, RANK_CODES, TEAM_CODES
 
-AMENDMENTS_2026 = date(2026, 3, 1)   # C.07 as amended by the FIDE Council, in force from 1 March 2026
 
 TEAM_PRESETS = {
     "olympiad": ("EMGSB/C1", "GPTS", "BH:MP/C1"),
@@ -32,17 +29,6 @@ def team_preset(name: str, rules_date: date | None) -> tuple[str, ...]:
     return specs
 
 
-def _compute(spec: str, context: TeamTiebreakContext):
-    event = context.event
-    rules_2026 = context.rules_date is not None and context.rules_date >= AMENDMENTS_2026
-    if context.rules_date is not None and not rules_2026 and parse_team_spec(spec)[0] in CHAIN_CODES:
-        raise UsageError(f"team tie-break {spec!r}: the EDE chains of C.07 art. 13.3.2 are in force from "
-                         f"{AMENDMENTS_2026.isoformat()}, the event's rules date is {context.rules_date.isoformat()}; "
-                         "EDE (art. 13.3.1) is the one before")
-    table = team_table(event, event.is_round_robin, rules_2026)
-    return compute(spec, table, event.primary, [list(group) for group in context.groups])
-
-
 def rule_set_in_force(spec: str, rules_date: date | None) -> str:
     """The C.07 text a team tie-break follows on the event's date: the March 2026 amendments from
     2026-03-01 (art. 16.4 caps, the 13.3.2 chains), the 2024 text before, as FIDE TEC's engine."""
@@ -51,7 +37,9 @@ def rule_set_in_force(spec: str, rules_date: date | None) -> str:
     return f"{'fide-2026' if rules_date >= AMENDMENTS_2026 else 'fide-2024'} (in force on {rules_date.isoformat()})"
 
 
-TEAM_RULES = tuple(TeamTiebreakRule(code, name, f"FIDE C.07 art. {article}", _compute,
+# The computing modules are imported when a team event is first ranked, not when the plugin loads.
+_COMPUTE = lazy("rulesengine_fide.tiebreaks.team_rules", "compute_in_context")
+TEAM_RULES = tuple(TeamTiebreakRule(code, name, f"FIDE C.07 art. {article}", _COMPUTE,
                                     higher_is_better=code not in LOWER_IS_BETTER and code not in RANK_CODES,
                                     rule_set_in_force=rule_set_in_force)
                    for code, (name, article) in TEAM_CODES.items())

@@ -22,8 +22,6 @@ from typing import Callable
 
 from rulesengine_fide.tiebreaks.team_table import Row, TeamTable
 
-CHAIN_CODES = frozenset({"EDET", "EDEB", "EDEBT", "EDEBB"})
-EDE_CODES = frozenset({"EDE"}) | CHAIN_CODES
 # gacrux stops after 30 passes over the tied groups, separated or not
 MAX_PASSES = 30
 

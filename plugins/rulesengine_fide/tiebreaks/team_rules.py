@@ -8,48 +8,14 @@ event's start date: from 1 March 2026 the amendments (art. 16.4 caps), before it
 
 from __future__ import annotations
 
-from fractions import Fraction
+from rulesengine.errors import UsageError
+from rulesengine.team_tiebreak import TeamTiebreakContext
 
 from rulesengine_fide.tiebreaks import team_boards, team_counts, team_direct, team_opposition
-from rulesengine_fide.tiebreaks.team_table import TeamTable
+from rulesengine_fide.tiebreaks.team_codes import AMENDMENTS_2026, CHAIN_CODES, EDE_CODES, RANK_CODES, parse_team_spec
+from rulesengine_fide.tiebreaks.team_table import TeamTable, team_table
 
 _ESB = {"EMMSB": ("MP", "MP"), "EMGSB": ("MP", "GP"), "EGMSB": ("GP", "MP"), "EGGSB": ("GP", "GP")}
-
-# code -> (name, article): what `rulesengine tiebreaks` and the notes name
-TEAM_CODES = {
-    "MPTS": ("Match points", "11"), "GPTS": ("Game points", "11"), "MPVGP": ("Secondary score", "13.1"),
-    "WIN": ("Number of wins", "13 (7.1)"), "WON": ("Number of wins over the board", "13 (7.2)"),
-    "PS": ("Progressive score", "13 (7.4)"), "KS": ("Koya", "13 (7.5)"), "BH": ("Buchholz", "13 (8.1)"),
-    "FB": ("Fore Buchholz", "13 (8.3)"), "AOB": ("Average of opponents' Buchholz", "13 (8.2)"),
-    "EMMSB": ("Extended Sonneborn-Berger MP x MP", "13.2.1"), "EMGSB": ("Extended Sonneborn-Berger MP x GP", "13.2.2"),
-    "EGMSB": ("Extended Sonneborn-Berger GP x MP", "13.2.3"), "EGGSB": ("Extended Sonneborn-Berger GP x GP", "13.2.4"),
-    "BC": ("Board count (lower is better)", "12.1"), "TBR": ("Top board result", "12.2"),
-    "BBE": ("Bottom board elimination", "12.3"), "SSSC": ("Score and schedule strength combination", "13.4"),
-    "EDE": ("Extended direct encounter", "13.3.1"),
-    "EDET": ("Extended direct encounter, then top board result", "13.3.2 (from 2026-03-01)"),
-    "EDEB": ("Extended direct encounter, then bottom board elimination", "13.3.2 (from 2026-03-01)"),
-    "EDEBT": ("Extended direct encounter, then board count and top board result", "13.3.2 (from 2026-03-01)"),
-    "EDEBB": ("Extended direct encounter, then board count and bottom board elimination", "13.3.2 (from 2026-03-01)"),
-}
-LOWER_IS_BETTER = frozenset({"BC"})
-# rank codes: the value is a rank within the groups the earlier criteria leave tied (lower is better)
-RANK_CODES = frozenset({"TBR", "BBE"}) | team_direct.EDE_CODES
-
-
-def parse_team_spec(text: str) -> tuple[str, str | None, dict[str, str]]:
-    """`BH:MP/C1/P` -> ("BH", "MP", {"C": "1", "P": ""})."""
-    head, *mods = text.strip().upper().split("/")
-    code, _, reference = head.partition(":")
-    if code not in TEAM_CODES:
-        raise ValueError(f"team tie-break {text!r}: unknown code {code!r}; known: {', '.join(sorted(TEAM_CODES))}")
-    if reference not in ("", "MP", "GP"):
-        raise ValueError(f"team tie-break {text!r}: the reference score is :MP or :GP, found {reference!r}")
-    modifiers = {}
-    for mod in mods:
-        if not mod or mod[0] not in "CMPFK" or not (mod[1:] == "" or mod[1:].isdigit()):
-            raise ValueError(f"team tie-break {text!r}: {mod!r} is not a modifier (C1, M1, P, F, K3)")
-        modifiers[mod[0]] = mod[1:]
-    return code, reference or None, modifiers
 
 
 def compute(text: str, table: TeamTable, primary: str, groups: list[list[int]]) -> dict[int, object]:
@@ -73,7 +39,7 @@ def compute(text: str, table: TeamTable, primary: str, groups: list[list[int]]) 
         return team_counts.koya(table, ref)
     if code == "BC":
         return team_counts.board_count(table)
-    if code in team_direct.EDE_CODES:
+    if code in EDE_CODES:
         return team_direct.extended_direct_encounter(table, code, ref, "GP" if ref == "MP" else "MP",
                                                      played_all or table.round_robin, groups)
     if code in RANK_CODES:
@@ -90,3 +56,14 @@ def compute(text: str, table: TeamTable, primary: str, groups: list[list[int]]) 
         return team_opposition.score_strength(table, primary, secondary, bh, k)
     return bh
 
+
+def compute_in_context(spec: str, context: TeamTiebreakContext) -> dict[int, object]:
+    """A team tie-break's values for the hook's record (`team.TEAM_RULES`), by the text in force."""
+    event = context.event
+    rules_2026 = context.rules_date is not None and context.rules_date >= AMENDMENTS_2026
+    if context.rules_date is not None and not rules_2026 and parse_team_spec(spec)[0] in CHAIN_CODES:
+        raise UsageError(f"team tie-break {spec!r}: the EDE chains of C.07 art. 13.3.2 are in force from "
+                         f"{AMENDMENTS_2026.isoformat()}, the event's rules date is {context.rules_date.isoformat()}; "
+                         "EDE (art. 13.3.1) is the one before")
+    table = team_table(event, event.is_round_robin, rules_2026)
+    return compute(spec, table, event.primary, [list(group) for group in context.groups])
