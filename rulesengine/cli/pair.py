@@ -55,6 +55,9 @@ def register(subparsers) -> None:
                              "is refused at the record or cell that gives it (TRF has no record for it)")
     parser.add_argument("--no-byes-in-last", type=int, default=None, metavar="K",
                         help="the event allows no requested bye (H or F) in its last K rounds")
+    parser.add_argument("--late-entry", choices=("zero", "half"), default=None,
+                        help="score a late entrant's missed rounds as zero-point or half-point byes (the "
+                             "event's rules); --format trf writes them as Z or H")
     parser.add_argument("--draw-colour", default=None, metavar="SEED",
                         help="draw the initial colour by lot before round 1 (C.04.3 E.5), reproducibly from "
                              "SEED; --format trf writes it as record 152")
@@ -96,6 +99,31 @@ def _bye_limits(args: argparse.Namespace) -> dict[str, int]:
 
 def _event_day(system, request) -> tuple:
     return system.event_day(request) if system.event_day is not None else ()
+
+
+def _late_entries(system, tournament, round_number: int, kind: str | None, estimates: dict[int, int]):
+    """The tournament with late entrants' missed rounds scored as `--late-entry` says, and a note
+    per late entrant: how those rounds count, and the pairing number the initial ranking (C.04.2:
+    rating, title, name) gives them when it is not the file's start rank, which stays the one
+    used (the engine never renumbers a file)."""
+    from rulesengine.pairing import late_entrants, with_late_entry_byes
+    late = late_entrants(tournament, round_number)
+    if not late:
+        return tournament
+    numbers = {}
+    if system.initial_ranking is not None:
+        numbers = {r.start_rank: r.number for r in system.initial_ranking(tournament, {"estimates": estimates})}
+    several = round_number > 2
+    missed = f"rounds 1-{round_number - 1}" if several else "round 1"
+    scored = (f"scored as {'' if several else 'a '}{kind}-point bye{'s' if several else ''}" if kind
+              else "not paired, scored zero (--late-entry half gives half-point byes)")
+    for p in late:
+        note = f"player {p} {tournament.player(p).name} enters in round {round_number}: {missed} {scored}"
+        if numbers.get(p, p) != p:
+            note += (f"; the initial ranking (C.04.2) gives pairing number {numbers[p]}, the file's start rank "
+                     f"{p} is used")
+        print(f"rulesengine: note: {note}", file=sys.stderr)
+    return with_late_entry_byes(tournament, round_number, kind) if kind else tournament
 
 
 def _with_drawn_colour(tournament, seed: str):
@@ -160,6 +188,8 @@ def run(args: argparse.Namespace) -> int:
     round_number = args.round if args.round is not None else next_round(tournament)
     if round_number < 1:
         raise UsageError(f"--round must be 1 or more, not {round_number}")
+    if not (args.explain or args.rank_only):
+        tournament = _late_entries(system, tournament, round_number, args.late_entry, estimates)
     request = PairingRequest(with_announced_byes(tournament, round_number), round_number,
                              {"estimates": estimates, **limits})
     if not args.explain:

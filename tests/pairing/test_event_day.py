@@ -201,3 +201,37 @@ def test_a_negative_limit_is_a_usage_error(tmp_path, capsys, flag):
     path = _file(tmp_path, "byes.trf", BYES)
     code, _, err = _run(capsys, "pair", str(path), flag, "-1")
     assert code == 2 and f"{flag} must be 0 or more, not -1" in err
+
+
+# Lea (2280) is added before round 2: her line has no entries.
+LATE = """012 Event day late entry
+001    1      Alpha, Anna                       2300                             1.0    1     3 w 1
+001    2      Beta, Ben                         2250                             0.0    4     4 b 0
+001    3      Gamma, Cai                        2200                             0.0    3     1 b 0
+001    4      Delta, Dan                        2150                             1.0    2     2 w 1
+001    5      Late, Lea                         2280
+XXR 3
+"""
+
+
+def test_a_late_entrant_is_paired_and_her_missed_round_scored_as_the_event_says(tmp_path, capsys):
+    path = _file(tmp_path, "late.trf", LATE)
+    code, out, err = _run(capsys, "pair", str(path), "--late-entry", "half", "--format", "trf")
+    assert code == 0
+    assert err == ("rulesengine: note: player 5 Late, Lea enters in round 2: round 1 scored as a half-point bye; "
+                   "the initial ranking (C.04.2) gives pairing number 2, the file's start rank 5 is used\n")
+    lines = out.splitlines()
+    # Half a point from round 1: Lea (0.5) meets Beta (0) and 3 (0, lowest) takes the PAB.
+    assert lines[5].endswith("0000 - H     2 b  ") and lines[3].endswith("0000 - U")
+    code, out, err = _run(capsys, "pair", str(path), "--late-entry", "zero", "--format", "trf")
+    assert code == 0 and "round 1 scored as a zero-point bye" in err
+    assert out.splitlines()[5][89:99] == "  0000 - Z"
+
+
+def test_a_late_entrant_is_no_withdrawal(tmp_path, capsys):
+    path = _file(tmp_path, "late.trf", LATE)
+    code, out, err = _run(capsys, "pair", str(path), "--format", "json")
+    assert code == 0
+    assert {5} <= {p for b in json.loads(out)["pairings"] for p in (b["white"], b["black"])}
+    assert "round 1 not paired, scored zero (--late-entry half gives half-point byes)" in err
+    assert "withdrawn" not in err

@@ -9,8 +9,8 @@ Conventions of the certified engines (bbpPairings, JaVaFo):
 * byes announced for a round: TRF-2026 `240 T RRR PPPP PPPP ...` (T = F, H or Z) and JaVaFo
   `XXZ n n ...` (absent in the next round);
 * forbidden pairs: JaVaFo `XXP a b` and TRF-2026 `260 RRF RRL PPPP PPPP ...`;
-* a withdrawal: a player whose 001 line has no entries from round r on while later rounds are
-  recorded for others is not paired from round r (the 240/XXZ records say it for a round ahead).
+* a withdrawal: a player whose 001 line has entries up to round r-1 and none from round r on,
+  while round r is recorded for others, is not paired from round r (the 240/XXZ records say it for a round ahead).
 
 Each announced bye and forbidden pair keeps the line of the record that gave it, so that a check
 can name the record (`event_day.py`).
@@ -126,14 +126,15 @@ def read_setup(tournament: Tournament) -> PairingSetup:
 
 
 def _read_withdrawals(tournament: Tournament, setup: PairingSetup) -> None:
-    """A player whose line stops before the last recorded round withdrew from the round after its
-    last entry: not paired in that round or any later one (a withdrawn player is not paired
+    """A player whose line stops (after at least one entry) before the last recorded round withdrew
+    from the round after its last entry: not paired in that round or any later one (a withdrawn player is not paired
     again; old C.04.1 F.5). Their rounds are zero-point byes, as SC records a withdrawal."""
     recorded = next_round(tournament) - 1
     last = max(setup.total_rounds, recorded + 1)
     for player in tournament.players:
         first_missing = len(player.rounds) + 1
-        if first_missing <= recorded:
+        # A line with no entries at all is a late entry (paired from the next round), not a withdrawal.
+        if 1 < first_missing <= recorded:
             setup.withdrawn[player.start_rank] = first_missing
             for r in range(first_missing, last + 1):
                 setup.announced.setdefault(r, {}).setdefault(player.start_rank, "Z")
