@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, Callable, Mapping
 
+from rulesengine.errors import Location
+from rulesengine.formats.trf import FIRST_ROUND_COL, PLAYER_MARK, ROUND_WIDTH
 from rulesengine.model import Tournament
 
 
@@ -65,6 +67,43 @@ def with_announced_byes(tournament: Tournament, round_number: int) -> Tournament
     return replace(tournament, players=tuple(players))
 
 
+LATE_ENTRY_CODES = {"zero": "ZERO_POINT_BYE", "half": "HALF_POINT_BYE"}
+
+
+def late_entrants(tournament: Tournament, round_number: int) -> list[int]:
+    """Players (start ranks) who enter at `round_number` after round 1: no game and no bye in any
+    round before it (their line is empty or holds only unpaired blocks)."""
+    from rulesengine.model import ResultCode
+    if round_number <= 1:
+        return []
+    return [p.start_rank for p in tournament.players
+            if all(p.entry(r).opponent is None and p.entry(r).code is ResultCode.NOT_PAIRED
+                   for r in range(1, round_number))]
+
+
+def with_late_entry_byes(tournament: Tournament, round_number: int, kind: str) -> Tournament:
+    """The tournament with each late entrant's missed rounds scored as the event's rules say:
+    `kind` "zero" (zero-point byes) or "half" (half-point byes, where the event allows them). The
+    checklist leaves it to the event (VCL4THP §2); a half-point bye so given counts toward the
+    event's half-point bye limits."""
+    from dataclasses import replace
+
+    from rulesengine.model import Colour, ResultCode, RoundEntry
+    code = ResultCode[LATE_ENTRY_CODES[kind]]
+    late = set(late_entrants(tournament, round_number))
+    players = tuple(replace(p, rounds=tuple(RoundEntry(r, None, Colour.NONE, code) for r in range(1, round_number)))
+                    if p.start_rank in late else p for p in tournament.players)
+    return replace(tournament, players=players)
+
+
+def draw_initial_colour(seed: str) -> str:
+    """The initial colour drawn by lot before round 1 (C.04.3 E.5), as TRF-2026 record 152 writes
+    it ("W": pairing number 1 starts with white, "B": with black): the same seed always draws the
+    same colour (Python's string seeding does not depend on the process)."""
+    import random
+    return random.Random(f"initial colour {seed}").choice("WB")
+
+
 @dataclass(frozen=True)
 class PairedRound:
     """A round as a pairing system pairs it: boards in the order the system prescribes, and the
@@ -75,18 +114,65 @@ class PairedRound:
     byes: tuple[tuple[int, str], ...] = ()
 
 
+# The warning levels of FIDE's verification checklist (VCL4THP, 2026): 2 acknowledge, 3 confirm or
+# cancel, 4 confirm twice, 5 refused. Level 1 (informational) is not described there.
+LEVEL_WORDS = {1: "note", 2: "notice", 3: "warning", 4: "warning", 5: "refused"}
+REFUSED = 5
+
+
+@dataclass(frozen=True)
+class EventDayFinding:
+    """What the TD is told about an event-day record (a requested bye, a withdrawal, a forbidden
+    pair, a recorded round): where it is, at which checklist level, and why. `round` is the round
+    it concerns (0: the event). A level-5 finding about the round being paired, or a later one,
+    stops the pairing."""
+
+    level: int
+    location: Location
+    message: str
+    round: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.location}: {LEVEL_WORDS[self.level]}: {self.message}"
+
+
+class TrfPlaces:
+    """Where a TRF tournament's records and round cells are in its file (`tournament.header`
+    holds one entry per line), for findings that name them."""
+
+    def __init__(self, tournament: Tournament):
+        self.source = tournament.source or "<input>"
+        self.player_line = {int(rest): i for i, (code, rest) in enumerate(tournament.header, start=1)
+                            if code == PLAYER_MARK}
+
+    def record(self, line: int | None) -> Location:
+        return Location(self.source, line, 1)
+
+    def cell(self, player: int, round_number: int) -> Location:
+        """The round's result character on the player's 001 line ("  oooo c r")."""
+        return Location(self.source, self.player_line.get(player),
+                        FIRST_ROUND_COL + ROUND_WIDTH * (round_number - 1) + ROUND_WIDTH)
+
+    def block(self, player: int, round_number: int) -> Location:
+        """The start of the round's block on the player's 001 line."""
+        return Location(self.source, self.player_line.get(player),
+                        FIRST_ROUND_COL + ROUND_WIDTH * (round_number - 1) + 1)
+
+
 @dataclass(frozen=True)
 class RoundCheck:
     """One round of a finished tournament re-paired: the system's pairing beside the recorded one;
     `verdict` names the first criterion the recorded pairing breaks ("" when they agree);
     `criterion` is that criterion as the system's regulation numbers it ("C7", "E.1-E.5",
-    "availability"; "" when they agree or the system does not say)."""
+    "availability"; "" when they agree or the system does not say); `warnings` are the event-day
+    findings on the recorded round (a forbidden pair paired, named by its record)."""
 
     round: int
     rules: PairedRound
     recorded: PairedRound
     verdict: str = ""
     criterion: str = ""
+    warnings: tuple[EventDayFinding, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -110,7 +196,9 @@ class PairingSystem:
     started earlier was paired under that text, and every answer about it says so
     (`edition_note`), since the engine pairs by the text it implements, whatever the date.
     `heading` names the system as it pairs one event (an acceleration only when the event uses
-    it); None: the `description` (see `pairing_heading`).
+    it); None: the `description` (see `pairing_heading`). `event_day` checks the event's records
+    before a round is paired (requested byes against the limits in `request.options`
+    "max_half_point_byes" and "no_byes_in_last", withdrawals, who is not paired and why).
     """
 
     name: str
@@ -124,6 +212,7 @@ class PairingSystem:
     in_force_from: date | None = None
     earlier_texts: str = ""
     heading: Callable[[Tournament], str] | None = None
+    event_day: Callable[[PairingRequest], tuple[EventDayFinding, ...]] | None = None
 
 
 def pairing_heading(system: PairingSystem, tournament: Tournament) -> str:

@@ -50,6 +50,17 @@ def register(subparsers) -> None:
     parser.add_argument("--estimate", action="append", default=[], metavar="SNO=RATING",
                         help="the arbiter's rating estimate for an unrated player (repeatable); used "
                              "for the ranking and written into --format trf output")
+    parser.add_argument("--max-half-point-byes", type=int, default=None, metavar="N",
+                        help="the event's limit of requested half-point byes per player: a bye beyond it "
+                             "is refused at the record or cell that gives it (TRF has no record for it)")
+    parser.add_argument("--no-byes-in-last", type=int, default=None, metavar="K",
+                        help="the event allows no requested bye (H or F) in its last K rounds")
+    parser.add_argument("--late-entry", choices=("zero", "half"), default=None,
+                        help="score a late entrant's missed rounds as zero-point or half-point byes (the "
+                             "event's rules); --format trf writes them as Z or H")
+    parser.add_argument("--draw-colour", default=None, metavar="SEED",
+                        help="draw the initial colour by lot before round 1 (C.04.3 E.5), reproducibly from "
+                             "SEED; --format trf writes it as record 152")
     parser.add_argument("--sheet", default=None,
                         help="workbook only: the crosstable sheet (default: 'Crosstable' or detected)")
     parser.add_argument("--layout", default=None,
@@ -74,17 +85,82 @@ def _estimates(texts: list[str]) -> dict[int, int]:
     return out
 
 
+def _bye_limits(args: argparse.Namespace) -> dict[str, int]:
+    """The event's bye limits as pairing options (TRF-2026 has no record for them)."""
+    out = {}
+    for flag, key, value in (("--max-half-point-byes", "max_half_point_byes", args.max_half_point_byes),
+                             ("--no-byes-in-last", "no_byes_in_last", args.no_byes_in_last)):
+        if value is not None:
+            if value < 0:
+                raise UsageError(f"{flag} must be 0 or more, not {value}")
+            out[key] = value
+    return out
+
+
+def _event_day(system, request) -> tuple:
+    return system.event_day(request) if system.event_day is not None else ()
+
+
+def _late_entries(system, tournament, round_number: int, kind: str | None, estimates: dict[int, int]):
+    """The tournament with late entrants' missed rounds scored as `--late-entry` says, and a note
+    per late entrant: how those rounds count, and the pairing number the initial ranking (C.04.2:
+    rating, title, name) gives them when it is not the file's start rank, which stays the one
+    used (the engine never renumbers a file)."""
+    from rulesengine.pairing import late_entrants, with_late_entry_byes
+    late = late_entrants(tournament, round_number)
+    if not late:
+        return tournament
+    numbers = {}
+    if system.initial_ranking is not None:
+        numbers = {r.start_rank: r.number for r in system.initial_ranking(tournament, {"estimates": estimates})}
+    several = round_number > 2
+    missed = f"rounds 1-{round_number - 1}" if several else "round 1"
+    scored = (f"scored as {'' if several else 'a '}{kind}-point bye{'s' if several else ''}" if kind
+              else "not paired, scored zero (--late-entry half gives half-point byes)")
+    for p in late:
+        note = f"player {p} {tournament.player(p).name} enters in round {round_number}: {missed} {scored}"
+        if numbers.get(p, p) != p:
+            note += (f"; the initial ranking (C.04.2) gives pairing number {numbers[p]}, the file's start rank "
+                     f"{p} is used")
+        print(f"rulesengine: note: {note}", file=sys.stderr)
+    return with_late_entry_byes(tournament, round_number, kind) if kind else tournament
+
+
+def _with_drawn_colour(tournament, seed: str):
+    """The tournament with the initial colour drawn by lot as record 152, before its first 001
+    line. Drawn once: refused when the file records it already or round 1 is paired."""
+    from rulesengine.formats.trf import PLAYER_MARK
+    from rulesengine.pairing import draw_initial_colour, next_round
+    for line, (code, rest) in enumerate(tournament.header, start=1):
+        if code in ("152", "XXC"):
+            raise UsageError(f"--draw-colour: {tournament.source}:{line}: the initial colour is already recorded "
+                             f"(record {code}{rest.rstrip()}); it is drawn once, before round 1")
+    if next_round(tournament) > 1:
+        raise UsageError("--draw-colour: round 1 is paired already; the initial colour is drawn before it")
+    colour = draw_initial_colour(seed)
+    header = list(tournament.header)
+    at = next((i for i, (code, _rest) in enumerate(header) if code == PLAYER_MARK), len(header))
+    header.insert(at, ("152", f" {colour}"))
+    print(f"rulesengine: note: initial colour drawn with seed {seed!r}: {'white' if colour == 'W' else 'black'} "
+          f"for pairing number 1 (record 152 {colour})", file=sys.stderr)
+    return replace(tournament, header=tuple(header))
+
+
 def run(args: argparse.Namespace) -> int:
     if Path(args.file).suffix.lower() in WORKBOOK_SUFFIXES:
         return _run_workbook(args)
     from rulesengine.cli.common import load_tournament
-    from rulesengine.pairing import PairingRequest, edition_note, next_round, pairing_heading, with_announced_byes
+    from rulesengine.pairing import (REFUSED, PairingRequest, edition_note, next_round, pairing_heading,
+                                     with_announced_byes)
     from rulesengine.registry import default_registry
 
     registry = default_registry()
     system = registry.pairing_system(args.system)
     tournament = load_tournament(args, registry)
+    if args.draw_colour is not None:
+        tournament = _with_drawn_colour(tournament, args.draw_colour)
     estimates = _estimates(args.estimate)
+    limits = _bye_limits(args)
     out = _Output(args)
     from rulesengine.api import rules_date
     # The date the file gives, by the one rule (the pairing text is chosen by date as well).
@@ -99,13 +175,32 @@ def run(args: argparse.Namespace) -> int:
         if system.check is None:
             raise UsageError(f"pairing system {system.name!r} has no check mode")
         checks = system.check(tournament)
-        text, differing = _check_text(tournament, checks, args.format, notes, system.name)
+        # The event's records as they stand after the last recorded round (who is not paired
+        # next is no finding on the recorded rounds).
+        findings = [f for f in _event_day(system, PairingRequest(tournament, next_round(tournament), limits))
+                    if f.level > 1]
+        if args.format == "trf":
+            text, differing = _check_trf(tournament, checks), sum(1 for c in checks if c.verdict)
+        else:
+            text, differing = _check_text(tournament, checks, args.format, notes, system.name, findings)
         out.write(text)
-        return 1 if differing else 0
+        return 1 if differing or any(f.level >= REFUSED for f in findings) else 0
     round_number = args.round if args.round is not None else next_round(tournament)
     if round_number < 1:
         raise UsageError(f"--round must be 1 or more, not {round_number}")
-    request = PairingRequest(with_announced_byes(tournament, round_number), round_number, {"estimates": estimates})
+    if not (args.explain or args.rank_only):
+        tournament = _late_entries(system, tournament, round_number, args.late_entry, estimates)
+    request = PairingRequest(with_announced_byes(tournament, round_number), round_number,
+                             {"estimates": estimates, **limits})
+    if not args.explain:
+        findings = _event_day(system, request)
+        for finding in findings:
+            print(finding, file=sys.stderr)
+        refused = [f for f in findings if f.level >= REFUSED and f.round >= round_number]
+        if refused:
+            print(f"rulesengine: round {round_number} not paired: {len(refused)} requested bye"
+                  f"{'s' if len(refused) != 1 else ''} refused by the event's limits", file=sys.stderr)
+            return 2
     if args.explain:
         if system.explain is None:
             raise UsageError(f"pairing system {system.name!r} cannot explain its pairings")
@@ -221,16 +316,25 @@ def _ranking_text(ranking, fmt: str) -> str:
     return text
 
 
-def _check_text(tournament, checks, fmt: str, notes: list[str], system: str = "") -> tuple[str, int]:
+def _check_text(tournament, checks, fmt: str, notes: list[str], system: str = "",
+                findings=()) -> tuple[str, int]:
     from rulesengine.cli.common import format_table
     differing = [c for c in checks if c.verdict]
     if fmt == "json":
         import json
-        data = {"rounds": len(checks), "differing": [
-            {"round": c.round, "verdict": c.verdict,
-             "rules": [[b.white, b.black] for b in c.rules.boards] + [[p, 0] for p, k in c.rules.byes if k == "PAB"],
-             "recorded": [[b.white, b.black] for b in c.recorded.boards]
-             + [[p, 0] for p, k in c.recorded.byes if k == "PAB"]} for c in differing]}
+        rounds = []
+        for c in differing:
+            data = {"round": c.round, "verdict": c.verdict,
+                    "rules": [[b.white, b.black] for b in c.rules.boards]
+                    + [[p, 0] for p, k in c.rules.byes if k == "PAB"],
+                    "recorded": [[b.white, b.black] for b in c.recorded.boards]
+                    + [[p, 0] for p, k in c.recorded.byes if k == "PAB"]}
+            if c.warnings:
+                data["warnings"] = [str(w) for w in c.warnings]
+            rounds.append(data)
+        data = {"rounds": len(checks), "differing": rounds}
+        if findings:
+            data["event_day"] = [str(f) for f in findings]
         if notes:
             data["notes"] = notes
         return json.dumps(data, indent=2) + "\n", len(differing)
@@ -238,6 +342,7 @@ def _check_text(tournament, checks, fmt: str, notes: list[str], system: str = ""
     for c in differing:
         lines.append(f"Round {c.round}: the recorded pairing differs from the rules' pairing")
         lines.append(f"  first criterion: {c.verdict}")
+        lines += [f"  {w}" for w in c.warnings]
         rules = [f"{b.white}-{b.black}" for b in c.rules.boards] + [f"{p} PAB" for p, k in c.rules.byes if k == "PAB"]
         recorded_set = {(b.white, b.black) for b in c.recorded.boards}
         rules_set = {(b.white, b.black) for b in c.rules.boards}
@@ -258,8 +363,27 @@ def _check_text(tournament, checks, fmt: str, notes: list[str], system: str = ""
             lines.append(other)
     else:
         lines.append(f"All {len(checks)} round(s) agree with the rules' pairing")
+    lines += [str(f) for f in findings]
     lines += [f"Note: {note}" for note in notes]
     return "\n".join(lines) + "\n", len(differing)
+
+
+MPA_MARK = " MPA @ Round "
+
+
+def _check_trf(tournament, checks) -> str:
+    """The file with one `### MPA @ Round n: <rules' pairs> => <recorded pairs>` line per round
+    that differs from the rules' pairing (VCL4THP Q68-69, the openpairings wording), at the end;
+    the file's earlier MPA lines are replaced, so a round that now agrees has none."""
+    from rulesengine.formats.trf import write_trf
+
+    def pairs(paired) -> str:
+        return " ".join([f"{b.white}-{b.black}" for b in paired.boards]
+                        + [f"{p}-PAB" for p, kind in paired.byes if kind == "PAB"])
+
+    header = [(code, rest) for code, rest in tournament.header if not (code == "###" and rest.startswith(MPA_MARK))]
+    header += [("###", f"{MPA_MARK}{c.round}: {pairs(c.rules)} => {pairs(c.recorded)}") for c in checks if c.verdict]
+    return write_trf(replace(tournament, header=tuple(header)))
 
 
 def _paired_otherwise(tournament, system: str) -> str:

@@ -4,11 +4,11 @@ This is the report C.04.A's endorsement procedure asks for."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rulesengine.model import Colour, ResultCode, Tournament
 from rulesengine.numbers import to_text
-from rulesengine.pairing import next_round
+from rulesengine.pairing import EventDayFinding, TrfPlaces, next_round
 
 from rulesengine_fide.pairing.criteria import criterion_text, incompatibility
 from rulesengine_fide.pairing.dutch import DutchRound
@@ -27,6 +27,7 @@ class RoundCheck:
     recorded_pab: int | None
     verdict: str = ""                         # empty when they agree
     criterion: str = ""                       # what the verdict names first: "C7", "E.1-E.5", ...
+    warnings: list[EventDayFinding] = field(default_factory=list)   # forbidden pairs paired
 
     @property
     def agrees(self) -> bool:
@@ -59,7 +60,28 @@ def check_tournament(tournament: Tournament, setup: PairingSetup | None = None) 
         # Only the pairing is kept: each round's player states and bracket records (every
         # player, every round) would make a long tournament's check grow with rounds x players.
         check.rules = RoundPairing(rules.round, rules.boards, rules.byes)
+        check.warnings = forbidden_paired(tournament, r, games, setup)
         out.append(check)
+    return out
+
+
+def _record_name(setup: PairingSetup, pair: frozenset[int]) -> str:
+    code, line = setup.forbidding_record(pair)
+    return f"record {code}" + (f", line {line}" if line else "")
+
+
+def forbidden_paired(tournament: Tournament, round_number: int, games: list[tuple[int, int]],
+                     setup: PairingSetup) -> list[EventDayFinding]:
+    """A recorded game between a forbidden pair (XXP / 260, absolute: announced before round 1,
+    C.05 5.2): a level-3 warning at the record that forbids it (VCL4THP Q66)."""
+    forbidden = setup.forbidden_in(round_number)
+    out = []
+    for w, b in games:
+        pair = frozenset((w, b))
+        if pair in forbidden:
+            where = TrfPlaces(tournament).record(setup.forbidding_record(pair)[1])
+            out.append(EventDayFinding(3, where, f"round {round_number}: {w}-{b} is paired although "
+                                                 f"{_record_name(setup, pair)} forbids the pair", round_number))
     return out
 
 
@@ -74,6 +96,9 @@ def diagnose(rules: RoundPairing, games: list[tuple[int, int]], pab: int | None,
             missing = w if w not in states else b
             return "availability", f"player {missing} is paired although not available for pairing this round"
         reason = incompatibility(states[w], states[b], forbidden)
+        if reason == "C1" and b not in states[w].opponents:
+            return reason, (f"{w}-{b} is a forbidden pair ({_record_name(setup, frozenset((w, b)))}), which "
+                            f"{criterion_text(reason)} treats as already met")
         if reason:
             return reason, f"{w}-{b} breaks {criterion_text(reason)}"
     if pab is not None and pab in states and not states[pab].bye_eligible:

@@ -8,7 +8,12 @@ Conventions of the certified engines (bbpPairings, JaVaFo):
   `192` type ending in `_BAKU` (Baku acceleration computed as bbpPairings does);
 * byes announced for a round: TRF-2026 `240 T RRR PPPP PPPP ...` (T = F, H or Z) and JaVaFo
   `XXZ n n ...` (absent in the next round);
-* forbidden pairs: JaVaFo `XXP a b` and TRF-2026 `260 RRF RRL PPPP PPPP ...`.
+* forbidden pairs: JaVaFo `XXP a b` and TRF-2026 `260 RRF RRL PPPP PPPP ...`;
+* a withdrawal: a player whose 001 line has entries up to round r-1 and none from round r on,
+  while round r is recorded for others, is not paired from round r (the 240/XXZ records say it for a round ahead).
+
+Each announced bye and forbidden pair keeps the line of the record that gave it, so that a check
+can name the record (`event_day.py`).
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from fractions import Fraction
 
 from rulesengine.errors import InputError, Location, Problem
 from rulesengine.model import Tournament
+from rulesengine.pairing import next_round
 
 
 @dataclass
@@ -29,12 +35,20 @@ class PairingSetup:
     announced: dict[int, dict[int, str]] = field(default_factory=dict)      # round -> player -> H/Z/F
     absent: set[int] = field(default_factory=set)    # XXZ: not paired in the next round
     forbidden: dict[int, set[frozenset[int]]] = field(default_factory=dict)  # round -> pairs (0 = all)
+    announced_lines: dict[tuple[int, int], tuple[str, int]] = field(default_factory=dict)  # (round, player) -> (code, line)
+    absent_lines: dict[int, int] = field(default_factory=dict)        # XXZ player -> line
+    forbidden_lines: dict[frozenset[int], tuple[str, int]] = field(default_factory=dict)  # pair -> (code, line)
+    withdrawn: dict[int, int] = field(default_factory=dict)           # player -> first round not paired
 
     def acceleration(self, player: int, round_number: int) -> Fraction:
         return self.accel.get((player, round_number), Fraction(0))
 
     def forbidden_in(self, round_number: int) -> set[frozenset[int]]:
         return self.forbidden.get(0, set()) | self.forbidden.get(round_number, set())
+
+    def forbidding_record(self, pair: frozenset[int]) -> tuple[str, int | None]:
+        """(code, line) of the record that forbids `pair` (a setup built in code has no line)."""
+        return self.forbidden_lines.get(pair, ("XXP/260", None))
 
 
 def _problem(tournament: Tournament, code: str, message: str) -> InputError:
@@ -50,7 +64,7 @@ def read_setup(tournament: Tournament) -> PairingSetup:
     setup = PairingSetup(total_rounds=tournament.rounds)
     has_explicit_accel = False
     baku = False
-    for code, rest in tournament.header:
+    for line, (code, rest) in enumerate(tournament.header, start=1):
         text = rest.strip()
         tokens = text.split()
         try:
@@ -86,11 +100,15 @@ def read_setup(tournament: Tournament) -> PairingSetup:
                     raise ValueError
                 for p in tokens[2:]:
                     setup.announced.setdefault(r, {})[int(p)] = kind
+                    setup.announced_lines.setdefault((r, int(p)), (code, line))
             elif code == "XXZ":
-                setup.absent.update(int(t) for t in tokens)
+                for t in tokens:
+                    setup.absent.add(int(t))
+                    setup.absent_lines.setdefault(int(t), line)
             elif code == "XXP":
-                a, b = int(tokens[0]), int(tokens[1])
-                setup.forbidden.setdefault(0, set()).add(frozenset((a, b)))
+                pair = frozenset((int(tokens[0]), int(tokens[1])))
+                setup.forbidden.setdefault(0, set()).add(pair)
+                setup.forbidden_lines.setdefault(pair, (code, line))
             elif code == "260":
                 r1, r2 = int(tokens[0]), int(tokens[1])
                 group = [int(t) for t in tokens[2:]]
@@ -98,11 +116,28 @@ def read_setup(tournament: Tournament) -> PairingSetup:
                     for i, a in enumerate(group):
                         for b in group[i + 1:]:
                             setup.forbidden.setdefault(r, set()).add(frozenset((a, b)))
+                            setup.forbidden_lines.setdefault(frozenset((a, b)), (code, line))
         except (ValueError, IndexError, ZeroDivisionError):
             raise _problem(tournament, code, f"cannot read {text!r}") from None
     if baku and not has_explicit_accel:
         setup.accel = baku_acceleration(tournament)
+    _read_withdrawals(tournament, setup)
     return setup
+
+
+def _read_withdrawals(tournament: Tournament, setup: PairingSetup) -> None:
+    """A player whose line stops (after at least one entry) before the last recorded round withdrew
+    from the round after its last entry: not paired in that round or any later one (a withdrawn player is not paired
+    again; old C.04.1 F.5). Their rounds are zero-point byes, as SC records a withdrawal."""
+    recorded = next_round(tournament) - 1
+    last = max(setup.total_rounds, recorded + 1)
+    for player in tournament.players:
+        first_missing = len(player.rounds) + 1
+        # A line with no entries at all is a late entry (paired from the next round), not a withdrawal.
+        if 1 < first_missing <= recorded:
+            setup.withdrawn[player.start_rank] = first_missing
+            for r in range(first_missing, last + 1):
+                setup.announced.setdefault(r, {}).setdefault(player.start_rank, "Z")
 
 
 def baku_acceleration(tournament: Tournament) -> dict[tuple[int, int], Fraction]:

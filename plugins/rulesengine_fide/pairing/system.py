@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 # The engine is imported on first use: listing plugins or computing standings never pays for it.
 pair_round = lazy("rulesengine_fide.pairing.engine", "pair_round")
 initial_ranking = lazy("rulesengine_fide.pairing.ranking", "initial_ranking")
+event_day = lazy("rulesengine_fide.pairing.event_day", "event_day")
 
 
 def _paired(result: RoundPairing) -> PairedRound:
@@ -42,7 +43,7 @@ def _check(tournament: Tournament) -> list[RoundCheck]:
         recorded_byes = ((c.recorded_pab, "PAB"),) if c.recorded_pab is not None else ()
         recorded_byes += tuple((p, k) for p, k in c.rules.byes if k != "PAB")
         recorded = PairedRound(c.round, tuple(Pairing(w, b) for w, b in c.recorded_games), recorded_byes)
-        out.append(RoundCheck(c.round, _paired(c.rules), recorded, c.verdict, c.criterion))
+        out.append(RoundCheck(c.round, _paired(c.rules), recorded, c.verdict, c.criterion, tuple(c.warnings)))
     return out
 
 
@@ -73,6 +74,7 @@ DUTCH = PairingSystem(
     check=_check,
     explain=_explain,
     initial_ranking=initial_ranking,
+    event_day=event_day,
     # The 2025 text (handbook C0403202507) replaced the 2017 one on 1 February 2026.
     in_force_from=date(2026, 2, 1),
     earlier_texts=("rounds may differ where the 2017 text pairs otherwise (it has no C5 and C9 for the "

@@ -1,0 +1,121 @@
+"""The event-day records of a TRF checked before a round is paired, each finding located at the
+record or the round cell that gives it, at the level FIDE's verification checklist (VCL4THP,
+2026) expects:
+
+* requested byes: each half-point bye after a player's first asks the arbiter to confirm (Q174,
+  level 3); the event's limits (`max_half_point_byes`, `no_byes_in_last`: TRF-2026 has no record
+  for them, so they come as options) refuse the bye that breaks them (level 5), or warn when that
+  round is already played; a full-point bye is deprecated for individuals (Q177-179, level 2);
+* who is not paired in the round and why (a requested bye, an absence, a withdrawal), level 1.
+"""
+
+from __future__ import annotations
+
+from rulesengine.errors import Location
+from rulesengine.model import ResultCode, Tournament
+from rulesengine.pairing import REFUSED, EventDayFinding, PairingRequest, TrfPlaces
+
+from rulesengine_fide.pairing.engine import announced_byes
+from rulesengine_fide.pairing.records import PairingSetup, read_setup
+
+_LETTER_OF = {ResultCode.HALF_POINT_BYE: "H", ResultCode.FULL_POINT_BYE: "F", ResultCode.ZERO_POINT_BYE: "Z"}
+_WORDS = {"H": "a half-point bye", "F": "a full-point bye", "Z": "a zero-point bye"}
+_ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
+
+
+def _ordinal(n: int) -> str:
+    return _ORDINAL.get(n, f"{n}th")
+
+
+def _requested_byes(tournament: Tournament, setup: PairingSetup, places: TrfPlaces,
+                    player: int) -> list[tuple[int, str, Location, str]]:
+    """(round, H/F/Z, where, what gives it) of a player's byes: entries in the rounds' columns,
+    then the 240 records of the rounds after them."""
+    out = []
+    rounds = tournament.player(player).rounds
+    for entry in rounds:
+        if entry.opponent is None and entry.code in _LETTER_OF:
+            out.append((entry.round, _LETTER_OF[entry.code], places.cell(player, entry.round),
+                        f"round {entry.round}'s column"))
+    last = max(setup.total_rounds, max(setup.announced, default=0))
+    for r in range(len(rounds) + 1, last + 1):
+        letter = setup.announced.get(r, {}).get(player)
+        if letter is None or (r, player) not in setup.announced_lines:
+            continue   # a withdrawal's rounds are no request
+        code, line = setup.announced_lines[(r, player)]
+        out.append((r, letter, places.record(line), f"record {code}"))
+    return out
+
+
+def bye_findings(tournament: Tournament, setup: PairingSetup, round_number: int,
+                 max_half_point_byes: int | None, no_byes_in_last: int | None) -> list[EventDayFinding]:
+    places = TrfPlaces(tournament)
+    total = setup.total_rounds
+    out = []
+    for player in tournament.players:
+        p, name = player.start_rank, player.name
+        half = 0
+        for r, letter, where, given in _requested_byes(tournament, setup, places, p):
+            who = f"player {p} {name}: {_WORDS[letter]} in round {r} ({given})"
+            played = r < round_number
+            if letter == "F":
+                # VCL4THP Q177-179: an individual full-point bye is deprecated (level 2); C2: no PAB after it.
+                out.append(EventDayFinding(2, where, f"{who}: full-point byes for individuals are deprecated "
+                                                     f"(VCL4THP Q177-179), and the player may not receive the "
+                                                     f"pairing-allocated bye later (C.04.3 C2)", r))
+            if letter == "Z":
+                continue
+            if letter == "H":
+                half += 1
+            if no_byes_in_last and total and r > total - no_byes_in_last:
+                rule = (f"the event allows no requested bye in its last {no_byes_in_last} round(s) "
+                        f"(--no-byes-in-last {no_byes_in_last}; rounds {total - no_byes_in_last + 1}-{total})")
+                out.append(_over(who, rule, where, r, played))
+            elif letter == "H" and max_half_point_byes is not None and half > max_half_point_byes:
+                rule = (f"it is the {_ordinal(half)} and the event allows at most {max_half_point_byes} "
+                        f"(--max-half-point-byes {max_half_point_byes})")
+                out.append(_over(who, rule, where, r, played))
+            elif letter == "H" and half > 1:
+                # VCL4THP Q174: every half-point bye after a player's first needs the arbiter's confirmation.
+                out.append(EventDayFinding(3, where, f"{who} is the player's {_ordinal(half)} half-point bye: "
+                                                     f"confirm it (VCL4THP Q174)", r))
+    return out
+
+
+def _over(who: str, rule: str, where: Location, r: int, played: bool) -> EventDayFinding:
+    if played:
+        return EventDayFinding(3, where, f"{who} broke the event's limit: {rule}; the round is played", r)
+    return EventDayFinding(REFUSED, where, f"{who} is refused: {rule}", r)
+
+
+def not_paired_findings(tournament: Tournament, setup: PairingSetup, round_number: int) -> list[EventDayFinding]:
+    """Who is left out of the round, and which record or cell says so."""
+    places = TrfPlaces(tournament)
+    out = []
+    for p, kind in sorted(announced_byes(tournament, round_number, setup).items()):
+        if p not in tournament.by_start_rank:
+            continue   # the engine refuses a bye for an unknown player
+        name = tournament.player(p).name
+        entry = tournament.player(p).entry(round_number)
+        withdrawn = setup.withdrawn.get(p)
+        if entry.opponent is None and entry.code is not ResultCode.NOT_PAIRED:
+            where, why = places.cell(p, round_number), f"{kind} entered in round {round_number}'s column"
+        elif (round_number, p) in setup.announced_lines:
+            code, line = setup.announced_lines[(round_number, p)]
+            where, why = places.record(line), f"{kind} requested by record {code}"
+        elif withdrawn is not None and withdrawn <= round_number:
+            where = places.block(p, withdrawn)
+            why = f"withdrawn: no entries from round {withdrawn} on"
+        else:
+            where, why = places.record(setup.absent_lines.get(p)), "absent (record XXZ)"
+        out.append(EventDayFinding(1, where, f"player {p} {name} is not paired in round {round_number}: {why}",
+                                   round_number))
+    return out
+
+
+def event_day(request: PairingRequest) -> tuple[EventDayFinding, ...]:
+    tournament, r = request.tournament, request.round_number
+    setup = read_setup(tournament)
+    options = request.options
+    return (*not_paired_findings(tournament, setup, r),
+            *bye_findings(tournament, setup, r, options.get("max_half_point_byes"), options.get("no_byes_in_last")))
