@@ -152,6 +152,7 @@ def run(args: argparse.Namespace) -> int:
     from rulesengine.cli.common import load_tournament
     from rulesengine.pairing import (REFUSED, PairingRequest, edition_note, next_round, pairing_heading,
                                      with_announced_byes)
+    from rulesengine import api
     from rulesengine.registry import default_registry
 
     registry = default_registry()
@@ -206,13 +207,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"pairing system {system.name!r} cannot explain its pairings")
         out.write(system.explain(request))
         return 0
-    if system.pair_round is not None:
-        paired = system.pair_round(request)
-    else:
-        from rulesengine.pairing import PairedRound
-        boards = system.pair(request)
-        paired = PairedRound(round_number, tuple(b for b in boards if b.black is not None),
-                             tuple((b.white, "PAB") for b in boards if b.black is None))
+    paired = api.pair_round(tournament, round_number, system.name, registry, request.options)
     if args.format == "json":
         out.write(_json(paired, notes))
     elif args.format == "trf":
