@@ -34,3 +34,19 @@ def cut(tournament: Tournament, round_number: int) -> Tournament:
             rounds.append(e)
         players.append(replace(p, rounds=tuple(rounds), declared_points=None))
     return replace(tournament, players=tuple(players))
+
+
+def mismatched_rounds(path: Path) -> list[int]:
+    """The rounds of a file that re-pairing from the rounds before them does not reproduce
+    (games with their colours, and the PAB)."""
+    from rulesengine.formats.trf import read_trf
+    from rulesengine_fide.pairing.engine import pair_round
+
+    t = read_trf(path)
+    bad = []
+    for r in range(1, t.rounds + 1):
+        games, pab = recorded(t, r)
+        result = pair_round(t, r)
+        if {(b.white, b.black) for b in result.boards} != games or result.pab != pab:
+            bad.append(r)
+    return bad
