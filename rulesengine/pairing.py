@@ -230,3 +230,32 @@ def edition_note(system: PairingSystem, started: date | None) -> str | None:
     note = (f"paired by {system.description}, in force from {system.in_force_from.isoformat()}; this event "
             f"started {started.isoformat()}, under the text before it")
     return f"{note}: {system.earlier_texts}" if system.earlier_texts else note
+
+
+# Round robins (issue 24 item 3): the pairing numbers drawn by lot before round 1 (C.05), when they
+# are not the file's start ranks. TRF has no record for them, so they go on a `###` line the
+# file keeps: `### Pairing numbers: 1=4 2=1 3=3 4=2` (start rank = pairing number).
+PAIRING_NUMBERS_MARK = " Pairing numbers:"
+
+
+def pairing_numbers_record(numbers: Mapping[int, int]) -> tuple[str, str]:
+    """The `###` header line holding `numbers` (start rank -> pairing number)."""
+    return "###", PAIRING_NUMBERS_MARK + "".join(f" {sno}={numbers[sno]}" for sno in sorted(numbers))
+
+
+def recorded_pairing_numbers(tournament: Tournament) -> tuple[dict[int, int], int] | None:
+    """The pairing numbers a `### Pairing numbers:` line records and its line in the file, else
+    None; a malformed line is a located `InputError`."""
+    from rulesengine.errors import InputError, Problem
+    for line, (code, rest) in enumerate(tournament.header, start=1):
+        if code != "###" or not rest.startswith(PAIRING_NUMBERS_MARK):
+            continue
+        numbers: dict[int, int] = {}
+        for item in rest[len(PAIRING_NUMBERS_MARK):].split():
+            sno, sep, number = item.partition("=")
+            if not (sep and sno.isdigit() and number.isdigit()):
+                raise InputError(Problem(Location(tournament.source or "<input>", line, 1),
+                                         f"pairing numbers: {item!r} is not START_RANK=NUMBER"))
+            numbers[int(sno)] = int(number)
+        return numbers, line
+    return None

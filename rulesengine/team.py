@@ -180,3 +180,54 @@ class TeamTournament:
         (`..._GP_MP`: game points); C.07 art. 11: match points otherwise."""
         words = self.type_code.upper().split("_")
         return next((word for word in words if word in ("MP", "GP")), "MP")
+
+
+def match_tournament(event: TeamTournament) -> Tournament:
+    """The event's match schedule as a tournament of teams (issue 24: team round robins by the
+    Berger tables): one player per team (start rank = team number), one game per match, white
+    the first-named team. That team is the one whose player on a board has that board's colour of
+    record 352 (W B W B ... when absent); a forfeited match names it (record 330). Match results
+    are scored win/draw/loss by match points; byes keep their kind, idle rounds are not paired."""
+    from dataclasses import replace
+
+    from rulesengine.model import Colour, Player, ResultCode, RoundEntry
+    forfeits = {(f.round, f.white): f for f in event.forfeits}
+    forfeits.update({(f.round, f.black): f for f in event.forfeits})
+    byes = {MatchKind.PAIRING_ALLOCATED_BYE: ResultCode.PAIRING_ALLOCATED_BYE,
+            MatchKind.FULL_POINT_BYE: ResultCode.FULL_POINT_BYE, MatchKind.HALF_POINT_BYE: ResultCode.HALF_POINT_BYE,
+            MatchKind.ZERO_POINT_BYE: ResultCode.ZERO_POINT_BYE}
+
+    def first_named(team_round: TeamRound) -> bool | None:
+        for board in team_round.boards:
+            if board.player is None:
+                continue
+            colour = event.individual.player(board.player).entry(team_round.round).colour
+            if colour is Colour.NONE:
+                continue
+            sequence = event.colour_sequence or "WB" * ((board.number + 1) // 2)
+            expected = sequence[(board.number - 1) % len(sequence)].upper()
+            return (colour is Colour.WHITE) == (expected == "W")
+        return None
+
+    def entry(team: Team, r: TeamRound) -> RoundEntry:
+        if r.opponent is None:
+            return RoundEntry(r.round, None, Colour.NONE, byes.get(r.kind, ResultCode.NOT_PAIRED))
+        forfeit = forfeits.get((r.round, team.number))
+        if forfeit is not None:
+            colour = Colour.WHITE if forfeit.white == team.number else Colour.BLACK
+        else:
+            white = first_named(r)
+            colour = Colour.NONE if white is None else Colour.WHITE if white else Colour.BLACK
+        if r.kind in (MatchKind.FORFEIT_WIN, MatchKind.FORFEIT_LOSS):
+            code = ResultCode.FORFEIT_WIN if r.kind is MatchKind.FORFEIT_WIN else ResultCode.FORFEIT_LOSS
+        else:
+            other = event.team(r.opponent).rounds[r.round - 1] if r.round <= len(event.team(r.opponent).rounds) else r
+            code = (ResultCode.WIN if r.match_points > other.match_points else ResultCode.LOSS
+                    if r.match_points < other.match_points else ResultCode.DRAW)
+        return RoundEntry(r.round, r.opponent, colour, code)
+
+    players = tuple(Player(team.number, team.name, tuple(entry(team, r) for r in team.rounds))
+                    for team in sorted(event.teams, key=lambda t: t.number))
+    # No team records: the teams are its players now (a pairing system refuses a team event's players).
+    header = tuple((code, rest) for code, rest in event.individual.header if code not in ("310", "013"))
+    return replace(event.individual, players=players, kind=event.kind, pending_round=None, header=header)

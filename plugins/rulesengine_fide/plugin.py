@@ -53,4 +53,5 @@ def rulesengine_rating_systems():
 @hookimpl
 def rulesengine_pairing_systems():
     from rulesengine_fide.pairing.system import SYSTEMS
-    return list(SYSTEMS)
+    from rulesengine_fide.round_robin.system import SYSTEMS as ROUND_ROBIN   # C.05 Annex 1 Berger tables
+    return list(SYSTEMS) + list(ROUND_ROBIN)

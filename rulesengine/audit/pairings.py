@@ -4,8 +4,10 @@ The system comes from the plugins (hook `rulesengine_pairing_systems`, its `chec
 every round from the rounds before it and name the first criterion the recorded pairing breaks).
 This module decides which system an event was paired with, never by guessing: `--pairing-system`,
 else the system the file names (TRF-2026 record 192, else the free text of record 092), else the
-default (Dutch) for a swiss event that names none; a round robin, or an event naming a system no
-plugin provides, is a finding "pairings not checked: ...".
+default (Dutch) for a swiss event that names none; a round robin is checked against its Berger
+table (the `berger` system, C.05 Annex 1: who met whom with which colours, the table numbers found
+from the games when the start ranks are not them, which is a finding); an event naming a system
+no plugin provides is a finding "pairings not checked: ...".
 
 What an input cannot say is supplied from its own record, never invented:
 * the initial colour (drawn by lot before round 1; TRF `XXC`/`152`) is read from round 1 when
@@ -31,6 +33,7 @@ from rulesengine.standings import event_date
 from rulesengine.registry import Registry
 
 DEFAULT_SYSTEM = "dutch"
+ROUND_ROBIN_SYSTEM = "berger"   # C.05 Annex 1 Berger tables (the FIDE plugin's round_robin package)
 # Swiss systems of the FIDE Handbook (C.04.4.x) and others a file may name that no plugin of this
 # engine provides: naming one means the event was NOT paired with the default.
 _OTHER_SYSTEMS = {"DUBOV", "BURSTEIN", "LIM", "DOUBLESWISS", "DOUBLE", "MONRAD", "USCF", "KEIZER", "OLYMPIAD"}
@@ -73,16 +76,20 @@ class PairingChecks:
 def check_pairings(tournament: Tournament, where: str, registry: Registry,
                    forced: str | None = None) -> tuple[PairingChecks | None, list[Finding]]:
     """The event's rounds re-paired, or None with the finding that says why they were not."""
-    if tournament.kind == "round robin":
-        return None, [Finding(where, "pairings not checked: a round robin is paired by its round-robin table, "
-                                     "not by a swiss pairing system")]
-    system, findings = _system_for(tournament, where, registry, forced)
+    round_robin = tournament.kind == "round robin" and not forced
+    if round_robin:
+        system, findings = _round_robin_system(where, registry)
+        tournament, team_findings = _team_schedule(tournament, where)
+        findings += team_findings
+    else:
+        system, findings = _system_for(tournament, where, registry, forced)
     if system is None:
         return None, findings
     if system.check is None:
         return None, findings + [Finding(where, f"pairings not checked: pairing system {system.name!r} offers no "
                                                 f"check mode")]
-    prepared, notes = _with_initial_colour(tournament, where)
+    prepared, notes = (tournament, _table_notes(system, tournament, where)) if round_robin \
+        else _with_initial_colour(tournament, where)
     findings += notes
     if note := edition_note(system, event_date(tournament)):   # the date the file gives, by the one rule
         findings.append(Finding(where, f"re-{note}"))
@@ -108,6 +115,8 @@ def check_pairings(tournament: Tournament, where: str, registry: Registry,
             listed = ", ".join(f"{a}-{b}" for a, b in sorted(tuple(sorted(g)) for g in games))
             findings.append(Finding(where, f"round {check.round}: no colours recorded for {listed} (a forfeit on a "
                                            f"result page has none); their colours were not checked"))
+        if round_robin:   # the table's boards neither player of which has a game recorded
+            findings += [Finding(where, f"round {check.round}: {w.message}") for w in check.warnings if w.level == 1]
         if _agrees(check, uncoloured):
             continue
         # The system's own criterion; read from its sentence only when a system does not give it.
@@ -115,6 +124,47 @@ def check_pairings(tournament: Tournament, where: str, registry: Registry,
         differing.append(RoundDifference(check.round, criterion, _article(system, criterion), check.verdict,
                                          _board_lines(check, games)))
     return PairingChecks(system.name, system.description, len(checks), tuple(differing)), findings
+
+
+def _round_robin_system(where: str, registry: Registry) -> tuple[PairingSystem | None, list[Finding]]:
+    """A round robin is checked against its table (C.05 Annex 1: the `berger` system)."""
+    systems = registry.pairing_systems
+    if ROUND_ROBIN_SYSTEM in systems:
+        return systems[ROUND_ROBIN_SYSTEM], []
+    return None, [Finding(where, f"pairings not checked: a round robin is paired by its round-robin table and no loaded "
+                                 f"plugin provides {ROUND_ROBIN_SYSTEM!r} (known: {', '.join(sorted(systems)) or 'none'})")]
+
+
+TEAM_RECORDS = ("310", "013")
+
+
+def _team_schedule(t: Tournament, where: str) -> tuple[Tournament, list[Finding]]:
+    """For the players of a team round robin, the teams' matches as a tournament of teams
+    (`rulesengine.team.match_tournament`): the table pairs teams, not players."""
+    if not any(code in TEAM_RECORDS for code, _ in t.header) or not t.source:
+        return t, []
+    from rulesengine.api import load_event
+    from rulesengine.team import TeamTournament, match_tournament
+    try:
+        event = load_event(t.source, input_format="trf")
+    except RulesEngineError:
+        return t, []
+    if not isinstance(event, TeamTournament):
+        return t, []
+    return match_tournament(event), [Finding(where, "a team round robin: the teams' matches are checked against the "
+                                                    "table (team numbers; white the first-named team)")]
+
+
+def _table_notes(system: PairingSystem, t: Tournament, where: str) -> list[Finding]:
+    """What the table system says of the event's numbering (the table numbers found from the
+    games when the start ranks are not them; the double round-robin variant followed)."""
+    from rulesengine.pairing import PairingRequest, next_round
+    if system.event_day is None:
+        return []
+    try:
+        return [Finding(where, f.message) for f in system.event_day(PairingRequest(t, next_round(t)))]
+    except RulesEngineError as exc:   # a malformed numbers record: `system.check` will say where
+        return [Finding(where, f"the table numbers could not be read: {exc}")]
 
 
 def _system_for(t: Tournament, where: str, registry: Registry,

@@ -33,7 +33,8 @@ def register(subparsers) -> None:
     parser.add_argument("--input-format", default=None, help="force a file format (default: by extension)")
     parser.add_argument("--round", type=int, default=None, metavar="N",
                         help="re-pair round N from rounds 1..N-1 (default: the next round)")
-    parser.add_argument("--system", default="dutch", help="pairing system (default: dutch)")
+    parser.add_argument("--system", default=None,
+                        help="pairing system (default: berger for a round robin, else dutch)")
     parser.add_argument("--format", choices=("text", "json", "trf"), default="text", help="output form")
     parser.add_argument("--output", "-o", default=None, metavar="PATH",
                         help="write the output to PATH (a new file; never the input file)")
@@ -61,6 +62,10 @@ def register(subparsers) -> None:
     parser.add_argument("--draw-colour", default=None, metavar="SEED",
                         help="draw the initial colour by lot before round 1 (C.04.3 E.5), reproducibly from "
                              "SEED; --format trf writes it as record 152")
+    parser.add_argument("--draw-numbers", default=None, metavar="SEED",
+                        help="round robin: draw the pairing numbers by lot before round 1 (C.05; by the Varma "
+                             "tables, Annex 2, for 9-24 players with federations), reproducibly from SEED; "
+                             "--format trf records them on a '### Pairing numbers:' line")
     parser.add_argument("--sheet", default=None,
                         help="workbook only: the crosstable sheet (default: 'Crosstable' or detected)")
     parser.add_argument("--layout", default=None,
@@ -146,6 +151,35 @@ def _with_drawn_colour(tournament, seed: str):
     return replace(tournament, header=tuple(header))
 
 
+ROUND_ROBIN_SYSTEM = "berger"
+
+
+def _default_system(tournament, registry) -> str:
+    """A round robin is paired by its table (C.05 Annex 1) when a plugin provides it, else Dutch."""
+    return ROUND_ROBIN_SYSTEM if tournament.is_round_robin and ROUND_ROBIN_SYSTEM in registry.pairing_systems else "dutch"
+
+
+def _with_drawn_numbers(tournament, seed: str, system):
+    """The tournament with the pairing numbers drawn by lot (the system's initial ranking with
+    `draw_numbers`) as a `### Pairing numbers:` line before its first 001 line. Drawn once,
+    before round 1."""
+    from rulesengine.formats.trf import PLAYER_MARK
+    from rulesengine.pairing import next_round, pairing_numbers_record, recorded_pairing_numbers
+    if system.initial_ranking is None:
+        raise UsageError(f"--draw-numbers: pairing system {system.name!r} draws no pairing numbers")
+    if (found := recorded_pairing_numbers(tournament)) is not None:
+        raise UsageError(f"--draw-numbers: {tournament.source}:{found[1]}: the pairing numbers are already drawn")
+    if next_round(tournament) > 1:
+        raise UsageError("--draw-numbers: round 1 is paired already; the pairing numbers are drawn before it")
+    numbers = {r.start_rank: r.number for r in system.initial_ranking(tournament, {"draw_numbers": seed})}
+    header = list(tournament.header)
+    at = next((i for i, (code, _rest) in enumerate(header) if code == PLAYER_MARK), len(header))
+    header.insert(at, pairing_numbers_record(numbers))
+    drawn = ", ".join(f"{sno}->{numbers[sno]}" for sno in sorted(numbers))
+    print(f"rulesengine: note: pairing numbers drawn with seed {seed!r} (start rank->number): {drawn}", file=sys.stderr)
+    return replace(tournament, header=tuple(header))
+
+
 def run(args: argparse.Namespace) -> int:
     if Path(args.file).suffix.lower() in WORKBOOK_SUFFIXES:
         return _run_workbook(args)
@@ -156,10 +190,12 @@ def run(args: argparse.Namespace) -> int:
     from rulesengine.registry import default_registry
 
     registry = default_registry()
-    system = registry.pairing_system(args.system)
     tournament = load_tournament(args, registry)
+    system = registry.pairing_system(args.system or _default_system(tournament, registry))
     if args.draw_colour is not None:
         tournament = _with_drawn_colour(tournament, args.draw_colour)
+    if args.draw_numbers is not None:
+        tournament = _with_drawn_numbers(tournament, args.draw_numbers, system)
     estimates = _estimates(args.estimate)
     limits = _bye_limits(args)
     out = _Output(args)
@@ -281,7 +317,7 @@ def _trf(tournament, paired, estimates: dict[int, int]) -> str:
         blocks[board.black] = f"  {board.white:{padding}>4} b  "
     for player, kind in paired.byes:
         blocks[player] = {"PAB": "  0000 - U", "HPB": "  0000 - H", "FPB": "  0000 - F",
-                          "ZPB": "  0000 - Z"}[kind]
+                          "ZPB": "  0000 - Z", "BYE": "  0000 - -"}[kind]
     newline = tournament.extra.get("newline", "\n")
     lines = text.split(newline)
     start = FIRST_ROUND_COL + ROUND_WIDTH * (r - 1)
@@ -400,13 +436,14 @@ def _run_workbook(args: argparse.Namespace) -> int:
 
     for flag, given in (("--check", args.check), ("--explain", args.explain), ("--rank-only", args.rank_only),
                         ("--format trf", args.format == "trf"), ("--output", args.output is not None),
-                        ("--estimate", bool(args.estimate)), ("--input-format", args.input_format)):
+                        ("--estimate", bool(args.estimate)), ("--input-format", args.input_format),
+                        ("--draw-numbers", args.draw_numbers is not None)):
         if given:
             raise UsageError(f"{flag} is for TRF files; a workbook is paired into its Pairings sheet "
                              f"(export the event as TRF for {flag})")
     overrides = settings_from_options(layout=args.layout, crosstable_sheet=args.sheet)
     try:
-        result = pair_workbook(Path(args.file), round_number=args.round, system=args.system, overrides=overrides,
+        result = pair_workbook(Path(args.file), round_number=args.round, system=args.system or "dutch", overrides=overrides,
                                force=args.force)
     except InputError as exc:
         # One `Sheet!Cell: message` line per problem (as recalc prints them); nothing was written.

@@ -193,7 +193,7 @@ def test_a_swiss_manager_workbook_audits_clean(tmp_path, registry):
     assert (audit.pairing_checks.rounds_checked, audit.pairing_checks.rounds_differing) == (5, ())
 
 
-def test_round_robin_and_unknown_systems_are_not_checked(tmp_path, capsys):
+def test_round_robins_are_checked_by_their_table_and_unknown_systems_are_not(tmp_path, capsys):
     from rulesengine.batch.samples import round_robin_event
 
     rr = tmp_path / "rr.trf"
@@ -202,13 +202,17 @@ def test_round_robin_and_unknown_systems_are_not_checked(tmp_path, capsys):
     dubov = tmp_path / "dubov.trf"
     dubov.write_text(text.replace("092 FIDE_DUTCH_2025", "192 FIDE_DUBOV"), encoding="utf-8")
     events = {Path(e["input"]).name: e for e in _json(capsys, rr, dubov)["events"]}
-    assert events["rr.trf"]["pairing_checks"] is None
-    assert {"where": str(rr), "what": "pairings not checked: a round robin is paired by its round-robin table, not "
-                                      "by a swiss pairing system"} in events["rr.trf"]["findings"]
+    # A round robin is checked against its Berger table (C.05 Annex 1, issue 24): this sample is
+    # paired by the circle method with the first-named player always white, so from round 2 on
+    # its colours or its pairs leave the table.
+    checked = events["rr.trf"]["pairing_checks"]
+    assert (checked["system"], checked["rounds_checked"]) == ("berger", 5)
+    assert [d["round"] for d in checked["rounds_differing"]] == [2, 3, 4, 5]
+    assert {d["article"] for d in checked["rounds_differing"]} == {"C.05 Annex 1"}
     assert events["dubov.trf"]["pairing_checks"] is None
     assert events["dubov.trf"]["findings"] == [{"where": str(dubov), "what": (
         "pairings not checked: the event names its pairing system 'FIDE_DUBOV' (record 192), which no loaded plugin "
-        "provides (known: dutch; --pairing-system NAME checks it against one of them)")}]
+        "provides (known: berger, dutch; --pairing-system NAME checks it against one of them)")}]
     forced = _json(capsys, dubov, "--pairing-system", "dutch")["events"][0]
     assert (forced["pairing_checks"]["rounds_checked"], forced["pairing_checks"]["rounds_differing"]) == (5, [])
     assert main(["audit", "--pairings", str(dubov)]) == 0
@@ -219,7 +223,7 @@ def test_pairing_options_usage_errors(capsys):
     assert main(["audit", str(SWAPPED), "--pairing-system", "dutch"]) == 2
     assert "--pairing-system needs --pairings" in capsys.readouterr().err
     assert main(["audit", "--pairings", str(SWAPPED), "--pairing-system", "monrad"]) == 2
-    assert "unknown pairing system 'monrad'; known: dutch" in capsys.readouterr().err
+    assert "unknown pairing system 'monrad'; known: berger, dutch" in capsys.readouterr().err
 
 
 def test_without_pairings_the_json_has_no_pairing_key(capsys):
