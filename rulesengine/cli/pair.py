@@ -165,8 +165,9 @@ def _with_drawn_numbers(tournament, seed: str, system):
     before round 1."""
     from rulesengine.formats.trf import PLAYER_MARK
     from rulesengine.pairing import next_round, pairing_numbers_record, recorded_pairing_numbers
-    if system.initial_ranking is None:
-        raise UsageError(f"--draw-numbers: pairing system {system.name!r} draws no pairing numbers")
+    if not tournament.is_round_robin or system.initial_ranking is None:
+        raise UsageError(f"--draw-numbers: the pairing numbers of a round robin are drawn by lot; this event is paired "
+                         f"by {system.name!r} (a Swiss ranks its players, C.04.2)")
     if (found := recorded_pairing_numbers(tournament)) is not None:
         raise UsageError(f"--draw-numbers: {tournament.source}:{found[1]}: the pairing numbers are already drawn")
     if next_round(tournament) > 1:
@@ -421,7 +422,8 @@ def _paired_otherwise(tournament, system: str) -> str:
     """A line saying that the file does not claim to be paired by `system` (its TRF record 092 or
     192, the type of tournament, does not name it), so that differences are no verdict on it."""
     types = [(code, rest.strip()) for code, rest in tournament.header if code in ("092", "192") and rest.strip()]
-    if not system or any(system.lower() in text.lower() for _code, text in types):
+    claimed = system == ROUND_ROBIN_SYSTEM and tournament.is_round_robin   # a round robin is paired by its table
+    if not system or claimed or any(system.lower() in text.lower() for _code, text in types):
         return ""
     said = "; ".join(f"record {code}: {text!r}" for code, text in types) or "no record 092 or 192"
     return (f"Note: the file does not say it was paired by the {system} system ({said}): an event paired by "

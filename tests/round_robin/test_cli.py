@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from rulesengine.cli import main
@@ -118,3 +119,23 @@ def test_audit_names_round_board_and_article_of_a_round_off_the_table(tmp_path, 
     [difference] = event["pairing_checks"]["rounds_differing"]
     assert (difference["round"], difference["article"]) == (3, "C.05 Annex 1")
     assert difference["verdict"].startswith("board 2: the Berger table (C.05 Annex 1, 6 numbers, round 3) pairs 3-1")
+
+
+def test_explain_gives_the_table_round_and_each_boards_numbers(tmp_path, capsys):
+    code, out, _ = _run(capsys, "pair", DATA / "tiebreak" / "rr05_n4_double.trf", "--round", "5", "--explain")
+    assert code == 0
+    assert out.splitlines()[0] == ("Round 5: Berger tables, FIDE C.05 Annex 1 (round robin), 4 players, table round 2 "
+                                   "with colours reversed (second cycle)")
+    assert "  board 1: numbers 3-4 = start ranks 3-2" in out and "  board 2: numbers 2-1 = start ranks 4-1" in out
+
+
+def test_the_rank_only_list_of_a_drawing_is_the_table_numbers(tmp_path, capsys):
+    path = _write(tmp_path, table_event(6, 0))
+    code, out, _ = _run(capsys, "pair", path, "--rank-only", "--format", "json")
+    assert [(r["number"], r["start_rank"]) for r in json.loads(out)] == [(n, n) for n in range(1, 7)]
+
+
+def test_a_swiss_has_no_drawing_of_numbers(tmp_path, capsys):
+    swiss = replace(table_event(6, 0), kind="swiss")
+    code, _, err = _run(capsys, "pair", _write(tmp_path, swiss), "--draw-numbers", "x")
+    assert code == 2 and "the pairing numbers of a round robin are drawn by lot" in err

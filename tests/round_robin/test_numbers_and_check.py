@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from rulesengine.api import load_event, load_tournament
 from rulesengine.pairing import pairing_numbers_record
@@ -124,3 +125,15 @@ def test_team_berger_round_gives_the_teams_table_round_first_named_team_white():
     assert paired.byes == ((5, "BYE"),)
     double = load_event(DATA / "team" / "rr05_t6_b4_r10_double.trf")
     assert [(b.white, b.black) for b in team_berger_round(double, 6).boards] == [(6, 1), (5, 2), (4, 3)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(3, 16).flatmap(lambda n: st.tuples(st.just(n), st.permutations(range(1, n + 1)),
+                                                      st.integers(2, n - 1 + n % 2))))
+def test_any_drawn_numbering_is_recovered_from_two_rounds_or_more(case):
+    players, drawn, rounds = case
+    numbers = dict(zip(range(1, players + 1), drawn))
+    event = table_event(players, rounds, numbers)
+    found = table_numbers(event)
+    assert found.numbers == numbers and not found.ambiguous and found.following == rounds
+    assert not any(c.verdict for c in check_rounds(event))

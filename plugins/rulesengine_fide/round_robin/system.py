@@ -19,11 +19,19 @@ from rulesengine_fide.round_robin.numbers import FROM_GAMES, TableNumbers, table
 DESCRIPTION = "Berger tables, FIDE C.05 Annex 1 (round robin)"
 
 
+TEAM_RECORDS = ("310", "013")
+
+
+def _team_event(tournament: Tournament) -> bool:
+    """The players of a team event (records 310/013): the table pairs its teams, not them."""
+    return any(code in TEAM_RECORDS for code, _ in tournament.header)
+
+
 def _numbers(request: PairingRequest) -> TableNumbers:
     """The table numbers to pair the request's round with; refused when the rounds played fit
     several numberings (after round 1 of a file whose start ranks are not the table numbers)."""
     tournament = request.tournament
-    if any(code in ("310", "013") for code, _ in tournament.header):
+    if _team_event(tournament):
         raise InputError(Problem(Location(tournament.source or "<input>"),
                                  "a team event: the Berger table pairs its teams, not its players "
                                  "(`round_robin.team.team_berger_round`, the team pairing route)"))
@@ -99,6 +107,8 @@ def _initial_ranking(tournament: Tournament, options: Mapping[str, Any]) -> list
 def _event_day(request: PairingRequest) -> tuple[EventDayFinding, ...]:
     """How the table numbers were found and which double round-robin variant the rounds follow."""
     from rulesengine_fide.round_robin.check import table_notes
+    if _team_event(request.tournament):
+        return ()   # `_numbers` refuses it, naming the team route
     numbers = table_numbers(request.tournament, request.options.get("double_round_robin"))
     return table_notes(numbers, request.tournament.source or "<input>")
 
