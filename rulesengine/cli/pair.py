@@ -207,7 +207,7 @@ def run(args: argparse.Namespace) -> int:
         if system.initial_ranking is None:
             raise UsageError(f"pairing system {system.name!r} has no initial ranking")
         ranking = system.initial_ranking(tournament, {"estimates": estimates, "title_order": args.title_order})
-        out.write(_ranking_text(ranking, args.format))
+        out.write(_ranking_text(ranking, args.format, system.name == ROUND_ROBIN_SYSTEM))
         return 0
     if args.check:
         if system.check is None:
@@ -331,7 +331,7 @@ def _trf(tournament, paired, estimates: dict[int, int]) -> str:
     return newline.join(lines)
 
 
-def _ranking_text(ranking, fmt: str) -> str:
+def _ranking_text(ranking, fmt: str, round_robin: bool = False) -> str:
     from rulesengine.cli.common import format_table
     if fmt == "json":
         import json
@@ -342,7 +342,10 @@ def _ranking_text(ranking, fmt: str) -> str:
              (str(r.rating) if r.rating else "") + (" (est.)" if r.estimated else "")] for r in ranking]
     text = format_table(["No", "SNo", "Title", "Name", "Rating"], rows, [True, True, False, False, True])
     moved = [r for r in ranking if r.number != r.start_rank]
-    if moved:
+    if moved and round_robin:
+        text += (f"\nNote: {len(moved)} player(s) hold a table number different from their start rank; the table is "
+                 f"paired by these numbers and written by start rank.\n")
+    elif moved:
         text += (f"\nNote: {len(moved)} player(s) have a start rank in the file different from the initial "
                  f"ranking; the file's start ranks are the pairing numbers used.\n")
     return text

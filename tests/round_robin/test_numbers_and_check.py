@@ -137,3 +137,19 @@ def test_any_drawn_numbering_is_recovered_from_two_rounds_or_more(case):
     found = table_numbers(event)
     assert found.numbers == numbers and not found.ambiguous and found.following == rounds
     assert not any(c.verdict for c in check_rounds(event))
+
+
+def test_a_withdrawal_entered_as_absences_does_not_hide_the_numbering():
+    lines = table_lines(8, 7, SHUFFLED)
+    lines[5] = ", ".join(lines[5].split(", ")[1:])          # round 6: board 1 not entered
+    found = table_numbers(table_event(8, 7, SHUFFLED, lines=lines))
+    assert (found.numbers, found.following, found.played) == (SHUFFLED, 7, 7)
+
+
+def test_the_double_round_robin_variant_is_a_pairing_option_before_the_rounds_tell():
+    from rulesengine.api import pair_round
+    event = table_event(6, 2, cycles=2)
+    swapped = pair_round(event, 4, "berger")                  # the Annex: table round 5 is played 4th
+    plain = pair_round(event, 4, "berger", options={"double_round_robin": "plain"})
+    assert [(b.white, b.black) for b in swapped.boards] == [(3, 6), (4, 2), (5, 1)]
+    assert [(b.white, b.black) for b in plain.boards] == [(6, 5), (1, 4), (2, 3)]

@@ -82,7 +82,7 @@ def _table_opponents(size: int, rounds: int, cycles: int, variant: str) -> list[
 
 def _score(numbers: dict[int, int], recorded: list[dict[int, tuple[int, Colour]]],
            table: list[dict[int, tuple[int, bool]]]) -> tuple[int, int]:
-    """(rounds that follow the table, boards that do) under `numbers`."""
+    """(rounds that follow the table, boards that do) under `numbers`, as `check` judges them."""
     rounds = boards = 0
     holder = {number: sno for sno, number in numbers.items()}
     for games, opponents in zip(table, recorded):
@@ -91,8 +91,8 @@ def _score(numbers: dict[int, int], recorded: list[dict[int, tuple[int, Colour]]
             want, white = games.get(number, (None, False))
             got = opponents.get(sno)
             want_sno = holder.get(want) if want is not None else None
-            if got is None:
-                ok &= want_sno is None
+            if got is None:   # a board neither player has a game on is not played, no other pairing
+                ok &= want_sno is None or want_sno not in opponents
                 continue
             agree = got[0] == want_sno and (got[1] is Colour.NONE or (got[1] is Colour.WHITE) == white)
             ok &= agree
