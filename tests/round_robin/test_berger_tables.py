@@ -89,3 +89,13 @@ def test_a_round_outside_the_table_is_a_clear_error():
         berger_round(8, 8)
     with pytest.raises(ValueError, match="has rounds 1-14, not 15"):
         event_round(8, 15, 2)
+
+
+@pytest.mark.parametrize("size", sorted(PUBLISHED))
+def test_the_round_robin_grids_placement_of_games_is_the_same_table(size):
+    # The workbook's round-robin layout places each grid cell in the Berger round and colours
+    # (rulesengine.workbook.layouts.round_robin.berger_round): one table, two ways to read it.
+    from rulesengine.workbook.layouts.round_robin import berger_round as grid_round
+    for r, games in enumerate(published_rounds(size), start=1):
+        for white, black in games:
+            assert grid_round(white, black, size) == grid_round(black, white, size) == (r, white, black)
