@@ -49,15 +49,20 @@ def _numbers(request: PairingRequest) -> TableNumbers:
     return numbers
 
 
-def _pair_round(request: PairingRequest) -> PairedRound:
-    from rulesengine_fide.round_robin.check import table_paired_round
+def _round_numbers(request: PairingRequest) -> TableNumbers:
+    """`_numbers`, refused when the event has no such round."""
     numbers = _numbers(request)
     total = len(cycle_order(numbers.players, numbers.cycles, numbers.variant))
     if request.round_number > total:
         raise InputError(Problem(Location(request.tournament.source or "<input>"),
                                  f"round {request.round_number}: this round robin of {numbers.players} players has "
                                  f"{total} rounds ({numbers.cycles} cycle{'s' if numbers.cycles > 1 else ''})"))
-    return table_paired_round(numbers, request.round_number)
+    return numbers
+
+
+def _pair_round(request: PairingRequest) -> PairedRound:
+    from rulesengine_fide.round_robin.check import table_paired_round
+    return table_paired_round(_round_numbers(request), request.round_number)
 
 
 def _pair(request: PairingRequest) -> tuple[Pairing, ...]:
@@ -72,7 +77,7 @@ def _check(tournament: Tournament) -> list[RoundCheck]:
 
 def _explain(request: PairingRequest) -> str:
     from rulesengine_fide.round_robin.check import variant_note
-    numbers = _numbers(request)
+    numbers = _round_numbers(request)
     table_round, reversed_colours = cycle_order(numbers.players, numbers.cycles, numbers.variant)[request.round_number - 1]
     holder = numbers.by_number
     lines = [f"Round {request.round_number}: {DESCRIPTION}, {numbers.players} players, table round {table_round}"
