@@ -76,7 +76,7 @@ class PairingChecks:
 def check_pairings(tournament: Tournament, where: str, registry: Registry,
                    forced: str | None = None) -> tuple[PairingChecks | None, list[Finding]]:
     """The event's rounds re-paired, or None with the finding that says why they were not."""
-    round_robin = tournament.kind == "round robin" and not forced
+    round_robin = tournament.kind == "round robin" and forced in (None, "", ROUND_ROBIN_SYSTEM)
     if round_robin:
         system, findings = _round_robin_system(where, registry)
         tournament, team_findings = _team_schedule(tournament, where)
