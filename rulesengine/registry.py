@@ -62,6 +62,7 @@ BUILTIN_MODULES = (
     ("fide", "rulesengine_fide.plugin"),
     # Before uschess, as in the installed metadata (alphabetical): its layouts are tried before the wall chart.
     ("layouts", "rulesengine.workbook.layouts.plugin"),
+    ("team_layouts", "rulesengine.workbook.team.plugin"),
     ("uschess", "rulesengine_uschess.plugin"),
     ("club", "rulesengine_club.plugin"),
     ("ratings", "rulesengine_ratings.plugin"),

@@ -30,13 +30,14 @@ from rulesengine.workbook.pair_book import BookPairing, pair_grids
 from rulesengine.workbook.plan import SheetWrite
 from rulesengine.workbook.recalc import WritePlan, recalculate, sheets_to_read
 from rulesengine.workbook.season import LADDER_SHEET, ladder_fingerprint
+from rulesengine.workbook.team.recalc import TeamPlan, recalculate_team, team_layout_of
 
 ROUTES = ("auto", "graft", "openpyxl")
 
 
 @dataclass(frozen=True)
 class RecalcResult:
-    plan: WritePlan
+    plan: WritePlan | TeamPlan   # TeamPlan: a team book's Team Standings (workbook.team.recalc)
     save: SaveResult
     route: str = "openpyxl"     # how the engine's sheets were written: "graft" or "openpyxl"
     why_openpyxl: str = ""      # when the graft could not be used, why
@@ -52,7 +53,10 @@ def recalc_workbook(path: str | Path, overrides: WorkbookSettings | None = None,
     (graft.GraftUnsupported says why) the workbook is loaded, changed and saved by openpyxl, as
     before. `route` "graft" or "openpyxl" insists on one (tests, the bench).
     """
-    def compute(names: list[str], grids: dict[str, Grid]) -> WritePlan:
+    def compute(names: list[str], grids: dict[str, Grid]) -> WritePlan | TeamPlan:
+        team = team_layout_of(grids, registry)   # a team book (issue 22): its layout, its Team Standings
+        if team is not None:
+            return recalculate_team(grids, team, overrides, registry=registry)
         return recalculate(grids, overrides, explain=explain, registry=registry, sheet_names=names)
 
     plan, save, used, why = write_engine_sheets(path, compute, lambda p: p.writes, limits=limits, force=force,

@@ -1,6 +1,6 @@
 """Built-in crosstable layouts plugin: our template, Swiss-Manager / chess-results exports and
 round-robin grids, registered like any third-party layout (the US Chess wall chart is the US
-Chess plugin's); and the team template's layout (`workbook/team/`, hook `rulesengine_team_layouts`).
+Chess plugin's).
 
 Each layout module is imported when one of its operations is first called.
 """
@@ -41,21 +41,3 @@ def layouts() -> tuple:
 @hookimpl
 def rulesengine_crosstable_layouts():
     return list(layouts())
-
-
-@cache
-def team_layouts() -> tuple:
-    """The built-in team layout (our team template: Settings, Teams, Matches), made on first request."""
-    from rulesengine.team_layout import TeamLayout  # noqa: PLC0415 (on first use)
-    from rulesengine.workbook.team.columns import MATCHES_SHEET, SETTINGS_SHEET, TEAMS_SHEET  # noqa: PLC0415
-
-    module = "rulesengine.workbook.team."
-    return (TeamLayout("team_template", "our team template (Teams and Matches sheets, results board by board)",
-                       lazy(module + "read", "detect"), lazy(module + "read", "read"),
-                       sheets=(SETTINGS_SHEET, TEAMS_SHEET, MATCHES_SHEET), aliases=("team",),
-                       export=lazy(module + "export", "export")),)
-
-
-@hookimpl
-def rulesengine_team_layouts():
-    return list(team_layouts())

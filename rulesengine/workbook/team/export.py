@@ -45,7 +45,7 @@ def _settings_rows(event: TeamTournament) -> list[list[CellValue]]:
     tp = event.team_points
     values = {
         "event": t.name, "start date": start.isoformat() if start else "", "end date": end.isoformat() if end else "",
-        "type": "team round robin" if event.is_round_robin else "team swiss", "rounds": event.rounds,
+        "type": "round robin" if event.is_round_robin else "swiss", "rounds": event.rounds,
         "boards": event.boards, "team points": "/".join(points_text(p) for p in (tp.win, tp.draw, tp.loss)),
         "primary score": event.primary, "team pab": "/".join(map(points_text, event.pab)) if event.pab else "",
         "board colours": event.colour_sequence, "tie-breaks": ", ".join(t.tiebreak_order), "rules date": "",

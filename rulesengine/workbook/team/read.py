@@ -133,12 +133,10 @@ def _read_teams(grid: Grid) -> tuple[dict[int, Player], list[_Roster], Problems]
                 if any(t.number == number for t in rosters):
                     problems.add(r, TEAM_NO, f"team {number} is listed twice (its players go on consecutive rows)")
                     continue
-                if not cells[TEAM_NAME]:
-                    problems.add(r, TEAM_NAME, f"team {number} has no name")
                 rosters.append(_Roster(number, cells[TEAM_NAME], cells[TEAM_NICKNAME], grid.address(r, TEAM_NAME)))
         if not cells[PLAYER_NAME]:
-            if any(cells[c] for c in (PLAYER_BOARD, PLAYER_RATING, PLAYER_ID)):
-                problems.add(r, PLAYER_NAME, "a player's board, rating or FIDE ID without the player's name")
+            if any(cells[c] for c in (PLAYER_RATING, PLAYER_ID)):
+                problems.add(r, PLAYER_NAME, "a player's rating or FIDE ID without the player's name")
             continue
         if not rosters:
             problems.add(r, TEAM_NO, f"player {cells[PLAYER_NAME]!r} comes before any team number")
@@ -178,7 +176,11 @@ def _read_teams(grid: Grid) -> tuple[dict[int, Player], list[_Roster], Problems]
         players[sno] = Player(sno, cells[PLAYER_NAME], title=cells[PLAYER_TITLE], rating=rating,
                               federation=cells[PLAYER_FED], player_id=fide_id, id_issuer="FIDE" if fide_id else "")
         team.players.append(sno)
-    return players, rosters, problems
+    for team in rosters:
+        if not team.name and team.players:
+            problems.at(team.cell.rpartition("!")[2], f"team {team.number} has no name")
+    # A prepared team number with neither a name nor players is a block the event did not use.
+    return players, [t for t in rosters if t.name or t.players], problems
 
 
 # ---------------------------------------------------------------- Matches

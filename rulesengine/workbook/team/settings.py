@@ -87,7 +87,7 @@ def _value(key: str, raw: CellValue, shown: str) -> object:
         reading = read_date(shown)
         return reading.value or _Bad(reading.problem)
     if key == "type":
-        return KIND_TEXTS.get(shown.lower()) or _Bad(f"{shown!r}: want team swiss or team round robin")
+        return KIND_TEXTS.get(shown.lower()) or _Bad(f"{shown!r}: want swiss or round robin")
     if key in ("rounds", "boards"):
         number = whole_number(raw)
         top = 99 if key == "rounds" else 14     # record 310 holds up to 14 players a team
