@@ -14,7 +14,7 @@ from rulesengine.errors import UsageError
 from rulesengine.grid import CellValue, Grid
 from rulesengine.model import ResultCode
 from rulesengine.team import MatchKind, Team, TeamTournament
-from rulesengine.workbook.team.columns import (BOARD_RESULTS, MATCH_COLUMNS, MATCHES_SHEET, SETTING_LABELS,
+from rulesengine.workbook.team.columns import (BOARD_RESULTS, BYE_WORDS, MATCH_COLUMNS, MATCHES_SHEET, SETTING_LABELS,
                                                SETTINGS_SHEET, TEAM_COLUMNS, TEAMS_SHEET)
 
 _NOTATION = {codes: notation for notation, codes in BOARD_RESULTS.items()}
@@ -77,7 +77,7 @@ def _match_rows(event: TeamTournament) -> list[list[CellValue]]:
             if team.number in done or r.kind is MatchKind.NOT_PAIRED:
                 continue
             if r.kind in _BYE_WORD:
-                rows.append([rnd, None, team.number, None, _BYE_WORD[r.kind]])
+                rows.append([rnd, None, _team_cell(event, team), None, _BYE_WORD[r.kind]])
                 done.add(team.number)
                 continue
             other = event.team(r.opponent)
@@ -85,7 +85,7 @@ def _match_rows(event: TeamTournament) -> list[list[CellValue]]:
             if r.kind is not MatchKind.MATCH:   # record 330: as the file named the two teams
                 forfeit = forfeits.get((rnd, team.number)) or forfeits[rnd, other.number]
                 result = {"+-": "+/-", "-+": "-/+", "--": "--"}[forfeit.result]
-                rows.append([rnd, None, forfeit.white, result, forfeit.black])
+                rows.append([rnd, None, _team_cell(event, forfeit.white), result, _team_cell(event, forfeit.black)])
                 continue
             home, away = _home_first(event, team, other, rnd)
             rows.extend(_match_block(event, rnd, home, away))
@@ -106,8 +106,8 @@ def _home_first(event: TeamTournament, team: Team, other: Team, rnd: int) -> tup
 
 def _match_block(event: TeamTournament, rnd: int, home: Team, away: Team) -> list[list[CellValue]]:
     mine, theirs = home.rounds[rnd - 1], away.rounds[rnd - 1]
-    rows: list[list[CellValue]] = [[rnd, None, home.number, f"{points_text(mine.game_points)}-"
-                                    f"{points_text(theirs.game_points)}", away.number]]
+    rows: list[list[CellValue]] = [[rnd, None, _team_cell(event, home), f"{points_text(mine.game_points)}-"
+                                    f"{points_text(theirs.game_points)}", _team_cell(event, away)]]
     for index, board in enumerate(mine.boards):
         opposite = theirs.boards[index] if index < len(theirs.boards) else None
         away_player = opposite.player if opposite is not None else None
@@ -124,8 +124,8 @@ def _match_block(event: TeamTournament, rnd: int, home: Team, away: Team) -> lis
             raise UsageError(f"round {rnd}: board {board.number} of team {home.number} against team {away.number}: "
                              f"the team template has no notation for {codes[0].name} against {codes[1].name}")
         colour = _colour(event, board.player, away_player, rnd)
-        rows.append([None, board.number, _roster_number(home, board.player), notation,
-                     _roster_number(away, away_player), colour])
+        rows.append([None, board.number, _roster_number(home, board.player, event), notation,
+                     _roster_number(away, away_player, event), colour])
     return rows
 
 
@@ -147,6 +147,20 @@ def _colour(event: TeamTournament, home: int | None, away: int | None, rnd: int)
     return colour if colour in ("w", "b") else None
 
 
-def _roster_number(team: Team, sno: int | None) -> int | None:
-    return team.players.index(sno) + 1 if sno is not None else None
+def _roster_number(team: Team, sno: int | None, event: TeamTournament) -> int | str | None:
+    """The player as the Matches sheet names her: her name when no teammate shares it, else her
+    board number on the Teams sheet."""
+    if sno is None:
+        return None
+    name = event.individual.player(sno).name
+    same = [s for s in team.players if event.individual.player(s).name.casefold() == name.casefold()]
+    return name if len(same) == 1 and name and not name.strip().isdigit() else team.players.index(sno) + 1
+
+
+def _team_cell(event: TeamTournament, team: Team | int) -> int | str:
+    """A team as the Matches sheet names it: its name when unique (and no bye word), else its number."""
+    team = event.team(team) if isinstance(team, int) else team
+    key = team.name.casefold()
+    unique = sum(1 for t in event.teams if key in (t.name.casefold(), t.nickname.casefold())) == 1
+    return team.name if unique and team.name and key not in BYE_WORDS and not key.strip().isdigit() else team.number
 

@@ -111,12 +111,13 @@ def _team_instructions(wb, robin: bool) -> None:
 
 
 def _match_example(ws, row: int) -> int:
-    _header(ws, row, list(MATCH_COLUMNS), first_col=2)
+    # Columns A..F of the Instructions (5, 6, 24, 7, 7, 6 wide): the Matches sheet's, headed short.
+    _header(ws, row, ["Rd", "Bd", "Home", "Result", "Away", "Col"], first_col=1)
     lines: list[Sequence[CellValue]] = [(1, None, "Norway", "2½-1½", "Sweden", None), (None, 1, 1, "1-0", 1, "w"),
                                         (None, 2, 2, "½-½", 2, "b"), (None, 3, 3, "0-1", 3, "w"),
                                         (None, 4, 4, "+/-", None, "b")]
     for offset, values in enumerate(lines, start=1):
-        for c, value in enumerate(values, start=2):
+        for c, value in enumerate(values, start=1):
             cell = ws.cell(row=row + offset, column=c, value=value)
             cell.fill = EXAMPLE_FILL
             cell.alignment = Alignment(horizontal="center")
@@ -203,7 +204,7 @@ def _table_sheet(wb, title: str, rows: Sequence[Sequence[CellValue]], *, widths:
 
 def _matches_sheet(wb, rows: Sequence[Sequence[CellValue]]) -> None:
     """The Matches sheet: match rows filled and bold, dropdowns on the board rows' results and colours."""
-    ws = _table_sheet(wb, MATCHES_SHEET, rows, widths={M_ROUND: 7, M_BOARD: 7, 2: 26, M_RESULT: 16, 4: 26,
+    ws = _table_sheet(wb, MATCHES_SHEET, rows, widths={M_ROUND: 9, M_BOARD: 9, 2: 26, M_RESULT: 16, 4: 26,
                                                        M_COLOUR: 11}, landscape=False)
     board_rows = [r for r, values in enumerate(rows[1:], start=2) if not _cell(values, M_ROUND)]
     match_rows = [r for r, values in enumerate(rows[1:], start=2) if _cell(values, M_ROUND)]
@@ -211,7 +212,8 @@ def _matches_sheet(wb, rows: Sequence[Sequence[CellValue]]) -> None:
         for c in range(1, len(MATCH_COLUMNS) + 1):
             ws.cell(row=r, column=c).fill = MATCH_FILL
             ws.cell(row=r, column=c).font = Font(bold=True)
-    for c in (M_ROUND, M_BOARD, M_RESULT, M_COLOUR):
+    ws.row_dimensions[1].height = 30   # "Result (home-away)" wraps to two lines
+    for c in range(len(MATCH_COLUMNS)):
         for r in range(2, len(rows) + 1):
             ws.cell(row=r, column=c + 1).alignment = Alignment(horizontal="center")
     if board_rows:

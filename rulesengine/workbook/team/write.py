@@ -45,6 +45,8 @@ def team_standings_write(run: TeamStandingsRun, registry: Registry, source: str)
     widths = fit_widths(body, range(len(body)))
     for c, width in heading_widths(header).items():
         widths[c] = max(widths.get(c, 0), width)
+    # The legend's labels sit in column A; its text runs from column B over the empty cells to its right.
+    widths[0] = max(widths.get(0, 0), len("Computed by") + 2)
     page = fit_page(widths, {2: 18})
     line = int(max(TEXT_MIN, sum(page.widths.values()) - 2))
     name = event.individual.name
@@ -61,7 +63,8 @@ def team_standings_write(run: TeamStandingsRun, registry: Registry, source: str)
         about = f"{rule.name} ({rule.article})" if rule is not None else spec
         legend.append((spec, about + (", lower is better" if rule is not None and not rule.higher_is_better
                                       else "")))
-    legend.append(("Rules", run.rules.text()))
+    worded = run.rules.text()
+    legend.append(("Rules", worded.removeprefix("Rules: ")))
     legend += [("Note", note) for note in run.notes]
     sheets = "sheets" if " and " in source else "sheet"
     legend.append(("Computed by", f"rulesengine {__version__} from the {source} {sheets}"))
@@ -71,17 +74,15 @@ def team_standings_write(run: TeamStandingsRun, registry: Registry, source: str)
         wrapped += [(label, lines[0]), *(("", more) for more in lines[1:])]
     h = len(titles)
     rows = tuple(titles) + (header,) + tuple(body) + ((),) + tuple(wrapped)
-    legend_start = h + 1 + len(body) + 1
     shared = {row.rank for row in table.rows if sum(1 for other in table.rows if other.rank == row.rank) > 1}
     formats = {0: "0", 1: "0", **{c: number_format(r[c] for r in body) for c in range(3, len(header))}}
     look = SheetLook(
-        title_rows=tuple(range(h)), header_rows=(h, legend_start), number_formats=formats,
-        right_aligned=tuple(c for c in range(len(header)) if c != 2), column_widths=page.widths,
+        title_rows=tuple(range(h)), header_rows=(h,), number_formats=formats, column_widths=page.widths,
         freeze_rows=h + 1, repeat_rows=(h, h), landscape=page.landscape,
         row_styles={0: STYLE_TITLE, **{r: STYLE_SUBTITLE for r in range(1, h)}, h: STYLE_HEADER},
         cell_styles={(h + 1 + i, 0): STYLE_SHARED for i, row in enumerate(table.rows) if row.rank in shared},
         merge_rows=tuple(range(h)))
-    return SheetWrite(TEAM_STANDINGS_SHEET, rows, header_rows=(h, legend_start), look=look)
+    return SheetWrite(TEAM_STANDINGS_SHEET, rows, header_rows=(h,), look=look)
 
 
 def _wrap(line: str, width: int) -> list[str]:
