@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Mapping, Sequence, TypeVar
 
+from rulesengine.errors import UsageError
 from rulesengine.grid import Grid
 from rulesengine.registry import Registry
 from rulesengine.workbook.inputs.settings import WorkbookSettings
@@ -56,6 +57,8 @@ def recalc_workbook(path: str | Path, overrides: WorkbookSettings | None = None,
     def compute(names: list[str], grids: dict[str, Grid]) -> WritePlan | TeamPlan:
         team = team_layout_of(grids, registry)   # a team book (issue 22): its layout, its Team Standings
         if team is not None:
+            if explain:
+                raise UsageError("--explain: not for a team book (explain a team's value with `rulesengine explain`)")
             return recalculate_team(grids, team, overrides, registry=registry)
         return recalculate(grids, overrides, explain=explain, registry=registry, sheet_names=names)
 

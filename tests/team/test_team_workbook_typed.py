@@ -16,7 +16,7 @@ import pytest
 from openpyxl.styles import Font
 
 from rulesengine import hookspecs, plugins
-from rulesengine.errors import InputError
+from rulesengine.errors import InputError, UsageError
 from rulesengine.registry import build_registry
 from rulesengine.workbook.inputs.settings import WorkbookSettings
 from rulesengine.workbook.route import recalc_workbook
@@ -36,11 +36,10 @@ def _typed_book(tmp_path, *, change=None):
     path = tmp_path / "league.xlsx"
     new_team_workbook("team-round-robin", path, teams=3, boards=2)
     wb = openpyxl.load_workbook(path)
-    settings = wb["Settings"]
-    for row in settings.iter_rows(min_row=2):
-        label = row[0].value
-        if label in {"Event": 1, "Start date": 1, "Tie-breaks": 1}:
-            row[1].value = {"Event": "Liga Łódź–Ústí 2026", "Start date": "2026-03-14", "Tie-breaks": "GPTS, BC"}[label]
+    typed = {"Event": "Liga Łódź–Ústí 2026", "Start date": "2026-03-14", "Tie-breaks": "GPTS, BC"}
+    for row in wb["Settings"].iter_rows(min_row=2):
+        if row[0].value in typed:
+            row[1].value = typed[row[0].value]
     teams = wb["Teams"]
     for number, (name, players) in TEAMS.items():
         first = 2 + 4 * (number - 1)    # 2 boards + 2 reserves a block
@@ -89,7 +88,8 @@ def test_the_worked_example_is_ranked_by_match_points_from_the_boards(tmp_path):
     assert [p.name for p in event.individual.players] == [n for _, names in TEAMS.values() for n in names]
     zoe = event.individual.player(3)
     assert [e.code.value for e in zoe.rounds] == ["0", " ", "="]
-    assert event.team(2).rounds[2].boards[1].points == Fraction(1) and not event.team(2).rounds[2].boards[1].over_the_board
+    forfeited = event.team(2).rounds[2].boards[1]   # round 3, board 2: won by forfeit, not over the board
+    assert forfeited.points == Fraction(1) and not forfeited.over_the_board
     legend = [row[1] for row in rows if row[0] in ("GPTS", "BC", "Rules")]
     assert any("art. 12.1" in text and "lower is better" in text for text in legend)
     assert any("2026-03-14" in text for text in legend)
@@ -167,3 +167,31 @@ def test_a_third_party_team_layout_is_read_by_recalc(tmp_path):
     _, body, _ = _standings(path)
     assert [row[:6] for row in body] == [[1, 3, "Åre", 3, 5, 5], [2, 1, "Göteborg", 2, 4.5, 4.5],
                                          [3, 2, "Malmö", 2, 3.5, 3.5]]
+
+
+def test_a_round_paired_ahead_without_results_is_left_out_with_a_note(tmp_path):
+    """Round 3's match typed, its boards not played yet: the standings are after round 2."""
+    path = _typed_book(tmp_path, change=_set("Matches", "D15", None, "D16", None))
+    result = recalc_workbook(path)
+    assert result.plan.event.rounds == 2
+    assert result.plan.notes[-1] == "round 3 on the Matches sheet has no results yet: the standings are after round 2"
+    _, body, rows = _standings(path)
+    assert [row[:5] for row in body] == [[1, 1, "Šachy Ústí", 3, 2.5], [2, 3, "Łódź Wieża", 1, 1],
+                                         [3, 2, "Ørsted SK", 0, 0.5]]
+    assert rows[0][0].endswith("Team Standings after round 2")
+
+
+def test_flags_of_an_individual_crosstable_are_refused_on_a_team_book(tmp_path):
+    path = _typed_book(tmp_path)
+    before = path.read_bytes()
+    with pytest.raises(UsageError, match="--system, --after-round: not for a team book"):
+        recalc_workbook(path, WorkbookSettings(rating_system="fide", after_round=2))
+    with pytest.raises(UsageError, match="--explain: not for a team book"):
+        recalc_workbook(path, explain=["1"])
+    assert path.read_bytes() == before
+
+
+def test_more_rounds_played_than_settings_say_is_located_at_rounds(tmp_path):
+    path = _typed_book(tmp_path, change=_set("Settings", "B6", 2))
+    with pytest.raises(InputError, match=r"Settings!B6: Rounds is 2, but the Matches sheet has results of round 3"):
+        recalc_workbook(path)

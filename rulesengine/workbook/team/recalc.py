@@ -27,6 +27,11 @@ from rulesengine.workbook.team.columns import TEAM_STANDINGS_SHEET
 from rulesengine.workbook.team.write import team_standings_write
 
 
+# What `recalc` may be told for an individual crosstable only: (the flag, the WorkbookSettings field).
+_INDIVIDUAL_FLAGS = (("--system", "rating_system"), ("--rule-set", "rule_set"), ("--rules", "tiebreak_rules"),
+                     ("--layout", "layout"), ("--sheet", "crosstable_sheet"), ("--after-round", "after_round"))
+
+
 @dataclass(frozen=True)
 class TeamPlan:
     """What a team recalculation wants written (only the Team Standings sheet), and what it computed."""
@@ -62,10 +67,14 @@ def recalculate_team(grids: Mapping[str, Grid], layout: TeamLayout, overrides: W
     flags: `--tiebreaks`, `--date`) win over the book's Settings. Raises InputError naming cells
     (nothing is to be written then) and UsageError for a bad flag."""
     registry = registry or default_registry()
+    flags = overrides or WorkbookSettings()
+    unused = [flag for flag, field in _INDIVIDUAL_FLAGS if getattr(flags, field) not in (None, {}, ())]
+    if unused:
+        raise UsageError(f"{', '.join(unused)}: not for a team book (its Team Standings take --tiebreaks and "
+                         f"--date)")
     grids = {name: grid for name, grid in grids.items() if name.strip().lower() != TEAM_STANDINGS_SHEET.lower()}
     event = layout.read(grids, name="")
     extra = event.individual.extra
-    flags = overrides or WorkbookSettings()
     texts = list(flags.tiebreaks) if flags.tiebreaks else None
     when = flags.rules_date or parse_date(extra.get("rules_date"))
     try:

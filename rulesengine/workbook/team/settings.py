@@ -91,7 +91,9 @@ def _value(key: str, raw: CellValue, shown: str) -> object:
     if key in ("rounds", "boards"):
         number = whole_number(raw)
         top = 99 if key == "rounds" else 14     # record 310 holds up to 14 players a team
-        return number if number is not None and 1 <= number <= top else _Bad(f"{shown!r}: want a whole number 1 to {top}")
+        if number is None or not 1 <= number <= top:
+            return _Bad(f"{shown!r}: want a whole number 1 to {top}")
+        return number
     if key == "team points":   # record 362: TW/TD/TL
         parts = [parse_points(p) for p in shown.replace(",", "/").split("/")]
         if len(parts) != 3 or None in parts:
