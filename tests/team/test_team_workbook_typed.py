@@ -195,3 +195,19 @@ def test_more_rounds_played_than_settings_say_is_located_at_rounds(tmp_path):
     path = _typed_book(tmp_path, change=_set("Settings", "B6", 2))
     with pytest.raises(InputError, match=r"Settings!B6: Rounds is 2, but the Matches sheet has results of round 3"):
         recalc_workbook(path)
+
+
+def test_a_result_the_spreadsheet_turned_into_a_date_is_located(tmp_path):
+    """Typed into a cell not formatted as text, `2-2` or `3/1/0` reaches the engine as a date."""
+    from datetime import datetime
+    path = _typed_book(tmp_path, change=_set("Matches", "D2", datetime(2026, 2, 2)))
+    wb = openpyxl.load_workbook(path)
+    wb["Settings"]["B8"] = datetime(2000, 3, 1)
+    wb.save(path)
+    with pytest.raises(InputError) as raised:
+        recalc_workbook(path)
+    located = {str(p.location): p.message for p in raised.value.problems}
+    assert "turned what was typed here into a date" in located["Matches!D2"]
+    assert "Team points: the spreadsheet turned" in located["Settings!B8"]
+    template = openpyxl.load_workbook(path)
+    assert template["Matches"]["D3"].number_format == "@" and template["Settings"]["B12"].number_format == "@"

@@ -50,6 +50,9 @@ RESULT_CHOICES = tuple(BOARD_RESULTS)
 # Other spellings TDs type for the same results.
 RESULT_SPELLINGS = {"1:0": "1-0", "0:1": "0-1", "=": "½-½", "1/2-1/2": "½-½", "0.5-0.5": "½-½", "½:½": "½-½",
                     "+-": "+/-", "+:-": "+/-", "-+": "-/+", "-:+": "-/+", "-/-": "--", "-:-": "--"}
+# A spreadsheet that reads `2-2` or `3/1/0` as a date (2 February, 1 March 2000) hands over a date.
+DATE_SLIP = ("the spreadsheet turned what was typed here into a date (2-2 reads as 2 February): format the "
+             "cell as Text and type it again")
 # A match row's Away cell naming a team bye instead of a team (records 320 and 240).
 BYE_WORDS = {"pab": MatchKind.PAIRING_ALLOCATED_BYE, "bye": MatchKind.PAIRING_ALLOCATED_BYE,
              "fpb": MatchKind.FULL_POINT_BYE, "hpb": MatchKind.HALF_POINT_BYE, "zpb": MatchKind.ZERO_POINT_BYE}

@@ -6,6 +6,7 @@ result read home-away, away player, home colour). Every inconsistency is a probl
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date, datetime
 from fractions import Fraction
 
 from rulesengine.cell_values import parse_points, whole_number
@@ -14,7 +15,7 @@ from rulesengine.grid import Grid, text
 from rulesengine.layout_cells import Problems
 from rulesengine.model import STANDARD_SCORING, Colour, Player, ResultCode, RoundEntry
 from rulesengine.team import MAX_TEAM_PLAYERS, MatchKind
-from rulesengine.workbook.team.columns import (BYE_WORDS, M_AWAY, M_BOARD, M_COLOUR, M_HOME, M_RESULT, M_ROUND,
+from rulesengine.workbook.team.columns import (BYE_WORDS, DATE_SLIP, M_AWAY, M_BOARD, M_COLOUR, M_HOME, M_RESULT, M_ROUND,
                                                MATCH_FORFEITS, board_result, canonical_result)
 from rulesengine.workbook.team.settings import TeamSettings
 
@@ -77,6 +78,9 @@ class MatchReader:
             cells = [text(grid.value(r, c)) for c in range(M_COLOUR + 1)]
             if not any(cells[c] for c in (M_ROUND, M_BOARD, M_HOME, M_RESULT, M_AWAY)):
                 continue
+            if isinstance(grid.value(r, M_RESULT), (date, datetime)):
+                self.problems.add(r, M_RESULT, DATE_SLIP)
+                cells[M_RESULT] = ""
             if cells[M_ROUND]:
                 current = self._match_row(r, cells)
                 if current is not None:

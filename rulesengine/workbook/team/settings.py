@@ -13,7 +13,7 @@ from rulesengine.dates import read_date
 from rulesengine.grid import CellValue, Grid, text
 from rulesengine.layout_cells import Problems
 from rulesengine.team import TeamPoints
-from rulesengine.workbook.team.columns import KIND_TEXTS, SETTING_LABELS
+from rulesengine.workbook.team.columns import DATE_SLIP, KIND_TEXTS, SETTING_LABELS
 
 
 @dataclass(frozen=True)
@@ -77,6 +77,8 @@ def _value(key: str, raw: CellValue, shown: str) -> object:
     """The setting's value, None when empty, or `_Bad` saying what is wrong."""
     if not shown:
         return None
+    if isinstance(raw, (date, datetime)) and key not in ("start date", "end date", "rules date"):
+        return _Bad(DATE_SLIP)
     if key == "event":
         return shown
     if key in ("start date", "end date", "rules date"):

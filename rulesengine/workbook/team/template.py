@@ -38,6 +38,7 @@ TEAM_KINDS = ("team-swiss", "team-round-robin")
 SWISS_TEAMS, RR_TEAMS, BOARDS, SWISS_ROUNDS = 10, 6, 4, 9
 MAX_TEAMS = 500
 MATCH_FILL = PatternFill("solid", fgColor="DDEBF7")
+EXTRA_TEXT_ROWS = 200   # rows under the prepared blocks whose Result cells are text too
 
 
 def round_robin_rounds(teams: int) -> int:
@@ -162,6 +163,8 @@ def _settings_sheet(wb, rows: list[tuple[str, CellValue, str]]) -> None:
     _individual_settings_sheet(wb, rows)
     ws = wb["Settings"]
     for r, (label, _, _) in enumerate(rows, start=2):
+        if label in ("Team points", "Team PAB", "Board colours", "Tie-breaks"):
+            ws.cell(row=r, column=2).number_format = "@"   # 3/1/0 typed stays text, not 1 March 2000
         choices = {"Team points": ("2/1/0", "3/1/0"), "Primary score": ("MP", "GP")}.get(label)
         if choices:
             _list_validation(ws, choices, f"B{r}", " or ".join(choices))
@@ -208,6 +211,9 @@ def _matches_sheet(wb, rows: Sequence[Sequence[CellValue]]) -> None:
                                                        M_COLOUR: 11}, landscape=False)
     board_rows = [r for r, values in enumerate(rows[1:], start=2) if not _cell(values, M_ROUND)]
     match_rows = [r for r, values in enumerate(rows[1:], start=2) if _cell(values, M_ROUND)]
+    # Results stay text: a spreadsheet would read a typed 2-2 as 2 February (the reader refuses dates).
+    for r in range(2, len(rows) + 1 + EXTRA_TEXT_ROWS):
+        ws.cell(row=r, column=M_RESULT + 1).number_format = "@"
     for r in match_rows:
         for c in range(1, len(MATCH_COLUMNS) + 1):
             ws.cell(row=r, column=c).fill = MATCH_FILL
