@@ -26,13 +26,14 @@ from rulesengine.workbook.plan import LineChart, is_cell_patch
 from rulesengine.workbook.recalc import CLEAR_SHEET, SheetWrite, WritePlan, sheets_to_read
 from rulesengine.workbook.recalc import recalculate as recalculate_grids
 from rulesengine.workbook.inputs.settings import WorkbookSettings
+from rulesengine.workbook.team.recalc import TeamPlan, recalculate_team, team_layout_of
 
 ALERT_TITLE = "Recalculate: nothing was written"
 PAIR_ALERT_TITLE = "Pair next round: nothing was written"
 
 
 def recalculate(book: Any, overrides: WorkbookSettings | None = None,
-                explain: Sequence[str] = ()) -> WritePlan | None:
+                explain: Sequence[str] = ()) -> WritePlan | TeamPlan | None:
     """Recalculate an open workbook: standings, tie-breaks and ratings on the engine's sheets.
 
     Returns the plan that was written. Bad input (`Sheet!Cell: message`) or a bad setting is
@@ -42,7 +43,9 @@ def recalculate(book: Any, overrides: WorkbookSettings | None = None,
     names = [sheet.name for sheet in book.sheets]
     try:
         grids = read_grids(book)
-        plan = recalculate_grids(grids, overrides, explain=explain, sheet_names=names)
+        team = team_layout_of(grids)   # a team book (issue 22): the Team Standings sheet
+        plan = (recalculate_team(grids, team, overrides) if team is not None
+                else recalculate_grids(grids, overrides, explain=explain, sheet_names=names))
     except RulesEngineError as exc:
         _tell(book, str(exc))
         return None
@@ -102,7 +105,7 @@ def read_grid(sheet: Any, limits: Limits = DEFAULT_LIMITS) -> Grid:
     return Grid(sheet.name, _trim([[_from_excel(v) for v in row] for row in values or []]))
 
 
-def apply_plan(book: Any, plan: WritePlan) -> None:
+def apply_plan(book: Any, plan: WritePlan | TeamPlan) -> None:
     """Apply a plan's writes in order: clear, then one block of values per SheetWrite."""
     apply_writes(book, plan.writes)
 

@@ -27,6 +27,7 @@ if TYPE_CHECKING:   # the record types only annotate the hooks: not imported at 
     from rulesengine.team_tiebreak import TeamTiebreakPreset, TeamTiebreakRule
     from rulesengine.tiebreak import TiebreakLegend, TiebreakPreset, TiebreakRule
     from rulesengine.layout import CrosstableLayout
+    from rulesengine.team_layout import TeamLayout
 
 hookspec = pluggy.HookspecMarker("rulesengine")
 
@@ -256,6 +257,47 @@ def rulesengine_crosstable_layouts() -> list[CrosstableLayout]:
                                      fedx_detect, fedx_read, aliases=("fedx",), locate=fedx_locate,
                                      entry=fedx_entry, write=fedx_write, export=fedx_export,
                                      round_columns="column (Runde {n})")]
+    """
+
+
+@hookspec
+def rulesengine_team_layouts() -> list[TeamLayout]:
+    """Return the team-event workbook layouts this plugin provides (issue 22: a federation's own
+    team sheets).
+
+    A team event spans several sheets, so a `TeamLayout` (`rulesengine.team_layout`) sees the
+    whole book: `detect(grids)` says cheaply whether the book (sheet name -> `Grid`) holds a team
+    event in this layout; `read(grids, *, name)` returns the `TeamTournament` or raises
+    InputError naming `Sheet!Cell` for every inconsistency; `export(event)` (optional) gives the
+    event as the layout's sheets, which `read` reads back. `rulesengine recalc` then writes the
+    Team Standings sheet (the engine's, whatever the layout). Built-in layouts are tried first.
+
+    Example::
+
+        from fractions import Fraction
+        from rulesengine.grid import Grid, text
+        from rulesengine.team import MatchKind, Team, TeamRound, TeamTournament
+        from rulesengine.team_layout import TeamLayout
+
+        # Federation X: a `Liga` sheet, one row per team: number, name, then its match points
+        # and game points round by round (`2/3.5`), no boards (a club league's summary sheet).
+        def fedx_detect(grids):
+            return "Liga" in grids and text(grids["Liga"].value(0, 0)) == "Nr"
+
+        def fedx_read(grids, *, name=""):
+            grid = grids["Liga"]
+            teams = []
+            for r in range(1, grid.height):
+                cells = [text(v) for v in grid.rows[r]]
+                rounds = tuple(TeamRound(n, None, MatchKind.MATCH, Fraction(mp), Fraction(gp))
+                               for n, cell in enumerate(cells[2:], start=1) for mp, _, gp in (cell.partition("/"),))
+                teams.append(Team(int(cells[0]), cells[1], (), rounds=rounds))
+            return TeamTournament(Tournament(name, (), max(len(t.rounds) for t in teams)), tuple(teams), 0)
+
+        @hookimpl
+        def rulesengine_team_layouts():
+            return [TeamLayout("fedx_liga", "a Federation X league sheet (Liga: Nr, Team, rounds)",
+                               fedx_detect, fedx_read, sheets=("Liga",))]
     """
 
 

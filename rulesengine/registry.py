@@ -62,6 +62,7 @@ BUILTIN_MODULES = (
     ("fide", "rulesengine_fide.plugin"),
     # Before uschess, as in the installed metadata (alphabetical): its layouts are tried before the wall chart.
     ("layouts", "rulesengine.workbook.layouts.plugin"),
+    ("team_layouts", "rulesengine.workbook.team.plugin"),
     ("uschess", "rulesengine_uschess.plugin"),
     ("club", "rulesengine_club.plugin"),
     ("ratings", "rulesengine_ratings.plugin"),
@@ -85,6 +86,7 @@ class PluginInfo:
     pairing_systems: list[str] = field(default_factory=list)
     formats: list[str] = field(default_factory=list)
     layouts: list[str] = field(default_factory=list)
+    team_layouts: list[str] = field(default_factory=list)
     legends: int = 0
     broken: str = ""
     hooks_failed: bool = False  # broken by a hook's records (the plugin itself loaded)
@@ -281,6 +283,20 @@ def _check_layout(layout: CrosstableLayout, owner: PluginInfo) -> CrosstableLayo
                                   for op in _LAYOUT_OPERATIONS})
 
 
+def _check_team_layout(layout: Any, owner: PluginInfo) -> Any:
+    """A team layout's name, sheets and operations (detect and read required, export optional)."""
+    name = _text(layout, "name")
+    _text(layout, "description", empty=True)
+    _callable(layout, "detect")
+    _callable(layout, "read")
+    _callable(layout, "export", optional=True)
+    return dataclasses.replace(layout, aliases=_names(layout.aliases, "aliases"),
+                               sheets=_names(layout.sheets, "sheets"),
+                               detect=_guarded(layout.detect, owner, f"team layout {name} detect", bool),
+                               read=_guarded(layout.read, owner, f"team layout {name} read"),
+                               export=_guarded(layout.export, owner, f"team layout {name} export", dict))
+
+
 @dataclass(frozen=True)
 class _Hook:
     """One record-returning hook: its record type, where PluginInfo lists it, its key, its check.
@@ -319,6 +335,8 @@ HOOKS = (
           _check_format),
     _Hook("rulesengine_crosstable_layouts", "rulesengine.layout:CrosstableLayout", "layouts",
           lambda r: r.name.lower(), _check_layout),
+    _Hook("rulesengine_team_layouts", "rulesengine.team_layout:TeamLayout", "team_layouts",
+          lambda r: r.name.lower(), _check_team_layout),
 )
 
 
@@ -454,6 +472,10 @@ class Registry:
     @property
     def layouts(self) -> dict[str, CrosstableLayout]:
         return self._collect("rulesengine_crosstable_layouts")
+
+    @property
+    def team_layouts(self) -> dict[str, Any]:
+        return self._collect("rulesengine_team_layouts")
 
     def load_everything(self) -> None:
         """Call every hook now (what listing the plugins needs); raises PluginError on a clash."""

@@ -45,7 +45,8 @@ def plugin_rows(registry: Registry) -> list[dict]:
         rows.append({"name": i.name, "distribution": i.distribution, "version": i.version, "builtin": i.builtin,
                      "tiebreaks": i.tiebreaks, "tiebreak_presets": i.presets,
                      "rating_systems": i.rating_systems, "pairing_systems": i.pairing_systems,
-                     "formats": i.formats, "layouts": i.layouts, "tiebreak_rule_sets": rule_sets,
+                     "formats": i.formats, "layouts": i.layouts, "team_layouts": i.team_layouts,
+                     "tiebreak_rule_sets": rule_sets,
                      "tiebreak_options": options, "broken": i.broken or None})
     return rows
 
@@ -81,7 +82,8 @@ def table(rows: list[dict]) -> str:
                            ("tie-break rule sets (--rules)", "tiebreak_rule_sets"),
                            ("tie-break options (--option)", "tiebreak_options"),
                            ("rating systems", "rating_systems"), ("pairing systems", "pairing_systems"),
-                           ("formats", "formats"), ("crosstable layouts", "layouts")):
-            if row[key]:
+                           ("formats", "formats"), ("crosstable layouts", "layouts"),
+                           ("team layouts", "team_layouts")):
+            if row.get(key):   # a listing cached before a key was added lacks it
                 out.append(f"  {label}: {', '.join(row[key])}")
     return "".join(line + "\n" for line in out)

@@ -77,15 +77,21 @@ def run(args: argparse.Namespace) -> int:
               f"{'s' if exc.count != 1 else ''})", file=sys.stderr)
         return 2
     plan, saved = result.plan, result.save
-    t = plan.tournament
-    specs = ", ".join(str(s) for s in plan.standings.specs) or "points only"
     sheets = " and ".join(plan.sheets)
-    progress = plan.progress
-    rounds = (f"{t.rounds} rounds" if progress is None or progress.final
-              else f"standings {progress.title()}")
-    print(f"Read {plan.crosstable_sheet!r} ({plan.layout.replace('_', ' ')} layout): {len(t.players)} players, "
-          f"{rounds}. Tie-breaks: {specs}."
-          + (f" Ratings: {plan.ratings.system}." if plan.ratings else ""))
+    if hasattr(plan, "event"):   # a team book (workbook.team.recalc.TeamPlan)
+        event = plan.event
+        print(f"Read a team event ({plan.layout.replace('_', ' ')} layout): {len(event.teams)} teams, "
+              f"{event.boards} boards, {event.rounds} rounds. Tie-breaks: "
+              f"{', '.join(plan.run.standings.tiebreaks) or 'none'}.")
+    else:
+        t = plan.tournament
+        specs = ", ".join(str(s) for s in plan.standings.specs) or "points only"
+        progress = plan.progress
+        rounds = (f"{t.rounds} rounds" if progress is None or progress.final
+                  else f"standings {progress.title()}")
+        print(f"Read {plan.crosstable_sheet!r} ({plan.layout.replace('_', ' ')} layout): {len(t.players)} players, "
+              f"{rounds}. Tie-breaks: {specs}."
+              + (f" Ratings: {plan.ratings.system}." if plan.ratings else ""))
     if saved.replaced:
         print(f"Wrote {sheets} to {saved.written} (backup: {saved.backup}).")
         if saved.lost:

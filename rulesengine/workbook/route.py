@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Mapping, Sequence, TypeVar
 
+from rulesengine.errors import UsageError
 from rulesengine.grid import Grid
 from rulesengine.registry import Registry
 from rulesengine.workbook.inputs.settings import WorkbookSettings
@@ -30,13 +31,14 @@ from rulesengine.workbook.pair_book import BookPairing, pair_grids
 from rulesengine.workbook.plan import SheetWrite
 from rulesengine.workbook.recalc import WritePlan, recalculate, sheets_to_read
 from rulesengine.workbook.season import LADDER_SHEET, ladder_fingerprint
+from rulesengine.workbook.team.recalc import TeamPlan, recalculate_team, team_layout_of
 
 ROUTES = ("auto", "graft", "openpyxl")
 
 
 @dataclass(frozen=True)
 class RecalcResult:
-    plan: WritePlan
+    plan: WritePlan | TeamPlan   # TeamPlan: a team book's Team Standings (workbook.team.recalc)
     save: SaveResult
     route: str = "openpyxl"     # how the engine's sheets were written: "graft" or "openpyxl"
     why_openpyxl: str = ""      # when the graft could not be used, why
@@ -52,7 +54,12 @@ def recalc_workbook(path: str | Path, overrides: WorkbookSettings | None = None,
     (graft.GraftUnsupported says why) the workbook is loaded, changed and saved by openpyxl, as
     before. `route` "graft" or "openpyxl" insists on one (tests, the bench).
     """
-    def compute(names: list[str], grids: dict[str, Grid]) -> WritePlan:
+    def compute(names: list[str], grids: dict[str, Grid]) -> WritePlan | TeamPlan:
+        team = team_layout_of(grids, registry)   # a team book (issue 22): its layout, its Team Standings
+        if team is not None:
+            if explain:
+                raise UsageError("--explain: not for a team book (explain a team's value with `rulesengine explain`)")
+            return recalculate_team(grids, team, overrides, registry=registry)
         return recalculate(grids, overrides, explain=explain, registry=registry, sheet_names=names)
 
     plan, save, used, why = write_engine_sheets(path, compute, lambda p: p.writes, limits=limits, force=force,

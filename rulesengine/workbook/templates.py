@@ -365,11 +365,8 @@ def build(out: Path) -> list[Path]:
     return paths
 
 
-def new_workbook(kind: str, out: Path, rounds: int | None = None, players: int | None = None) -> str:
-    """Build a template of `kind` at `out` (never over an existing file); say what was made.
-
-    Raises UsageError for a kind, size or file name that cannot be used.
-    """
+def check_new_book(out: Path) -> Path:
+    """`out` as a new workbook's path: an .xlsx name, not there yet, in a folder (UsageError else)."""
     out = Path(out)
     if out.suffix.lower() != ".xlsx":
         raise UsageError(f"{out}: the new workbook's name must end in .xlsx")
@@ -377,6 +374,15 @@ def new_workbook(kind: str, out: Path, rounds: int | None = None, players: int |
         raise UsageError(f"{out} already exists; choose another name (an existing workbook is never replaced)")
     if not out.parent.is_dir():
         raise UsageError(f"{out.parent}: no such folder")
+    return out
+
+
+def new_workbook(kind: str, out: Path, rounds: int | None = None, players: int | None = None) -> str:
+    """Build a template of `kind` at `out` (never over an existing file); say what was made.
+
+    Raises UsageError for a kind, size or file name that cannot be used.
+    """
+    out = check_new_book(out)
     if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
         raise UsageError(f"--rounds {rounds}: want 1 to {MAX_ROUNDS}")
     if players is not None and not 2 <= players <= MAX_PLAYERS:
