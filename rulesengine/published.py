@@ -10,8 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
+from typing import TYPE_CHECKING
 
 from rulesengine.model import Tournament
+
+if TYPE_CHECKING:
+    from rulesengine.team import TeamTournament
 
 
 @dataclass(frozen=True)
@@ -61,6 +65,19 @@ class PublishedEvent:
 
     input: str
     tournament: Tournament
+    table: PublishedTable | None
+    date: date | None = None
+    findings: tuple[Finding, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class PublishedTeamEvent:
+    """A team event as published (chess-results' team XML, issue 22): its matches, its printed
+    team table (`PublishedRow.start_no` is the team's number, `points` its printed team points),
+    its date and what looked wrong."""
+
+    input: str
+    event: TeamTournament
     table: PublishedTable | None
     date: date | None = None
     findings: tuple[Finding, ...] = field(default_factory=tuple)

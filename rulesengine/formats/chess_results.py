@@ -22,7 +22,8 @@ The players' `rank`, `pts` and `tb1`..`tb6` are the published standings after `r
 `tbNno` and `tbN_detail` name each tie-break by chess-results' own numbering (its table
 Tie-Breaks-1.xlsx), which the reader passes on as the column's legend
 ("chess-results tie-break 84 (0,0,1,-,-)") for the plugins' legends to map; a number no plugin
-knows stays unmapped. Team tournaments (types 2 and 3) are refused.
+knows stays unmapped. Team tournaments (types 2 and 3, with `<teams>` and `<teampairings>`) are
+read by `chess_results_team` into a `TeamTournament`.
 
 Reading uses the standard library's expat with no DOCTYPE allowed (so no entity can expand or
 reach outside the file); the file and its element count are bounded and every problem is
@@ -36,13 +37,18 @@ from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 from xml.parsers import expat
 
-from rulesengine.published import Finding, PublishedColumn, PublishedEvent, PublishedRow, PublishedTable
+from rulesengine.published import (Finding, PublishedColumn, PublishedEvent, PublishedRow, PublishedTable,
+                                   PublishedTeamEvent)
 from rulesengine.errors import InputError, Location, Problem
 from rulesengine.limits import MAX_PLAYERS, MAX_RATING, MAX_ROUNDS
 from rulesengine.model import Colour, Player, ResultCode, RoundEntry, Tournament
 from rulesengine.numbers import is_digits, parse_exact, parse_whole, to_text
+
+if TYPE_CHECKING:
+    from rulesengine.team import TeamTournament
 
 FORMAT = "chess-results"
 ROOT = "chessresults"
@@ -277,8 +283,9 @@ def _rating(player: _Element, source: str, problems: list[Problem]) -> int | Non
     return None
 
 
-def parse_chess_results(data: bytes, source: str = "") -> tuple[PublishedEvent, list[Problem]]:
-    """The event a chess-results XML file holds, and the problems that make its games unreadable."""
+def parse_chess_results(data: bytes, source: str = "") -> tuple[PublishedEvent | PublishedTeamEvent, list[Problem]]:
+    """The event a chess-results XML file holds, and the problems that make its games unreadable:
+    a team event (types 2 and 3, `chess_results_team`) is a `PublishedTeamEvent`."""
     source = source or "<chess-results>"
     if len(data) > MAX_FILE_BYTES:
         raise InputError(Problem(Location(source, 1, 1), f"refused: {len(data):,} bytes (limit {MAX_FILE_BYTES:,})"))
@@ -295,8 +302,8 @@ def parse_chess_results(data: bytes, source: str = "") -> tuple[PublishedEvent, 
     head = heads[0]
     kind_code = head.attributes.get("type", "0") or "0"
     if kind_code in _TEAM_TYPES or any(e.name == "team" for e in elements):
-        raise InputError(Problem(_at(head, source), f"a {_TEAM_TYPES.get(kind_code, 'team')} tournament: team events "
-                                                    f"are not read (individual swiss and round robin only)"))
+        from rulesengine.formats.chess_results_team import parse_team_event  # noqa: PLC0415 (team files only)
+        return parse_team_event(elements, head, source)
     if kind_code not in _TYPES:
         problems.append(Problem(_at(head, source), f"type={kind_code!r}: want 0 (swiss) or 1 (round robin)"))
     players = [e for e in elements if e.name == "player" and e.parent == "players"]
@@ -382,21 +389,21 @@ def _read_bytes(path: Path) -> bytes:
         raise InputError(Problem(Location(str(path)), f"cannot read file: {exc.strerror}")) from None
 
 
-def chess_results_tournament(data: bytes, source: str = "") -> Tournament:
-    """The tournament of a chess-results file; every problem is an InputError."""
+def chess_results_tournament(data: bytes, source: str = "") -> Tournament | TeamTournament:
+    """The tournament of a chess-results file (a team event's `TeamTournament`); every problem is an InputError."""
     event, problems = parse_chess_results(data, source)
     if problems:
         raise InputError(problems)
-    return event.tournament
+    return event.event if isinstance(event, PublishedTeamEvent) else event.tournament
 
 
-def read_chess_results_event(path: str | Path) -> PublishedEvent:
+def read_chess_results_event(path: str | Path) -> PublishedEvent | PublishedTeamEvent:
     """The published event of a chess-results file (problems that leave the games readable are findings)."""
     path = Path(path)
     return parse_chess_results(_read_bytes(path), str(path))[0]
 
 
-def read_chess_results(path: str | Path, encoding: str = "utf-8") -> Tournament:
+def read_chess_results(path: str | Path, encoding: str = "utf-8") -> Tournament | TeamTournament:
     """The `chess-results` format's reader (the file's XML declaration gives its encoding)."""
     path = Path(path)
     return chess_results_tournament(_read_bytes(path), str(path))
