@@ -33,9 +33,9 @@ from datetime import date
 from fractions import Fraction
 from pathlib import Path
 
-from rulesengine.errors import Location, Problem
-from rulesengine.formats.chess_results import (FORMAT, TIEBREAK_SLOTS, _at, _birth_date, _Element, _iso_date,
-                                               _name, _pairings, _rating, _whole)
+from rulesengine.errors import Problem
+from rulesengine.formats.chess_results_xml import (FORMAT, TIEBREAK_SLOTS, _at, _birth_date, _Element, _iso_date, _name, _pairings, _rating,
+                                                   _whole)
 from rulesengine.limits import MAX_PLAYERS, MAX_ROUNDS
 from rulesengine.model import Colour, Player, ResultCode, RoundEntry, Tournament
 from rulesengine.numbers import is_digits, parse_exact, to_text
