@@ -36,9 +36,10 @@ KIND = "team"
 
 
 def audit_team_event(published: PublishedTeamEvent, registry: Registry, rules_date: date | None = None, *,
-                     given: Mapping[str, str] | None = None) -> EventAudit:
+                     given: Mapping[str, str] | None = None, pairings: bool = False) -> EventAudit:
     """Compare a team event's printed table with the engine's (see the module docstring). `given`
-    maps column headings (any case) to the team tie-break spec the auditor says they print."""
+    maps column headings (any case) to the team tie-break spec the auditor says they print;
+    `pairings` (`audit --pairings`) is answered by a finding: team pairings are not re-paired."""
     event = published.event
     known = explainers(registry)
     rules = registry.team_tiebreaks
@@ -67,6 +68,9 @@ def audit_team_event(published: PublishedTeamEvent, registry: Registry, rules_da
         differences, rank_differences, roundings, more = compare_columns(table, columns, event.by_number, compare,
                                                                          ranks, "teams", "a team tie-break")
         findings += more
+    if pairings:
+        findings.append(Finding(published.input, "pairings not checked: audit --pairings re-pairs individual "
+                                                 "swiss events; a team swiss (C.04.6) is not re-paired"))
     texts = ", ".join(dict.fromkeys(run.rules.tiebreaks.values())) or "each team rule's own plugin, by the event's date"
     return EventAudit(published.input, event.individual.name, None if when is None or when.inferred else day, texts,
                       columns, tuple(differences), tuple(rank_differences), tuple(findings), table, computed, ranks,

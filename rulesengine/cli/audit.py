@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             event = load_event(item, unpublished=args.pairings, encoding=args.encoding)
             if isinstance(event, PublishedTeamEvent):   # a team event (issue 22): the team table
-                audits.append(audit_team_event(event, registry, rules_date=day, given=named))
+                audits.append(audit_team_event(event, registry, rules_date=day, given=named, pairings=args.pairings))
                 continue
             audits.append(audit_event(event, registry, rules_date=day, pairings=args.pairings,
                                       pairing_system=args.pairing_system, given=given))

@@ -132,3 +132,13 @@ def test_the_march_2026_text_is_a_reading_of_team_bh():
     assert labels == ["Swiss-Manager TB84 reading (opponent's PAB as a drawn match)",
                       "C.07 text in force on 2026-02-28"]
     assert team_readings("EMGSB/C1", date(2026, 5, 1)) == []
+
+
+def test_audit_pairings_on_team_events_says_they_are_not_re_paired(capsys):
+    team_trf = HERBST.parent.parent.parent / "team" / "rr01_t6_b4_r5.trf"
+    assert main(["audit", "--pairings", str(team_trf), str(HERBST), "--format", "json"]) == 0
+    events = json.loads(capsys.readouterr().out)["events"]
+    assert [e["kind"] for e in events] == ["team", "team"]
+    for e in events:
+        assert e["findings"][-1]["what"] == ("pairings not checked: audit --pairings re-pairs individual swiss "
+                                             "events; a team swiss (C.04.6) is not re-paired")
