@@ -2,7 +2,7 @@
 
 Contract (issue 14): results under DIR mirroring the inputs' folders, `DIR/summary.csv` and
 `DIR/summary.json` with one row per input (file, status, format, players, rounds, winner, seconds,
-error). Exit status 0 when every input is ok or skipped, 2 when any had an error (each one is in
+error, and since issue 22 kind: individual or team). Exit status 0 when every input is ok or skipped, 2 when any had an error (each one is in
 the summary with its location), 130 when interrupted.
 """
 

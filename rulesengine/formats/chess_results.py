@@ -38,8 +38,9 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rulesengine.formats.chess_results_xml import (FORMAT, TIEBREAK_SLOTS, _at, _birth_date, _Element, _elements, _iso_date, _name,
-                                                   _pairings, _rating, _whole)
+from rulesengine.formats.chess_results_xml import MAX_ELEMENTS  # noqa: F401 (a constant of this module's contract)
+from rulesengine.formats.chess_results_xml import (FORMAT, TIEBREAK_SLOTS, _at, _birth_date, _Element, _elements,
+                                                   _iso_date, _name, _pairings, _rating, _whole)
 from rulesengine.published import (Finding, PublishedColumn, PublishedEvent, PublishedRow, PublishedTable,
                                    PublishedTeamEvent)
 from rulesengine.errors import InputError, Location, Problem
