@@ -116,7 +116,8 @@ class _Reader:
             else TeamPoints()
         teams, byes, forfeits, pab = self.matches(individual, rosters, team_elements, pairings, records, boards, points,
                                                   rounds)
-        self.check_points(individual, players, teams, boards)
+        if not self.problems:   # points against matches that were read whole (no echo of an earlier problem)
+            self.check_points(individual, players, teams, boards)
         event = TeamTournament(individual, tuple(teams), boards, points, pab, self.colour_sequence(boards),
                                self.type_code(), kind, tuple(byes), tuple(forfeits),
                                notes=tuple(note.what for note in self.notes))

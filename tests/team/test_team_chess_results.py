@@ -149,3 +149,26 @@ def test_an_unpaired_team_with_half_the_boards_is_a_half_point_bye():
 def test_load_event_and_load_tournament_read_the_team_file():
     assert isinstance(api.load_event(HERBST), TeamTournament)
     assert len(api.load_tournament(HERBST).players) == 11
+
+
+def test_game_points_first_make_game_points_the_primary_score():
+    # chess-results' first slot 1 (game points) then 13 (match points): C.07 art. 11 with GP primary.
+    text = _text().replace('tb1no="13" tb2no="1"', 'tb1no="1" tb2no="13"')
+    event, problems = parse_chess_results(text.encode("utf-8"), "t.xml")
+    assert problems == [] and event.event.primary == "GP"
+    run = api.team_standings(event.event, ["MPTS"])
+    # GP 5, 4, 3.5, 3, 2.5: T5, T4, T1, T2, T3 (the same order here, now decided by game points)
+    assert [(row.rank, row.team.number) for row in run.standings.rows] == [(1, 5), (2, 4), (3, 1), (4, 2), (5, 3)]
+    assert run.standings.primary == "GPTS"
+
+
+def test_a_player_on_no_team_who_plays_is_located():
+    text = _text().replace('board="3" teamno="1"', 'board="3" teamno="0"')
+    line = _line_of(text, 'lastname="Lindqvist"')
+    assert _problems(text)[0] == f"t.xml:{line}:1: player 3 (Lindqvist, Maja) plays but is on no team (teamno='0')"
+
+
+def test_a_pairing_naming_an_unknown_team_is_located():
+    text = _text().replace('no1="2" no2="-1"', 'no1="9" no2="-1"')
+    line = _line_of(text, 'no1="9" no2="-1"')
+    assert _problems(text) == [f"t.xml:{line}:1: round 3: team 9 has no <team> record"]
