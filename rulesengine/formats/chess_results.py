@@ -178,9 +178,13 @@ def chess_results_tournament(data: bytes, source: str = "") -> Tournament | Team
 
 
 def read_chess_results_event(path: str | Path) -> PublishedEvent | PublishedTeamEvent:
-    """The published event of a chess-results file (problems that leave the games readable are findings)."""
+    """The published event of a chess-results file (problems that leave the games readable are
+    findings); a team event with any problem is an InputError: its matches would not be whole."""
     path = Path(path)
-    return parse_chess_results(_read_bytes(path), str(path))[0]
+    event, problems = parse_chess_results(_read_bytes(path), str(path))
+    if problems and isinstance(event, PublishedTeamEvent):
+        raise InputError(problems)
+    return event
 
 
 def read_chess_results(path: str | Path, encoding: str = "utf-8") -> Tournament | TeamTournament:

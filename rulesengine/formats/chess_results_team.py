@@ -310,7 +310,11 @@ class _Reader:
                 self.bad(found[0], f"round {key[0]}: pairing {key[1]} has boards but no <teampairing>")
         played: dict[int, dict[int, TeamRound]] = {team: {} for team in rosters}
         byes, forfeits, pab = [], [], None
-        for (rnd, _), pairing in sorted(pairings.items()):
+        for (rnd, index), pairing in sorted(pairings.items()):
+            if pairing.black < 0 and by_match.get((rnd, index)):
+                self.bad(by_match[rnd, index][0], f"round {rnd}: pairing {index} is team {pairing.white}'s "
+                                                  f"{'PAB' if pairing.black == PAB else 'unpaired round'}, but has boards")
+                continue
             if pairing.black == PAB:
                 gp = pairing.white_points if pairing.white_points is not None else t.scoring.win * boards
                 if pab is not None and pab[1] != gp:

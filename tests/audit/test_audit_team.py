@@ -142,3 +142,15 @@ def test_audit_pairings_on_team_events_says_they_are_not_re_paired(capsys):
     for e in events:
         assert e["findings"][-1]["what"] == ("pairings not checked: audit --pairings re-pairs individual swiss "
                                              "events; a team swiss (C.04.6) is not re-paired")
+
+
+def test_a_broken_team_file_is_not_audited_and_named_with_its_line(tmp_path, capsys):
+    broken = tmp_path / "broken.xml"
+    text = HERBST.read_text(encoding="utf-8").replace('playerperteam="2" ', "")
+    broken.write_text(text, encoding="utf-8")
+    assert main(["audit", str(broken), str(HERBST), "--format", "json"]) == 2
+    captured = capsys.readouterr()
+    document = json.loads(captured.out)
+    assert [e["input"] for e in document["events"]] == [str(HERBST)]
+    line = _line_of(text, "<tournament ")
+    assert document["errors"][0]["error"].startswith(f"{broken}:{line}:1: <tournament> has no playerperteam")

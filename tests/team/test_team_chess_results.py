@@ -172,3 +172,12 @@ def test_a_pairing_naming_an_unknown_team_is_located():
     text = _text().replace('no1="2" no2="-1"', 'no1="9" no2="-1"')
     line = _line_of(text, 'no1="9" no2="-1"')
     assert _problems(text) == [f"t.xml:{line}:1: round 3: team 9 has no <team> record"]
+
+
+def test_boards_in_a_pab_pairing_are_located():
+    text = _text().replace('<teampairing round="1" pairing="1" no1="1" no2="2"',
+                           '<teampairing round="1" pairing="1" no1="1" no2="-1"')
+    text = text.replace('<teampairing round="1" pairing="3" no1="5" no2="-1"',
+                        '<teampairing round="1" pairing="3" no1="5" no2="2"')
+    line = _line_of(text, '<playerpairing round="1" pairing="1" board="1"')
+    assert _problems(text)[0] == f"t.xml:{line}:1: round 1: pairing 1 is team 1's PAB, but has boards"
