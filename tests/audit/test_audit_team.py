@@ -20,6 +20,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from rulesengine.audit.sources import load_event
 from rulesengine.audit.team_check import audit_team_event
 from rulesengine.cli import main
@@ -154,3 +156,20 @@ def test_a_broken_team_file_is_not_audited_and_named_with_its_line(tmp_path, cap
     assert [e["input"] for e in document["events"]] == [str(HERBST)]
     line = _line_of(text, "<tournament ")
     assert document["errors"][0]["error"].startswith(f"{broken}:{line}:1: <tournament> has no playerperteam")
+
+
+@pytest.mark.parametrize("legend, spec", [
+    ("84 ()", "BH"), ("84 (1,0,1,-,-,0,0)", "BH:MP/C1"), ("84 (0,0,0,P,-)", "BH:GP/P"), ("84 (1,1,1,-,-)", "BH:MP/M1"),
+    ("84 (1,0,0,-,F)", "FB:MP"), ("82 (1,0,1,-,0)", "EMGSB/C1"), ("82 (3,0,1,P,0)", "EGGSB/C1/P"),
+    ("83 (GP,P)", "EDE:GP/P"), ("13 ()", "MPTS"), ("40 ()", "MPTS"), ("1 ()", "GPTS"), ("87 (1,50)", "KS:MP"),
+    ("84 (1,0,1,-,-,1)", None),   # match points 3/1/0 inside BH: not read as 2/1/0
+    ("52 ()", None),              # Sonneborn-Berger variable: an individual number
+])
+def test_chess_results_team_numbers_map_to_team_specs(legend, spec):
+    from rulesengine.audit.team_check import _map_column
+    from rulesengine.audit.check import explainers
+    from rulesengine.published import PublishedColumn
+    registry = default_registry()
+    column = _map_column(PublishedColumn("TB1", f"chess-results tie-break {legend}"), {}, explainers(registry),
+                         registry.team_tiebreaks)
+    assert column.rule == spec
