@@ -79,7 +79,10 @@ TEAM_LEGENDS = tuple(
        for played in ("P", "-")] + [_legend(91, "", "SSSC")]
     + [_legend(86, f"{t},0", f"PS{ref}") for t, ref in (("1", ":MP"), ("0", ":GP"))] + [_legend(86, "", "PS")]
     + [_legend(87, f"{t},50", f"KS{ref}") for t, ref in (("1", ":MP"), ("0", ":GP"))] + [_legend(87, "", "KS")]
-    + [_legend(78, "", "BC"), _legend(89, "", "TBR"), _legend(90, "", "BBE"), _legend(77, "-", "AOB")])
+    + [_legend(78, "", "BC"), _legend(89, "", "TBR"), _legend(90, "", "BBE"), _legend(77, "-", "AOB")]
+    # a team TRF's record 310 (TRF-2026): the totals C.07 art. 11 defines
+    + [TiebreakLegend(r"^TRF-2026 record 310 match points", "MPTS", "record 310 match points (C.07 art. 11)"),
+       TiebreakLegend(r"^TRF-2026 record 310 game points", "GPTS", "record 310 game points (C.07 art. 11)")])
 
 
 def team_readings(spec: str, rules_date: date | None) -> list[TeamReading]:

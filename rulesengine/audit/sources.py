@@ -51,6 +51,11 @@ def load_event(item: Input, *, unpublished: bool = False, encoding: str = "utf-8
             return PublishedTeamEvent(str(item.path), tournament, None, event_date(tournament.individual))
         return PublishedEvent(str(item.path), tournament, None, event_date(tournament))
     if item.kind == TRF:
+        from rulesengine.api import load_event as load_any
+        tournament = load_any(item.path, encoding=encoding, input_format="trf")
+        if not isinstance(tournament, Tournament):   # a team TRF: what its records 310 declare
+            from rulesengine.audit.team_sources import team_trf_event
+            return team_trf_event(tournament, str(item.path))
         raise InputError(Problem(Location(str(item.path)), "a TRF file carries no published tie-breaks to audit "
                                                            "(audit Vega pages, chess-results XML or workbooks)"))
     raise InputError(Problem(Location(str(item.path)), f"cannot audit a {item.kind} input"))

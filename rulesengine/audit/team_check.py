@@ -50,7 +50,9 @@ def audit_team_event(published: PublishedTeamEvent, registry: Registry, rules_da
     run = api.team_standings(event, specs, registry, rules_date_=rules_date)
     when, day = run.rules.when, run.rules.date
     computed = {spec: {row.team.number: row.values[spec] for row in run.standings.rows} for spec in specs}
-    ranks = {row.team.number: row.rank for row in run.standings.rows}
+    ranked = api.team_standings(event, None, registry, rules_date_=rules_date) if published.ranked_by_file_order \
+        else run   # a TRF's 310 ranks follow its record 202/212 (else the default team order)
+    ranks = {row.team.number: row.rank for row in ranked.standings.rows}
     findings = list(published.findings) + [Finding(published.input, note) for note in run.notes
                                            if note not in event.notes]
     differences: list[Difference] = []
@@ -71,6 +73,9 @@ def audit_team_event(published: PublishedTeamEvent, registry: Registry, rules_da
     if pairings:
         findings.append(Finding(published.input, "pairings not checked: audit --pairings re-pairs individual "
                                                  "swiss events; a team swiss (C.04.6) is not re-paired"))
+    if published.ranked_by_file_order:
+        findings.append(Finding(published.input, f"ranks checked under the file's order: "
+                                                 f"{', '.join(ranked.standings.tiebreaks) or 'the primary score only'}"))
     texts = ", ".join(dict.fromkeys(run.rules.tiebreaks.values())) or "each team rule's own plugin, by the event's date"
     return EventAudit(published.input, event.individual.name, None if when is None or when.inferred else day, texts,
                       columns, tuple(differences), tuple(rank_differences), tuple(findings), table, computed, ranks,

@@ -54,6 +54,7 @@ def run(args: argparse.Namespace) -> int:
     from rulesengine.audit.report import audit_json, audit_text, write_audit_workbook
     from rulesengine.audit.sources import load_event
     from rulesengine.audit.team_check import audit_team_event
+    from rulesengine.audit.team_sources import declares_team_table
     from rulesengine.published import PublishedTeamEvent
     from rulesengine.errors import InputError, UsageError
     from rulesengine.inputs import TRF, discover
@@ -73,7 +74,8 @@ def run(args: argparse.Namespace) -> int:
         registry.pairing_system(args.pairing_system)  # an unknown name is a usage error listing the known ones
     named = _column_texts(args.column)
     given = _given_columns(named, registry)
-    inputs = [i for i in discover(args.inputs) if args.pairings or i.kind != TRF]
+    # TRF files print no tie-breaks; a team TRF's records 310 declare points and ranks (issue 22).
+    inputs = [i for i in discover(args.inputs) if args.pairings or i.kind != TRF or declares_team_table(i.path)]
     if not inputs:
         raise UsageError("nothing to audit: no Vega pages or workbooks among the inputs (TRF files print no "
                          "tie-breaks; --pairings audits their pairings)")
