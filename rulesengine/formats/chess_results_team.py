@@ -366,7 +366,12 @@ class _Reader:
             board = _whole(record, "board", self.source, self.problems, low=1, high=boards or MAX_TEAM_PLAYERS,
                            required=True)
             numbers = [int(record.attributes[s]) for s in ("whiteno", "blackno") if is_digits(record.attributes.get(s, ""), 6)]
-            if board is None or len(numbers) != 2:
+            if board is None:
+                continue
+            if len(numbers) != 2:
+                self.bad(record, f"round {rnd}: board {board} of the match {white} - {black} names "
+                                 f"whiteno={record.attributes.get('whiteno', '')!r} blackno="
+                                 f"{record.attributes.get('blackno', '')!r}: a team match's board is two players")
                 continue
             teams = [team_of.get(n) for n in numbers]
             if sorted(map(str, teams)) != sorted(map(str, (white, black))):

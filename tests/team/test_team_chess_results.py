@@ -181,3 +181,10 @@ def test_boards_in_a_pab_pairing_are_located():
                         '<teampairing round="1" pairing="3" no1="5" no2="2"')
     line = _line_of(text, '<playerpairing round="1" pairing="1" board="1"')
     assert _problems(text)[0] == f"t.xml:{line}:1: round 1: pairing 1 is team 1's PAB, but has boards"
+
+
+def test_a_board_of_a_match_without_two_players_is_located():
+    text = _text().replace('whiteno="9" blackno="7"', 'whiteno="9" blackno="-1"')
+    line = _line_of(text, 'whiteno="9" blackno="-1"')
+    assert f"t.xml:{line}:1: round 1: board 2 of the match 3 - 4 names whiteno='9' blackno='-1': a team match's " \
+           f"board is two players" in _problems(text)
