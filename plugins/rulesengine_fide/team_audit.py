@@ -34,7 +34,7 @@ from rulesengine.team_tiebreak import TeamTiebreakContext
 from rulesengine_fide.tiebreaks.team_codes import AMENDMENTS_2026, parse_team_spec
 
 TB84 = "Swiss-Manager TB84 reading (opponent's PAB as a drawn match)"
-_ART_16_3 = "FIDE C.07 art. 16.3 (2024 text): an opponent's score counts at face value, its team PAB included"
+_ART_16_3 = "FIDE C.07 art. 16.3 (since 1 September 2023, unchanged in March 2026): an opponent's score counts at face value, its team PAB included"
 
 
 def _legend(number: int, parameters: str, spec: str) -> TiebreakLegend:

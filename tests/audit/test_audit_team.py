@@ -32,7 +32,7 @@ from rulesengine.registry import default_registry
 
 HERBST = Path(__file__).resolve().parent.parent / "data" / "published" / "chess_results" / "herbst_team_2025.xml"
 TB84 = "published = Swiss-Manager TB84 reading (opponent's PAB as a drawn match), C.07 art. 16 differs"
-ART_16_3 = "FIDE C.07 art. 16.3 (2024 text): an opponent's score counts at face value, its team PAB included"
+ART_16_3 = "FIDE C.07 art. 16.3 (since 1 September 2023, unchanged in March 2026): an opponent's score counts at face value, its team PAB included"
 
 
 def _audit(text: str | None = None, **options):
@@ -173,3 +173,17 @@ def test_chess_results_team_numbers_map_to_team_specs(legend, spec):
     column = _map_column(PublishedColumn("TB1", f"chess-results tie-break {legend}"), {}, explainers(registry),
                          registry.team_tiebreaks)
     assert column.rule == spec
+
+
+def test_after_march_2026_the_uncapped_dummy_of_the_2024_text_is_named_too():
+    # Dated 2026-04-05: art. 16.4.2 (March 2026) caps a team's own PAB dummy at TD x rounds = 3 MP,
+    # so T4 (own MP 4) has 2 + 3 + 3 = 8 and T5 (own MP 6) 3 + 3 + 2 = 8; the file prints the
+    # uncapped 9 and 11 (the 2024 text), and TB84's 10 for T1 and T3 as before.
+    text = HERBST.read_text(encoding="utf-8").replace('from="20250920" to="20250920"', 'from="20260405" to="20260405"')
+    audit = _audit(text)
+    assert audit.rules == "fide-2026 (in force on 2026-04-05)"
+    found = {d.start_no: (d.published, d.computed, d.article) for d in audit.differences}
+    assert found == {1: (10, 13, ART_16_3), 3: (10, 13, ART_16_3), 4: (9, 8, "FIDE C.07 art. 16.4 (March 2026)"),
+                     5: (11, 8, "FIDE C.07 art. 16.4 (March 2026)")}
+    assert next(d for d in audit.differences if d.start_no == 5).explanation.startswith(
+        "the published value leaves the dummy opponents of the team's unplayed rounds uncapped")
