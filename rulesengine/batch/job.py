@@ -47,10 +47,13 @@ class BatchOptions:
     rules: str | None = None       # FIDE tie-break text instead of the one the event's date selects
     encoding: str = "utf-8"        # of text inputs (TRF)
     copies: bool = True            # write a recalculated copy of each workbook
+    team_tiebreaks: str | None = None   # team events' specs or preset (issue 22); None: each file's order
 
     def as_dict(self) -> dict[str, Any]:
-        return {"tiebreaks": self.tiebreaks, "system": self.system, "rules": self.rules,
-                "encoding": self.encoding, "copies": self.copies}
+        chosen = {"tiebreaks": self.tiebreaks, "system": self.system, "rules": self.rules,
+                  "encoding": self.encoding, "copies": self.copies}
+        # Only when given: the manifests of runs before team events keep their keys.
+        return chosen if self.team_tiebreaks is None else {**chosen, "team_tiebreaks": self.team_tiebreaks}
 
 
 @dataclass(frozen=True)
@@ -205,15 +208,16 @@ def _ok(job: Job, standings: Standings, outputs: tuple[tuple[str, bytes], ...], 
 
 def _team(job: Job, event: TeamTournament, registry: Registry, started: float) -> JobResult:
     """A team event: the document of `rulesengine standings TEAM --format json` (the team table,
-    by the run's --tiebreaks, else the file's order, else the default team preset); `winner` the
-    teams ranked first; with --system, the players' ratings from their own games."""
+    by the run's --team-tiebreaks, else the file's order, else the default team preset: the
+    run's --tiebreaks and --rules are the individual events'); `winner` the teams ranked first;
+    with --system, the players' ratings from their own games."""
     from rulesengine.output.json_text import one_line_json
     from rulesengine.output.team import team_standings_document
-    if job.options.rules:
-        raise InputError(Problem(Location(job.file), "--rules chooses an individual tie-break text; a team event's "
-                                                     "team tie-breaks follow the C.07 text of its date"))
-    texts = job.options.tiebreaks.split(",") if job.options.tiebreaks is not None else None
+    texts = job.options.team_tiebreaks.split(",") if job.options.team_tiebreaks is not None else None
     run = api.team_standings(event, texts, registry)
+    if job.options.rules:
+        run = replace(run, notes=(*run.notes, f"--rules {job.options.rules} applies to individual events; the team "
+                                              f"tie-breaks follow the C.07 text of the event's date"))
     outputs = [(job.file + ".standings.json", one_line_json(team_standings_document(run)).encode("utf-8") + b"\n")]
     if job.options.system:
         outputs.append((job.file + ".rating.json", _rating_bytes(event.individual, job.options.system, registry)))

@@ -90,3 +90,24 @@ def test_an_individual_events_output_is_unchanged(run, capsys):
     assert main(["standings", str(folder / name), "--format", "json"]) == 0
     assert written == json.loads(capsys.readouterr().out)
     assert "standings" in written and "teams" not in written
+
+
+def test_individual_tiebreaks_and_team_tiebreaks_each_apply_to_their_kind(run, tmp_path):
+    folder = tmp_path / "in"
+    shutil.copytree(run[0], folder)
+    (folder / "teams" / "broken_team.xml").unlink()
+    out = tmp_path / "out"
+    assert main(["batch", str(folder), "--out", str(out), "--jobs", "1", "--no-timings", "--tiebreaks", "BH,SB",
+                 "--team-tiebreaks", "olympiad", "--rules", "fide-2024"]) == 0
+    individual = json.loads((out / "individual/hc01_ana_bo_kai.trf.standings.json").read_text(encoding="utf-8"))
+    team = json.loads((out / "teams/herbst_team_2025.xml.standings.json").read_text(encoding="utf-8"))
+    assert individual["tiebreaks"] == ["BH", "SB"] and individual["rules"]["rule_set"] == "fide-2024"
+    assert team["tiebreaks"] == ["EMGSB/C1", "GPTS", "BH:MP/C1"]   # the Olympiad's order
+    assert team["notes"][-1] == ("--rules fide-2024 applies to individual events; the team tie-breaks follow the "
+                                 "C.07 text of the event's date")
+
+
+def test_an_unknown_team_tiebreak_is_a_usage_error(tmp_path, capsys):
+    assert main(["batch", str(DATA / "team" / "rr01_t6_b4_r5.trf"), "--out", str(tmp_path / "o"),
+                 "--team-tiebreaks", "SB"]) == 2
+    assert "--team-tiebreaks: unknown team tie-break(s) SB" in capsys.readouterr().err
