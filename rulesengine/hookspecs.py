@@ -309,7 +309,10 @@ def rulesengine_audit_explainers() -> list:
     codes it covers, the rules edition in force on a date, and the alternative readings
     of a rule (other dated texts of the regulations, known program variants) that the audit
     recomputes a column under, with the article explaining the difference in words when one of
-    them reproduces the published value. The core audit knows no federation's rules.
+    them reproduces the published value. The core audit knows no federation's rules. For team
+    events (issue 22) an explainer also maps published team columns (`team_legends`, a tuple of
+    `TiebreakLegend` giving team specs such as `BH:MP`) and offers `team_readings(spec, date)`:
+    `TeamReading(label, compute(spec, TeamTiebreakContext), explain(event, team, spec))`.
 
     Example::
 

@@ -35,7 +35,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:   # for type checkers and IDEs; at run time each name is imported when first asked for
     from typing import Any, Callable
 
-    from rulesengine.audit_records import AuditExplainer, Explained, Reading
+    from rulesengine.audit_records import AuditExplainer, Explained, Reading, TeamReading
     from rulesengine.errors import InputError, Location, PluginError, Problem, UsageError
     from rulesengine.formats.base import TournamentFormat
     from rulesengine.model import (Colour, EntryKind, Player, ResultCode, RoundEntry, ScoringSystem,
@@ -58,7 +58,7 @@ PUBLIC_MODULES = ("rulesengine.plugins", "rulesengine.model", "rulesengine.error
 # Where each public name lives. A plugin module that needs only `lazy` and `TiebreakRule` (the FIDE
 # tie-breaks) then does not import the audit, pairing and workbook layout modules on every start-up.
 _HOME = {
-    **dict.fromkeys(("AuditExplainer", "Explained", "Reading"), "rulesengine.audit_records"),
+    **dict.fromkeys(("AuditExplainer", "Explained", "Reading", "TeamReading"), "rulesengine.audit_records"),
     **dict.fromkeys(("InputError", "Location", "PluginError", "Problem", "UsageError"), "rulesengine.errors"),
     "TournamentFormat": "rulesengine.formats.base",
     **dict.fromkeys(("Colour", "EntryKind", "Player", "ResultCode", "RoundEntry", "ScoringSystem",
@@ -122,5 +122,5 @@ __all__ = [
     # team-event workbook layouts (hook rulesengine_team_layouts)
     "TeamLayout",
     # audits of published results (hook rulesengine.audit_recordsers)
-    "AuditExplainer", "Explained", "Reading",
+    "AuditExplainer", "Explained", "Reading", "TeamReading",
 ]

@@ -10,8 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
+from typing import TYPE_CHECKING
 
 from rulesengine.model import Tournament
+
+if TYPE_CHECKING:
+    from rulesengine.team import TeamTournament
 
 
 @dataclass(frozen=True)
@@ -64,3 +68,19 @@ class PublishedEvent:
     table: PublishedTable | None
     date: date | None = None
     findings: tuple[Finding, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class PublishedTeamEvent:
+    """A team event as published (chess-results' team XML, a team TRF's record 310, issue 22): its
+    matches, its printed team table (`PublishedRow.start_no` is the team's number, `points` its
+    printed team points), its date and what looked wrong. `ranked_by_file_order`: the printed
+    ranks follow the tie-break order the file announces (TRF record 202/212), not the printed
+    columns (chess-results' slots)."""
+
+    input: str
+    event: TeamTournament
+    table: PublishedTable | None
+    date: date | None = None
+    findings: tuple[Finding, ...] = field(default_factory=tuple)
+    ranked_by_file_order: bool = False

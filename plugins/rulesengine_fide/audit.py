@@ -84,4 +84,14 @@ def _explain(in_force: RuleSet, used: RuleSet, tournament: Tournament, start_no:
                      f"player's own final score, uncapped", "FIDE C.07 art. 16.4 (September 2023 text)")
 
 
-EXPLAINER = AuditExplainer("fide", COVERED, edition, readings)
+def _team_readings(spec: str, rules_date: date | None):
+    from rulesengine_fide.team_audit import team_readings   # the team tie-break modules only for team events
+    return team_readings(spec, rules_date)
+
+
+def _team_legends():
+    from rulesengine_fide.team_audit import TEAM_LEGENDS
+    return TEAM_LEGENDS
+
+
+EXPLAINER = AuditExplainer("fide", COVERED, edition, readings, _team_legends(), _team_readings)

@@ -16,14 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Container, Mapping, Sequence
 
 from rulesengine import api
 from rulesengine.audit_records import AuditExplainer, Explained, Reading
 from rulesengine.audit.pairings import PairingChecks, check_pairings
 from rulesengine.audit.printed import (ColumnRounding, Rounding, column_rounding, printed_number, printed_range,
                                        round_half_up, roundings_giving)
-from rulesengine.published import Finding, PublishedEvent, PublishedTable
+from rulesengine.published import Finding, PublishedEvent, PublishedRow, PublishedTable
 from rulesengine.errors import PluginError, RulesEngineError
 from rulesengine.event_date import EventDate
 from rulesengine.model import EntryKind, Tournament
@@ -77,6 +77,7 @@ class EventAudit:
     pairing_checks: PairingChecks | None = None  # None when not requested or not checked (a finding says why)
     roundings: tuple[ColumnRounding, ...] = ()   # how each rounded column was printed (not differences)
     rules_date: EventDate | None = None          # the date applied and where it came from (the one date rule)
+    kind: str = "individual"                     # "team" for a team event (`audit.team_check`, issue 22)
 
 
 def explainers(registry: Registry) -> list[AuditExplainer]:
@@ -123,31 +124,17 @@ def audit_event(event: PublishedEvent, registry: Registry, rules_date: date | No
     if table is not None:
         explain = _Explainer(t, registry, day, specs, covering, editions)
         findings += _row_findings(event, table, standings)
-        precision = [max((p[1] for row in table.rows if i < len(row.values)
-                          for p in [printed_number(row.values[i])] if p is not None), default=0)
-                     for i in range(len(columns))]
-        rounded_values: list[list[tuple[Fraction, Fraction, frozenset[Rounding]]]] = [[] for _ in columns]
-        for row in table.rows:
-            if row.start_no not in t.by_start_rank:
-                continue
-            for i, column in enumerate(columns):
-                if column.spec is None or i >= len(row.values):
-                    continue
-                where = row.cells[i] if i < len(row.cells) else row.where
-                difference = _compare(row.values[i], standings.values[str(column.spec)].get(row.start_no), column,
-                                      row.start_no, t, table.decimals, precision[i], explain, where, findings,
-                                      rounded_values[i])
-                if difference is not None:
-                    differences.append(difference)
-        roundings = tuple(column_rounding(column.published, precision[i], rounded_values[i])
-                          for i, column in enumerate(columns) if rounded_values[i])
-        unmapped = [c.published for c in columns if c.spec is None]
-        if unmapped:
-            findings.append(Finding(table.source, f"ranks not checked: the column{'s' if len(unmapped) > 1 else ''} "
-                                                  f"{', '.join(unmapped)} could not be mapped to a rule"))
-        else:
-            rank_differences, tie_findings = _compare_ranks(table, ranks)
-            findings += tie_findings
+
+        def compare(row, i: int, places: int, where: str, rounded: list) -> Difference | None:
+            spec, sno = columns[i].spec, row.start_no
+            computed = standings.values[str(spec)].get(sno)
+            return compare_value(row.values[i], computed, columns[i], sno, t.player(sno).name, "player",
+                                 table.decimals, places, lambda value: explain.explain(spec, sno, computed, value, places),
+                                 where, findings, rounded)
+
+        differences, rank_differences, roundings, more = compare_columns(table, columns, t.by_start_rank, compare,
+                                                                         ranks, "players", "a rule")
+        findings += more
     checks = None
     if pairings:
         checks, pairing_findings = check_pairings(t, event.input, registry, pairing_system)
@@ -157,10 +144,49 @@ def audit_event(event: PublishedEvent, registry: Registry, rules_date: date | No
                       tuple(findings), table, standings.values, ranks, pairings, checks, roundings, when)
 
 
-def _compare_ranks(table: PublishedTable, ranks: Mapping[int, int]) -> tuple[list[RankDifference], list[Finding]]:
-    """Published ranks against computed ones. Players equal on points and every published
-    tie-break share a rank here; a page that numbers them apart (by an unpublished criterion) is
-    consistent while each published rank lies within the shared places, and that is a finding."""
+def compare_columns(table: PublishedTable, columns: Sequence[ColumnRule], numbers: Container[int],
+                    compare: Callable[[PublishedRow, int, int, str, list], Difference | None],
+                    ranks: Mapping[int, int], noun: str, rule: str) -> tuple[list[Difference], list[RankDifference],
+                                                                               tuple[ColumnRounding, ...], list[Finding]]:
+    """Every printed value of each mapped column (`compare(row, column index, decimals printed,
+    cell, rounded)` gives its difference, or None and adds a rounded value to `rounded`), how each
+    rounded column was printed, and the ranks when every column is mapped. `numbers` are the
+    players (or teams) the event has; `noun` and `rule` word the findings."""
+    findings: list[Finding] = []
+    differences: list[Difference] = []
+    precision = [max((p[1] for row in table.rows if i < len(row.values)
+                      for p in [printed_number(row.values[i])] if p is not None), default=0)
+                 for i in range(len(columns))]
+    rounded_values: list[list[tuple[Fraction, Fraction, frozenset[Rounding]]]] = [[] for _ in columns]
+    for row in table.rows:
+        if row.start_no not in numbers:
+            continue
+        for i, column in enumerate(columns):
+            if column.rule is None or i >= len(row.values):
+                continue
+            where = row.cells[i] if i < len(row.cells) else row.where
+            difference = compare(row, i, precision[i], where, rounded_values[i])
+            if difference is not None:
+                differences.append(difference)
+    roundings = tuple(column_rounding(column.published, precision[i], rounded_values[i])
+                      for i, column in enumerate(columns) if rounded_values[i])
+    unmapped = [c.published for c in columns if c.rule is None]
+    rank_differences: list[RankDifference] = []
+    if unmapped:
+        findings.append(Finding(table.source, f"ranks not checked: the column{'s' if len(unmapped) > 1 else ''} "
+                                              f"{', '.join(unmapped)} could not be mapped to {rule}"))
+    else:
+        rank_differences, tie_findings = compare_ranks(table, ranks, noun)
+        findings += tie_findings
+    return differences, rank_differences, roundings, findings
+
+
+def compare_ranks(table: PublishedTable, ranks: Mapping[int, int], noun: str = "players") -> tuple[list[RankDifference],
+                                                                                                list[Finding]]:
+    """Published ranks against computed ones. Players (or teams: `noun`) equal on points and every
+    published tie-break share a rank here; a page that numbers them apart (by an unpublished
+    criterion) is consistent while each published rank lies within the shared places, and that is
+    a finding."""
     size: dict[int, int] = {}
     for rank in ranks.values():
         size[rank] = size.get(rank, 0) + 1
@@ -177,7 +203,7 @@ def _compare_ranks(table: PublishedTable, ranks: Mapping[int, int]) -> tuple[lis
     for computed, players in sorted(split.items()):
         if len({rank for _, rank in players}) > 1:
             listed = ", ".join(f"{sno} ({rank})" for sno, rank in sorted(players, key=lambda p: p[1]))
-            findings.append(Finding(table.source, f"players {listed} are equal on points and every published "
+            findings.append(Finding(table.source, f"{noun} {listed} are equal on points and every published "
                                                   f"tie-break (shared place {computed}); the published order between "
                                                   f"them follows no published criterion"))
     return differences, findings
@@ -258,33 +284,33 @@ def _rounding(places: int, exact: TiebreakValue, giving: frozenset[Rounding]) ->
     return f"printed rounded to {places} decimal{'s' if places != 1 else ''}, {how} (exact value {to_text(exact)})"
 
 
-def _compare(printed: str, computed: TiebreakValue, column: ColumnRule, sno: int, t: Tournament,
-             decimals: int | None, places: int, explain: _Explainer, where: str,
-             findings: list[Finding], rounded_values: list) -> Difference | None:
+def compare_value(printed: str, computed: TiebreakValue, column: ColumnRule, number: int, name: str, noun: str,
+                  decimals: int | None, places: int, explain: Callable[[Fraction], Explained], where: str,
+                  findings: list[Finding], rounded_values: list) -> Difference | None:
     """None when the printed value is the computed one (exactly, rounded in print, or a shared place
-    printed as a range); else the difference, explained. Rounded values are added to `rounded_values`
-    as (exact, printed, the roundings that print it so)."""
-    name = t.player(sno).name
+    printed as a range); else the difference, explained (`explain(published value)`). Rounded
+    values are added to `rounded_values` as (exact, printed, the roundings that print it so).
+    `number` and `name` are the player's (or the team's: `noun`)."""
+    who = f"{noun} {number} ({name})"
     if printed == "":
-        findings.append(Finding(where, f"no {column.published} value printed for player {sno} ({name})"))
+        findings.append(Finding(where, f"no {column.published} value printed for {who}"))
         return None
     shared = printed_range(printed)
     if shared is not None and computed is not None:
         # "1-2": places 1 and 2 shared, which the engine's value (DE as a rank, C.07 art. 6) gives as 1.
         if Fraction(computed) == shared[0]:
             return None
-        assert column.spec is not None
-        explained = explain.explain(column.spec, sno, computed, Fraction(shared[0]), places)
-        return Difference(sno, name, column.published, printed, to_json_number(computed),
+        explained = explain(Fraction(shared[0]))
+        return Difference(number, name, column.published, printed, to_json_number(computed),
                           explained.explanation, explained.article, where)
     parsed = printed_number(printed)
     if parsed is None:
-        return Difference(sno, name, column.published, printed, to_json_number(computed),
+        return Difference(number, name, column.published, printed, to_json_number(computed),
                           f"the printed value {printed!r} is not a number", None, where)
     value = parsed[0]
     if computed is None:
-        findings.append(Finding(where, f"{column.published} is printed for player {sno} ({name}) but the rule gives "
-                                       f"no value (see the notes)"))
+        findings.append(Finding(where, f"{column.published} is printed for {who} but the rule gives no value (see the "
+                                       f"notes)"))
         return None
     if value == Fraction(computed) or decimals is not None and round_half_up(computed, decimals) == value:
         return None
@@ -292,30 +318,36 @@ def _compare(printed: str, computed: TiebreakValue, column: ColumnRule, sno: int
     if giving:
         rounded_values.append((Fraction(computed), value, giving))
         return None
-    assert column.spec is not None
-    explained = explain.explain(column.spec, sno, computed, value, places)
-    return Difference(sno, name, column.published, to_json_number(value), to_json_number(computed),
+    explained = explain(value)
+    return Difference(number, name, column.published, to_json_number(value), to_json_number(computed),
                       explained.explanation, explained.article, where)
+
+
+def printed_rows_findings(table: PublishedTable, totals: Mapping[int, Fraction], noun: str, absent: str,
+                          gives: Callable[[Fraction], str]) -> list[Finding]:
+    """Each printed row's points against the computed total, a row of a number the event lacks
+    (`absent` says so), an empty rank; `noun` names a row's number (player or team)."""
+    found: list[Finding] = []
+    for row in table.rows:
+        who = f"{noun} {row.start_no} ({row.name})"
+        if row.start_no not in totals:
+            found.append(Finding(row.where, f"{who} {absent}"))
+            continue
+        points = printed_number(row.points) if row.points else None
+        if row.points and (points is None or points[0] != totals[row.start_no]):
+            found.append(Finding(row.where, f"points column says {row.points} for {who}, {gives(totals[row.start_no])}"))
+        if row.rank is None:
+            found.append(Finding(row.where, f"empty rank for {who}"))
+    return found
 
 
 def _row_findings(event: PublishedEvent, table: PublishedTable, standings: Standings) -> list[Finding]:
     """Data-quality findings: printed points against the results, players missing on either side,
     empty ranks, and forfeits that look like byes."""
     t = event.tournament
-    found: list[Finding] = []
     printed = {row.start_no for row in table.rows}
-    for row in table.rows:
-        if row.start_no not in t.by_start_rank:
-            found.append(Finding(row.where, f"player {row.start_no} ({row.name}) is in the standings but not in the "
-                                            f"crosstable"))
-            continue
-        points = printed_number(row.points) if row.points else None
-        total = t.points[row.start_no]
-        if row.points and (points is None or points[0] != total):
-            found.append(Finding(row.where, f"points column says {row.points} for player {row.start_no} "
-                                            f"({row.name}), the results add up to {to_text(total)}"))
-        if row.rank is None:
-            found.append(Finding(row.where, f"empty rank for player {row.start_no} ({row.name})"))
+    found = printed_rows_findings(table, t.points, "player", "is in the standings but not in the crosstable",
+                                  lambda total: f"the results add up to {to_text(total)}")
     for player in t.players:
         if player.start_rank not in printed:
             found.append(Finding(table.source, f"player {player.start_rank} ({player.name}) of the crosstable is not "

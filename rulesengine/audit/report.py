@@ -31,6 +31,7 @@ def _event_json(a: EventAudit) -> dict[str, Any]:
     data = {
         "input": a.input,
         "event": a.event,
+        "kind": a.kind,
         "date": a.date.isoformat() if a.date else None,
         "rules_date": a.rules_date.value.isoformat() if a.rules_date and a.rules_date.value else None,
         "date_source": a.rules_date.source if a.rules_date else None,
@@ -54,6 +55,7 @@ def _event_json(a: EventAudit) -> dict[str, Any]:
 
 def audit_json(audits: Sequence[EventAudit], errors: Sequence[tuple[str, str]] = ()) -> dict[str, Any]:
     """`{"events": [...]}` exactly as issue 14 spells it; `cell` (where each published value is),
+    `kind` (individual | team: a team event's `start_no` are team numbers, issue 22),
     `pairing_checks` (with `--pairings`) and the top-level `errors` (inputs that could not be read)
     are additions."""
     return {"events": [_event_json(a) for a in audits],
@@ -63,7 +65,7 @@ def audit_json(audits: Sequence[EventAudit], errors: Sequence[tuple[str, str]] =
 def audit_text(audits: Sequence[EventAudit], errors: Sequence[tuple[str, str]] = ()) -> str:
     out: list[str] = []
     for a in audits:
-        out.append(f"== {a.event or a.input}  ({a.input})")
+        out.append(f"== {a.event or a.input}  ({a.input})" + ("  [team event: numbers are teams]" if a.kind == "team" else ""))
         out.append(f"Date: {_date_line(a)}; rules applied: {a.rules}")
         out.append("Columns: " + ("; ".join(f"{c.published} = {c.rule}" if c.rule else
                                             f"{c.published} NOT MAPPED ({c.why_unmapped})" for c in a.columns)
@@ -197,7 +199,7 @@ def write_audit_workbook(path: Path, audits: Sequence[EventAudit], errors: Seque
                 + ([len(a.pairing_checks.rounds_differing) if a.pairing_checks else "not checked"] if pairings else []))
         ws = wb.create_sheet(title)
         columns = list(a.columns)
-        header = ["Rank (published)", "Rank (computed)", "SNo", "Name", "Pts"]
+        header = ["Rank (published)", "Rank (computed)", "Team" if a.kind == "team" else "SNo", "Name", "Pts"]
         for c in columns:
             header += [c.published, f"{c.published} computed ({c.rule or 'not mapped'})"]
         _append(ws, header)

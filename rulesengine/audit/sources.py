@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from rulesengine.published import PublishedColumn, PublishedEvent, PublishedRow, PublishedTable
+from rulesengine.model import Tournament
+from rulesengine.published import PublishedColumn, PublishedEvent, PublishedRow, PublishedTable, PublishedTeamEvent
 from rulesengine.errors import InputError, Location, Problem
 from rulesengine.inputs import CHESS_RESULTS, TRF, VEGA, WORKBOOK, Input
 from rulesengine.numbers import is_digits
@@ -27,11 +28,12 @@ STANDINGS_SHEET = "Standings"
 _RATING_HEADINGS = {"rating before", "change", "rating after"}
 
 
-def load_event(item: Input, *, unpublished: bool = False, encoding: str = "utf-8") -> PublishedEvent:
+def load_event(item: Input, *, unpublished: bool = False, encoding: str = "utf-8") -> PublishedEvent | PublishedTeamEvent:
     """The published event an input holds; InputError (with locations) when it cannot be read.
 
     `unpublished`: an input that prints no standings is still an event (its `table` None), as
-    `audit --pairings` checks its pairings: a TRF file, a workbook with a crosstable only.
+    `audit --pairings` checks its pairings: a TRF file, a workbook with a crosstable only. A team
+    event (chess-results team XML, a TRF with records 310/013) is a `PublishedTeamEvent`.
     """
     if item.kind == VEGA:
         from rulesengine.formats.vega import read_vega_event
@@ -43,10 +45,17 @@ def load_event(item: Input, *, unpublished: bool = False, encoding: str = "utf-8
     if item.kind == WORKBOOK:
         return _workbook_event(item, unpublished)
     if item.kind == TRF and unpublished:
-        from rulesengine.api import load_tournament
-        tournament = load_tournament(item.path, encoding=encoding, input_format="trf")
+        from rulesengine.api import load_event as load_any
+        tournament = load_any(item.path, encoding=encoding, input_format="trf")
+        if not isinstance(tournament, Tournament):   # a team event (records 310/013): no printed table
+            return PublishedTeamEvent(str(item.path), tournament, None, event_date(tournament.individual))
         return PublishedEvent(str(item.path), tournament, None, event_date(tournament))
     if item.kind == TRF:
+        from rulesengine.api import load_event as load_any
+        tournament = load_any(item.path, encoding=encoding, input_format="trf")
+        if not isinstance(tournament, Tournament):   # a team TRF: what its records 310 declare
+            from rulesengine.audit.team_sources import team_trf_event
+            return team_trf_event(tournament, str(item.path))
         raise InputError(Problem(Location(str(item.path)), "a TRF file carries no published tie-breaks to audit "
                                                            "(audit Vega pages, chess-results XML or workbooks)"))
     raise InputError(Problem(Location(str(item.path)), f"cannot audit a {item.kind} input"))

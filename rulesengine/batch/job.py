@@ -11,13 +11,14 @@ import functools
 import itertools
 import multiprocessing.util
 import os
+import re
 import shutil
 import tempfile
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from rulesengine import api
 from rulesengine.errors import InputError, Location, Problem, RulesEngineError
@@ -29,7 +30,12 @@ from rulesengine.output.standings import standings_json_line
 from rulesengine.registry import Registry, default_registry
 from rulesengine.standings import Standings
 
+if TYPE_CHECKING:
+    from rulesengine.team import TeamTournament
+
 MAX_ERRORS_SHOWN = 5
+INDIVIDUAL, TEAM = "individual", "team"   # the summary's `kind` column
+_TEAM_RECORD = re.compile(r"^(?:310|013)", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -41,10 +47,13 @@ class BatchOptions:
     rules: str | None = None       # FIDE tie-break text instead of the one the event's date selects
     encoding: str = "utf-8"        # of text inputs (TRF)
     copies: bool = True            # write a recalculated copy of each workbook
+    team_tiebreaks: str | None = None   # team events' specs or preset (issue 22); None: each file's order
 
     def as_dict(self) -> dict[str, Any]:
-        return {"tiebreaks": self.tiebreaks, "system": self.system, "rules": self.rules,
-                "encoding": self.encoding, "copies": self.copies}
+        chosen = {"tiebreaks": self.tiebreaks, "system": self.system, "rules": self.rules,
+                  "encoding": self.encoding, "copies": self.copies}
+        # Only when given: the manifests of runs before team events keep their keys.
+        return chosen if self.team_tiebreaks is None else {**chosen, "team_tiebreaks": self.team_tiebreaks}
 
 
 @dataclass(frozen=True)
@@ -72,6 +81,7 @@ class JobResult:
     seconds: float = 0.0
     error: str = ""
     outputs: tuple[tuple[str, bytes], ...] = ()
+    kind: str = ""       # "individual" or "team" (issue 22); "" when the input could not be read
 
 
 def run_chunk(jobs: tuple[Job, ...]) -> tuple[JobResult, ...]:
@@ -146,13 +156,20 @@ def _error_text(exc: RulesEngineError, job: Job) -> str:
     return "; ".join(shown) + (f"; and {more} more" if more > 0 else "")
 
 
-def read_tournament(job: Job) -> Tournament:
-    """A TRF, Vega or chess-results job's input read into a Tournament, from its bytes (workbooks
-    are read by the recalc route). The bench's bare parse calls this too, so both sides read alike."""
+def read_tournament(job: Job) -> Tournament | TeamTournament:
+    """A TRF, Vega or chess-results job's input read into a Tournament, or a TeamTournament for a
+    team event (a TRF with records 310/013, a chess-results team XML: issue 22), from its bytes
+    (workbooks are read by the recalc route). The bench's bare parse calls this too, so both
+    sides read alike."""
     if job.kind == TRF:
         from rulesengine.formats.trf import parse_trf
         name, data = job.contents[0]
-        return parse_trf(_decode(data, job.file, job.options.encoding), source=job.file)
+        text = _decode(data, job.file, job.options.encoding)
+        if _TEAM_RECORD.search(text):   # a cheap look first: an individual file never loads the team reader
+            from rulesengine.formats.team_trf import is_team_text, parse_team_trf
+            if is_team_text(text):
+                return parse_team_trf(text, source=job.file)
+        return parse_trf(text, source=job.file)
     if job.kind == VEGA:
         from rulesengine.formats.vega import vega_tournament
         pages = [_decode(data, sibling(job.file, name), "utf-8") for name, data in job.contents]
@@ -169,6 +186,8 @@ def _process(job: Job, started: float) -> JobResult:
         return _workbook(job, started)
     registry = default_registry()
     tournament = read_tournament(job)
+    if not isinstance(tournament, Tournament):
+        return _team(job, tournament, registry, started)
     texts = job.options.tiebreaks.split(",") if job.options.tiebreaks is not None else tournament.tiebreak_order
     specs = api.resolved_specs(registry, tuple(texts))
     # A forced rule text (--rules) is one the tie-breaks declare; api.standings checks it.
@@ -184,7 +203,27 @@ def _ok(job: Job, standings: Standings, outputs: tuple[tuple[str, bytes], ...], 
     t = standings.tournament
     winners = [row.name for row in standings.rows if row.rank == 1]
     return JobResult(job.file, "ok", fmt or _format_name(job), len(t.players), t.rounds, " / ".join(winners),
-                     _seconds_since(started), outputs=outputs)
+                     _seconds_since(started), outputs=outputs, kind=INDIVIDUAL)
+
+
+def _team(job: Job, event: TeamTournament, registry: Registry, started: float) -> JobResult:
+    """A team event: the document of `rulesengine standings TEAM --format json` (the team table,
+    by the run's --team-tiebreaks, else the file's order, else the default team preset: the
+    run's --tiebreaks and --rules are the individual events'); `winner` the teams ranked first;
+    with --system, the players' ratings from their own games."""
+    from rulesengine.output.json_text import one_line_json
+    from rulesengine.output.team import team_standings_document
+    texts = job.options.team_tiebreaks.split(",") if job.options.team_tiebreaks is not None else None
+    run = api.team_standings(event, texts, registry)
+    if job.options.rules:
+        run = replace(run, notes=(*run.notes, f"--rules {job.options.rules} applies to individual events; the team "
+                                              f"tie-breaks follow the C.07 text of the event's date"))
+    outputs = [(job.file + ".standings.json", one_line_json(team_standings_document(run)).encode("utf-8") + b"\n")]
+    if job.options.system:
+        outputs.append((job.file + ".rating.json", _rating_bytes(event.individual, job.options.system, registry)))
+    winners = [row.team.name for row in run.standings.rows if row.rank == 1]
+    return JobResult(job.file, "ok", _format_name(job), len(event.individual.players), event.rounds,
+                     " / ".join(winners), _seconds_since(started), outputs=tuple(outputs), kind=TEAM)
 
 
 def _standings_bytes(standings: Standings, rules: api.RulesUsed) -> bytes:

@@ -1,7 +1,8 @@
 """`DIR/summary.csv` and `DIR/summary.json`: one row per input, in the order of the inputs' names.
 
 Columns (a contract): file, status (ok | error | skipped), format, players, rounds, winner,
-seconds, error. Without timings (`--no-timings`) `seconds` is empty in the CSV and null in the
+seconds, error, kind (individual | team, issue 22: appended last; empty for an input not read; a
+team event's winner is the team ranked first, its players its players). Without timings (`--no-timings`) `seconds` is empty in the CSV and null in the
 JSON, so two runs of the same inputs give byte-identical summaries wherever they ran. The CSV's
 cells are those of every CSV the engine writes (`output.csv_text`): a name, winner or error that
 would start a spreadsheet formula is shown with a leading `'`; the JSON keeps them exactly.
@@ -18,7 +19,7 @@ from rulesengine.errors import InputError, Location, Problem
 from rulesengine.output.csv_text import csv_text
 from rulesengine.output.json_text import scalar_json
 
-COLUMNS = ("file", "status", "format", "players", "rounds", "winner", "seconds", "error")
+COLUMNS = ("file", "status", "format", "players", "rounds", "winner", "seconds", "error", "kind")
 SUMMARY_CSV = "summary.csv"
 SUMMARY_JSON = "summary.json"
 

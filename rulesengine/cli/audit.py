@@ -40,7 +40,8 @@ def register(subparsers) -> None:
     parser.add_argument("--encoding", default="utf-8", help="text encoding of TRF inputs (default utf-8)")
     parser.add_argument("--column", action="append", default=[], metavar="HEADING=SPEC",
                         help="the rule a published column prints, when its legend names none the engine knows "
-                             "(e.g. TB3=SB for a chess-results number it cannot map); repeatable")
+                             "(e.g. TB3=SB for a chess-results number it cannot map; a team event's column takes a team "
+                             "spec, TB3=BH:MP); repeatable")
     parser.set_defaults(handler=run)
 
 
@@ -52,6 +53,9 @@ def run(args: argparse.Namespace) -> int:
     from rulesengine.audit.check import audit_event
     from rulesengine.audit.report import audit_json, audit_text, write_audit_workbook
     from rulesengine.audit.sources import load_event
+    from rulesengine.audit.team_check import audit_team_event
+    from rulesengine.audit.team_sources import declares_team_table
+    from rulesengine.published import PublishedTeamEvent
     from rulesengine.errors import InputError, UsageError
     from rulesengine.inputs import TRF, discover
     from rulesengine.registry import default_registry
@@ -68,8 +72,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--pairing-system needs --pairings")
     if args.pairing_system:
         registry.pairing_system(args.pairing_system)  # an unknown name is a usage error listing the known ones
-    given = _given_columns(args.column, registry)
-    inputs = [i for i in discover(args.inputs) if args.pairings or i.kind != TRF]
+    named = _column_texts(args.column)
+    given = _given_columns(named, registry)
+    # TRF files print no tie-breaks; a team TRF's records 310 declare points and ranks (issue 22).
+    inputs = [i for i in discover(args.inputs) if args.pairings or i.kind != TRF or declares_team_table(i.path)]
     if not inputs:
         raise UsageError("nothing to audit: no Vega pages or workbooks among the inputs (TRF files print no "
                          "tie-breaks; --pairings audits their pairings)")
@@ -77,6 +83,9 @@ def run(args: argparse.Namespace) -> int:
     for item in inputs:
         try:
             event = load_event(item, unpublished=args.pairings, encoding=args.encoding)
+            if isinstance(event, PublishedTeamEvent):   # a team event (issue 22): the team table
+                audits.append(audit_team_event(event, registry, rules_date=day, given=named, pairings=args.pairings))
+                continue
             audits.append(audit_event(event, registry, rules_date=day, pairings=args.pairings,
                                       pairing_system=args.pairing_system, given=given))
         except InputError as exc:
@@ -100,14 +109,30 @@ def run(args: argparse.Namespace) -> int:
     return 2 if errors else 0
 
 
-def _given_columns(texts: list[str], registry) -> dict:
-    """`--column HEADING=SPEC` options as {heading: resolved spec}; a bad one is a usage error."""
+def _column_texts(texts: list[str]) -> dict[str, str]:
+    """`--column HEADING=SPEC` options as {heading: spec text}; a malformed one is a usage error."""
     from rulesengine.errors import UsageError
 
-    given = {}
+    named = {}
     for text in texts:
         heading, sep, spec = text.partition("=")
         if not sep or not heading.strip() or not spec.strip():
             raise UsageError(f"--column {text!r}: want HEADING=SPEC, e.g. TB3=SB")
-        given[heading.strip()] = registry.resolve_specs([spec.strip()])[0]
+        named[heading.strip()] = spec.strip()
+    return named
+
+
+def _given_columns(named: dict[str, str], registry) -> dict:
+    """The individual specs among `--column` options, resolved; a spec only a team tie-break
+    reads (`BH:MP`, issue 22) is left to the team audits, anything else is a usage error."""
+    from rulesengine.errors import UsageError
+    from rulesengine.team_standings import spec_code
+
+    given = {}
+    for heading, spec in named.items():
+        try:
+            given[heading] = registry.resolve_specs([spec])[0]
+        except UsageError:
+            if spec_code(spec) not in registry.team_tiebreaks:
+                raise
     return given

@@ -2,7 +2,7 @@
 
 Contract (issue 14): results under DIR mirroring the inputs' folders, `DIR/summary.csv` and
 `DIR/summary.json` with one row per input (file, status, format, players, rounds, winner, seconds,
-error). Exit status 0 when every input is ok or skipped, 2 when any had an error (each one is in
+error, and since issue 22 kind: individual or team). Exit status 0 when every input is ok or skipped, 2 when any had an error (each one is in
 the summary with its location), 130 when interrupted.
 """
 
@@ -26,6 +26,9 @@ def register(subparsers) -> None:
     parser.add_argument("--tiebreaks", default=None,
                         help="comma-separated tie-break specs (e.g. BH/C1,BH,SB) or a preset, for every file; "
                              "default: each file's announced order")
+    parser.add_argument("--team-tiebreaks", default=None, metavar="SPECS",
+                        help="comma-separated team tie-break specs (e.g. EMGSB/C1,GPTS,BH:MP/C1) or a team preset "
+                             "(olympiad) for every team event; default: each file's order, else fide_team")
     parser.add_argument("--system", default=None, help="rating system to rate every event with (e.g. fide)")
     parser.add_argument("--rules", default=None,
                         help="a tie-break rule text for every file, one the tie-breaks declare (`rulesengine plugins` "
@@ -57,10 +60,12 @@ def run(args: argparse.Namespace) -> int:
 
     out_dir = Path(args.out)
     options = BatchOptions(tiebreaks=args.tiebreaks, system=args.system, rules=args.rules, encoding=args.encoding,
-                           copies=args.copies)
+                           copies=args.copies, team_tiebreaks=args.team_tiebreaks)
     registry = default_registry()
     if args.tiebreaks:
         registry.resolve_specs(args.tiebreaks.split(","))  # a bad spec is a usage error, not 1,000 failed files
+    if args.team_tiebreaks:
+        _check_team_specs(args.team_tiebreaks, registry)
     if args.system:
         registry.rating_system(args.system)
     inputs = discover(args.inputs, out_dir)
@@ -90,3 +95,16 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 130
     return 2 if errors else 0
+
+
+def _check_team_specs(text: str, registry) -> None:
+    """`--team-tiebreaks`: each a team preset or a team code the plugins compute, else a usage error."""
+    from rulesengine.errors import UsageError
+    from rulesengine.team_standings import spec_code
+
+    unknown = [spec for spec in (s.strip() for s in text.split(",")) if spec.lower() not in registry.team_presets
+               and spec_code(spec) not in registry.team_tiebreaks]
+    if unknown:
+        raise UsageError(f"--team-tiebreaks: unknown team tie-break(s) {', '.join(unknown)}; known: "
+                         f"{', '.join(sorted(registry.team_tiebreaks))} and the presets "
+                         f"{', '.join(sorted(registry.team_presets))}")

@@ -205,6 +205,8 @@ class _TeamReader:
             if mp is not None and gp is not None:
                 points = (mp, gp)
             for index, col in enumerate(range(14, len(line), 4)):
+                if not line[col:col + 3].strip():
+                    continue   # a blank round is `000`, no PAB (TEC's Grandmommy's Cup writes blanks)
                 team = self.whole(line_no, col, line[col:col + 3], "record 320: a team number")
                 if team:
                     byes[index + 1, team] = line_no

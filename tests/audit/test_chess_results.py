@@ -213,7 +213,8 @@ def test_hostile_and_foreign_files_are_refused_before_any_work():
     assert "refused: a DOCTYPE declaration is not allowed" in _problem(external)
     assert "bad.xml:1:1: not a chess-results file: its root is <html>" in _problem("<html></html>")
     team = _HEAD.replace('type="0"', 'type="3"') + "</playerpairings></chessresults>"
-    assert "a team swiss tournament: team events are not read" in _problem(team)
+    # A team event is read as one (issue 22, tests/team/test_team_chess_results.py): this one has no teams.
+    assert "a team event with no <team> in <teams>" in _problem(team)
 
 
 def test_command_line_and_batch_read_it(tmp_path, capsys):

@@ -49,11 +49,14 @@ def own_score(table: TeamTable, team: int, reference: str, fore: bool) -> Fracti
 
 
 def opposition(table: TeamTable, opponent_ref: str, own_ref: str | None, *, cut_low: int = 0, cut_high: int = 0,
-               played_all: bool = False, fore: bool = False) -> dict[int, Fraction]:
+               played_all: bool = False, fore: bool = False,
+               contributed: dict[int, Fraction] | None = None) -> dict[int, Fraction]:
     """Sum over rounds of the opponent's adjusted score (times the own score against it when
     `own_ref` is given: Sonneborn-Berger), with Cut/Median (art. 14.1; for ESB art. 14.1.2: the
-    lowest opponent's score, ties broken by the lowest contribution)."""
-    contributed = adjusted(table, opponent_ref, fore)
+    lowest opponent's score, ties broken by the lowest contribution). `contributed` replaces what
+    each team contributes to its opponents (an audit's reading of another program, `team_audit`)."""
+    if contributed is None:
+        contributed = adjusted(table, opponent_ref, fore)
     own_totals = {t: own_score(table, t, opponent_ref, fore) for t in table.numbers}
     draw = table.draw(opponent_ref)
     predetermined = played_all or table.round_robin   # art. 15: unplayed games count as played in round robins
