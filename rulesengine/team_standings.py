@@ -58,8 +58,10 @@ def rank_teams(event: TeamTournament, tiebreaks: tuple[str, ...], rules: Mapping
             keys[number].append(_key(computed.get(number), rule.higher_is_better))
         groups = [part for group in groups for part in _groups(group, keys)]
     order = sorted(scores, key=lambda number: (keys[number], number))
-    rows = tuple(TeamStanding(1 + sum(1 for other in order if keys[other] < keys[number]),
-                              event.team(number), values[number]) for number in order)
+    ranks: dict[int, int] = {}
+    for place, number in enumerate(order, start=1):   # a team tied with the one before shares its rank
+        ranks[number] = ranks[order[place - 2]] if place > 1 and keys[order[place - 2]] == keys[number] else place
+    rows = tuple(TeamStanding(ranks[number], event.team(number), values[number]) for number in order)
     return TeamStandings(primary, tuple(tiebreaks), rows)
 
 

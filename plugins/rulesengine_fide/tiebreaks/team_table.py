@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 
 from rulesengine.team import MatchKind, TeamRound, TeamTournament
 
@@ -37,9 +38,19 @@ class TeamTable:
 
     event: TeamTournament
     rows: dict[int, list[Row]]
-    board_points: dict[int, dict[int, Fraction]]   # team -> board -> game points over all rounds
     round_robin: bool
     rules_2026: bool                                # art. 16.4 caps (March 2026 amendments)
+
+    @cached_property
+    def board_points(self) -> dict[int, dict[int, Fraction]]:
+        """team -> board -> game points over all rounds (art. 12: BC, TBR, BBE; only they need it)."""
+        totals: dict[int, dict[int, Fraction]] = {}
+        for team, rows in self.rows.items():
+            per_board = totals[team] = {}
+            for row in rows:
+                for number, points in row.boards:
+                    per_board[number] = per_board[number] + points if number in per_board else points
+        return totals
 
     @property
     def rounds(self) -> int:
@@ -73,11 +84,9 @@ class TeamTable:
 
 def team_table(event: TeamTournament, round_robin: bool, rules_2026: bool) -> TeamTable:
     rows: dict[int, list[Row]] = {}
-    boards: dict[int, dict[int, Fraction]] = {}
     scoring = event.individual.scoring
     for team in event.teams:
         rows[team.number] = []
-        per_board = boards[team.number] = {}
         for r in team.rounds:
             played = r.over_the_board or r.kind is MatchKind.PAIRING_ALLOCATED_BYE
             won = r.match_points == event.team_points.win and r.kind is not MatchKind.NOT_PAIRED
@@ -85,9 +94,7 @@ def team_table(event: TeamTournament, round_robin: bool, rules_2026: bool) -> Te
             round_boards = tuple(_boards(r, event.boards, scoring.win, scoring.draw, won))
             rows[team.number].append(Row(r.match_points, r.game_points, r.opponent or 0, played,
                                          not played and not wins_unplayed, won, round_boards))
-            for number, points in round_boards:
-                per_board[number] = per_board.get(number, Fraction(0)) + points
-    return TeamTable(event, rows, boards, round_robin, rules_2026)
+    return TeamTable(event, rows, round_robin, rules_2026)
 
 
 def _boards(r: TeamRound, count: int, win: Fraction, draw: Fraction, won: bool) -> list[tuple[int, Fraction]]:
