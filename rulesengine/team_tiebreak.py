@@ -38,6 +38,31 @@ class TeamTiebreakRule:
     higher_is_better: bool = True
     # The text the rule follows on a date (as `TiebreakRule.rule_set_in_force` words it), said in `rules`.
     rule_set_in_force: Callable[[str, date | None], str] | None = None
+    # `explain(spec_text, context, team)`: the value broken down match by match (`rulesengine explain --team`).
+    explain: Callable[[str, TeamTiebreakContext, int], TeamExplanation] | None = None
+
+
+@dataclass(frozen=True)
+class TeamContribution:
+    """One line of a team tie-break's breakdown: the round (0 for a line about the whole event,
+    such as a division or a rank within the tied group), how that round counts, its value (None
+    where the round only shows what was compared) and why it was dropped (a cut), if it was."""
+
+    round: int
+    description: str
+    value: TiebreakValue = None
+    dropped: str = ""
+
+
+@dataclass(frozen=True)
+class TeamExplanation:
+    """A team's value for one team tie-break, as `explain` shows it: the lines, the total, notes."""
+
+    team: int
+    spec: str
+    lines: tuple[TeamContribution, ...]
+    total: TiebreakValue
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

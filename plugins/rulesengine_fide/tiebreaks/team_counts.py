@@ -34,21 +34,25 @@ def progressive(table: TeamTable, reference: str, cut: int) -> dict[int, Fractio
     return values
 
 
-def koya(table: TeamTable, reference: str, percent: Fraction = Fraction(50)) -> dict[int, Fraction]:
-    """KS (art. 7.5): the score against the opponents who scored at least half the maximum; in a
-    round robin the maximum counts the matches scheduled, as FIDE TEC's engine does (idle rounds
-    of an odd round robin and teams never paired taken off)."""
+def koya(table: TeamTable, reference: str) -> dict[int, Fraction]:
+    """KS (art. 7.5): the score against the opponents who scored at least half the maximum."""
+    limit = koya_limit(table, reference)
+    scores = totals(table, reference)
+    return {team: sum((table.points(row, reference) for row in table.rows[team]
+                       if row.opponent and scores[row.opponent] >= limit), Fraction(0))
+            for team in table.numbers}
+
+
+def koya_limit(table: TeamTable, reference: str, percent: Fraction = Fraction(50)) -> Fraction:
+    """Half the maximum score; in a round robin the maximum counts the matches scheduled, as FIDE
+    TEC's engine does (idle rounds of an odd round robin and teams never paired taken off)."""
     matches = table.rounds
     if table.round_robin:
         teams = len(table.numbers)
         if table.rounds % teams == 0:
             matches -= table.rounds // teams
         matches -= sum(1 for team in table.numbers if table.last_met(team) == 0)
-    limit = percent * table.win(reference) * matches / 100
-    scores = totals(table, reference)
-    return {team: sum((table.points(row, reference) for row in table.rows[team]
-                       if row.opponent and scores[row.opponent] >= limit), Fraction(0))
-            for team in table.numbers}
+    return percent * table.win(reference) * matches / 100
 
 
 def board_count(table: TeamTable) -> dict[int, Fraction]:

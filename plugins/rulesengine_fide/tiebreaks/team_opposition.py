@@ -54,40 +54,66 @@ def opposition(table: TeamTable, opponent_ref: str, own_ref: str | None, *, cut_
     `own_ref` is given: Sonneborn-Berger), with Cut/Median (art. 14.1; for ESB art. 14.1.2: the
     lowest opponent's score, ties broken by the lowest contribution)."""
     contributed = adjusted(table, opponent_ref, fore)
-    own_totals = {t: own_score(table, t, opponent_ref, fore) for t in table.numbers}
-    draw = table.draw(opponent_ref)
-    predetermined = played_all or table.round_robin   # art. 15: unplayed games count as played in round robins
     values = {}
     for team in table.numbers:
-        items = []   # (vur, score, value)
-        for rnd, row in enumerate(table.rows[team], start=1):
-            vur = row.vur
-            played = predetermined or (fore and rnd == table.rounds) or row.played
-            if played and row.opponent:
-                vur = False
-                score = contributed[row.opponent]
-            elif not table.round_robin:
-                score = own_totals[team]
-                if table.rules_2026:   # art. 16.4.1 / 16.4.2 (March 2026)
-                    score = min(score, contributed[row.opponent]) if row.opponent else min(score, draw * table.rounds)
-            else:
-                score = Fraction(0)
-            value = score * table.points(row, own_ref) if own_ref else score
-            if row.opponent or not table.round_robin:
-                items.append((vur, score, value))
-        low = min(cut_low, table.rounds)
-        high = min(cut_high, table.rounds - low)
-        for _ in range(low):
-            if not items:
-                break
-            lowest = min(items, key=lambda i: (i[1], i[2]))
-            unplayed_first = min(items, key=lambda i: (not i[0], i[1], i[2]))
-            items.remove(lowest if lowest[2] > unplayed_first[2] else unplayed_first)
-        for _ in range(high):
-            if items:
-                items.remove(max(items, key=lambda i: (i[1], i[2])))
-        values[team] = sum((value for _, _, value in items), Fraction(0))
+        items = round_items(table, team, contributed, opponent_ref, own_ref, played_all, fore)
+        kept, _ = cut_items(table, items, cut_low, cut_high)
+        values[team] = sum((item[3] for item in kept), Fraction(0))
     return values
+
+
+# One round of a team as BH/FB/ESB count it: (round, voluntarily unplayed, the score counted,
+# the contribution, how: "opponent" | "dummy" (art. 16.4) | "dummy capped" (16.4.1/16.4.2, 2026)).
+Item = tuple[int, bool, Fraction, Fraction, str]
+
+
+def round_items(table: TeamTable, team: int, contributed: dict[int, Fraction], opponent_ref: str,
+                own_ref: str | None, played_all: bool, fore: bool) -> list[Item]:
+    """The rounds that count for `team`, before any cut (a round robin's idle rounds left out, art. 15)."""
+    draw = table.draw(opponent_ref)
+    predetermined = played_all or table.round_robin   # art. 15: unplayed games count as played in round robins
+    own_total = own_score(table, team, opponent_ref, fore)
+    items: list[Item] = []
+    for rnd, row in enumerate(table.rows[team], start=1):
+        vur = row.vur
+        how = "opponent"
+        played = predetermined or (fore and rnd == table.rounds) or row.played
+        if played and row.opponent:
+            vur = False
+            score = contributed[row.opponent]
+        elif not table.round_robin:
+            score, how = own_total, "dummy"
+            if table.rules_2026:   # art. 16.4.1 / 16.4.2 (March 2026)
+                cap = contributed[row.opponent] if row.opponent else draw * table.rounds
+                if cap < score:
+                    score, how = cap, "dummy capped"
+        else:
+            score = Fraction(0)
+        if row.opponent or not table.round_robin:
+            items.append((rnd, vur, score, score * table.points(row, own_ref) if own_ref else score, how))
+    return items
+
+
+def cut_items(table: TeamTable, items: list[Item], cut_low: int, cut_high: int) -> tuple[list[Item], list[Item]]:
+    """Cut (the lowest: a voluntarily unplayed round first when its contribution is not above the
+    lowest's, art. 16.5) and Median (the highest) of art. 14.1: (kept, dropped)."""
+    kept, dropped = list(items), []
+    low = min(cut_low, table.rounds)
+    high = min(cut_high, table.rounds - low)
+    for _ in range(low):
+        if not kept:
+            break
+        lowest = min(kept, key=lambda i: (i[2], i[3]))
+        unplayed_first = min(kept, key=lambda i: (not i[1], i[2], i[3]))
+        chosen = lowest if lowest[3] > unplayed_first[3] else unplayed_first
+        kept.remove(chosen)
+        dropped.append(chosen)
+    for _ in range(high):
+        if kept:
+            chosen = max(kept, key=lambda i: (i[2], i[3]))
+            kept.remove(chosen)
+            dropped.append(chosen)
+    return kept, dropped
 
 
 def average_of_opponents(table: TeamTable, reference: str, bh: dict[int, Fraction]) -> dict[int, Decimal | None]:
@@ -105,14 +131,19 @@ def average_of_opponents(table: TeamTable, reference: str, bh: dict[int, Fractio
     return values
 
 
+def sssc_divisor(table: TeamTable, primary: str) -> int:
+    """SSSC's K (art. 13.4): the highest primary score over the highest secondary score of one
+    match, rounded down."""
+    rounds, boards, win = table.rounds, table.event.boards, table.event.team_points.win
+    return math.floor(win * rounds / boards) if primary == "MP" else math.floor(Fraction(rounds * boards) / win)
+
+
 def score_strength(table: TeamTable, primary: str, secondary: str, bh: dict[int, Fraction], k: int | None) -> dict:
     """SSSC (art. 13.4): secondary score + BH(primary) / K, K the highest primary score divided by
     the highest secondary score of one match, rounded down, unless set (/K); to 0.01 as FIDE TEC's
     engine gives it (the article has no rounding)."""
     if k is None:
-        rounds, boards = table.rounds, table.event.boards
-        win = table.event.team_points.win
-        k = math.floor(win * rounds / boards) if primary == "MP" else math.floor(Fraction(rounds * boards) / win)
+        k = sssc_divisor(table, primary)
     values = {}
     for team in table.numbers:
         value = table.total(team, secondary) + bh[team] / max(k, 1)
