@@ -16,6 +16,7 @@ from fractions import Fraction
 from functools import cached_property
 
 from rulesengine.model import Tournament
+from rulesengine.numbers import fraction_sum
 
 MAX_TEAM_PLAYERS = 14   # record 310 (and 013) hold up to 14 players
 
@@ -94,11 +95,11 @@ class Team:
 
     @cached_property
     def match_points(self) -> Fraction:
-        return sum((r.match_points for r in self.rounds), Fraction(0))
+        return fraction_sum(r.match_points for r in self.rounds)
 
     @cached_property
     def game_points(self) -> Fraction:
-        return sum((r.game_points for r in self.rounds), Fraction(0))
+        return fraction_sum(r.game_points for r in self.rounds)
 
 
 @dataclass(frozen=True)

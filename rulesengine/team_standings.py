@@ -68,8 +68,10 @@ def rank_teams(event: TeamTournament, tiebreaks: tuple[str, ...], rules: Mapping
 def _key(value: TiebreakValue, higher_is_better: bool) -> tuple:
     """A sort key, smaller first; an undefined value (None) after every number."""
     if value is None:
-        return (1, Fraction(0))
-    number = Fraction(str(value)) if not isinstance(value, (int, Fraction)) else Fraction(value)
+        return (1, 0)
+    number = Fraction(str(value)) if not isinstance(value, (int, Fraction)) else value
+    if type(number) is Fraction and number.denominator == 1:
+        number = number.numerator   # equal and hashed alike, and an int is hashed and compared fast
     return (0, -number if higher_is_better else number)
 
 

@@ -36,7 +36,7 @@ def explain_in_context(spec: str, context: TeamTiebreakContext, team: int) -> Te
     notes = [f"{name}, FIDE C.07 art. {article}"]
     if code in ("MPTS", "GPTS", "MPVGP"):
         score = code[:2] if code != "MPVGP" else secondary
-        lines = [TeamContribution(rnd, f"{score} earned (art. 11)", table.points(row, score))
+        lines = [TeamContribution(rnd, f"{score} earned (art. 11)", table.score(table.points(row, score), score))
                  for rnd, row in enumerate(table.rows[team], start=1)]
     elif code in ("WIN", "WON"):
         lines = _wins(table, team, code == "WON")
@@ -46,9 +46,10 @@ def explain_in_context(spec: str, context: TeamTiebreakContext, team: int) -> Te
         lines, note = _koya(table, team, ref, spec)
         notes.append(note)
     elif code == "BC":
-        lines = [TeamContribution(rnd, "board x game points: " + (" + ".join(f"{b}x{to_text(p)}" for b, p in row.boards)
+        lines = [TeamContribution(rnd, "board x game points: " + (" + ".join(f"{b}x{to_text(table.score(p, 'GP'))}"
+                                                                             for b, p in row.boards)
                                                                    or "no board points (art. 12 intro)"),
-                                  sum((b * p for b, p in row.boards), Fraction(0)))
+                                  table.score(sum(b * p for b, p in row.boards), "GP"))
                  for rnd, row in enumerate(table.rows[team], start=1)]
         notes.append("C.07 12.1 compares it between teams with equal game points")
     elif code in EDE_CODES:
@@ -92,10 +93,10 @@ def _wins(table: TeamTable, team: int, over_the_board: bool) -> Lines:
 
 def _progressive(table: TeamTable, team: int, reference: str, cut: int) -> Lines:
     """PS (art. 7.4): the running score after each round; /C drops the first rounds."""
-    lines, running = [], Fraction(0)
+    lines, running = [], 0
     for rnd, row in enumerate(table.rows[team], start=1):
         running += table.points(row, reference)
-        lines.append(TeamContribution(rnd, f"{reference} after round {rnd}", running,
+        lines.append(TeamContribution(rnd, f"{reference} after round {rnd}", table.score(running, reference),
                                       "cut: first rounds (/C)" if rnd <= cut else ""))
     return lines
 
@@ -103,14 +104,15 @@ def _progressive(table: TeamTable, team: int, reference: str, cut: int) -> Lines
 def _koya(table: TeamTable, team: int, reference: str, spec: str) -> tuple[Lines, str]:
     """KS (art. 7.5): the points scored against opponents who reached half the maximum."""
     scores = team_counts.totals(table, reference)
-    limit = team_counts.koya_limit(table, reference)
+    limit = table.score(team_counts.koya_limit(table, reference), reference)
     lines = []
     for rnd, row in enumerate(table.rows[team], start=1):
         if not row.opponent:
             lines.append(TeamContribution(rnd, "no opponent: not counted", 0))
         elif scores[row.opponent] >= limit:
             lines.append(TeamContribution(rnd, f"opponent scored {to_text(scores[row.opponent])} >= "
-                                               f"{to_text(limit)}: counted", table.points(row, reference)))
+                                               f"{to_text(limit)}: counted",
+                                          table.score(table.points(row, reference), reference)))
         else:
             lines.append(TeamContribution(rnd, f"opponent scored {to_text(scores[row.opponent])} < {to_text(limit)}: "
                                                "not counted", 0))
@@ -122,6 +124,7 @@ def _opposition(table: TeamTable, team: int, opponent_ref: str, own_ref: str | N
     """BH / FB / ESB round by round (art. 8, 13.2, unplayed rounds by art. 16 as FIDE TEC's engine
     applies it to matches; round robins by art. 15), with what a cut or median dropped (14.1)."""
     contributed = team_opposition.adjusted(table, opponent_ref, fore)
+    unit = team_opposition.contribution_unit(table, opponent_ref, own_ref)
     items = team_opposition.round_items(table, team, contributed, opponent_ref, own_ref, played_all, fore)
     _, dropped = team_opposition.cut_items(table, items, cut_low, cut_high)
     cuts = {item[0]: ("cut: lowest (art. 14.1)" if index < min(cut_low, table.rounds) else "median: highest (art. 14.1)")
@@ -132,9 +135,10 @@ def _opposition(table: TeamTable, team: int, opponent_ref: str, own_ref: str | N
         if rnd not in counted:
             lines.append(TeamContribution(rnd, "no opponent in a round robin: left out (art. 15)", None))
             continue
-        _, _, score, value, how = next(item for item in items if item[0] == rnd)
+        _, _, units, value, how = next(item for item in items if item[0] == rnd)
+        score = table.score(units, opponent_ref)
         if how == "opponent":
-            raw = table.total(row.opponent, opponent_ref)
+            raw = table.score(table.total(row.opponent, opponent_ref), opponent_ref)
             text = f"team {row.opponent} scored {to_text(raw)} {opponent_ref}"
             if score != raw:
                 text += (f", counted {to_text(score)} (its unplayed rounds after its last played one as drawn, "
@@ -145,8 +149,9 @@ def _opposition(table: TeamTable, team: int, opponent_ref: str, own_ref: str | N
             text = f"unplayed: a dummy opponent with the team's own {to_text(score)} {opponent_ref} (art. 16.4"
             text += ", capped: 16.4.1/16.4.2 of March 2026)" if how == "dummy capped" else ")"
         if own_ref:
-            text += f" x {to_text(table.points(row, own_ref))} {own_ref} scored in the round (art. 13.2)"
-        lines.append(TeamContribution(rnd, text, value, cuts.get(rnd, "")))
+            text += f" x {to_text(table.score(table.points(row, own_ref), own_ref))} {own_ref} scored in the round " \
+                    "(art. 13.2)"
+        lines.append(TeamContribution(rnd, text, Fraction(value, unit), cuts.get(rnd, "")))
     return lines
 
 
@@ -164,15 +169,16 @@ def _schedule_strength(table: TeamTable, team: int, primary: str, secondary: str
     k = int(mods["K"]) if mods.get("K") else team_opposition.sssc_divisor(table, primary)
     bh = sum((line.value for line in bh_lines if line.value is not None and not line.dropped), Fraction(0))
     return [TeamContribution(0, f"schedule strength: BH {to_text(bh)} / K {k} (art. 13.4)", bh / max(k, 1)),
-            TeamContribution(0, f"secondary score {secondary}", table.total(team, secondary))]
+            TeamContribution(0, f"secondary score {secondary}", table.score(table.total(team, secondary), secondary))]
 
 
 def _boards(table: TeamTable, team: int, code: str, groups: list[list[int]]) -> tuple[Lines, str]:
     """TBR / BBE (art. 12.2, 12.3): the board points compared within the tied group."""
-    lines = [TeamContribution(rnd, "board points " + (" ".join(f"b{b}:{to_text(p)}" for b, p in row.boards) or "none"))
+    lines = [TeamContribution(rnd, "board points " + (" ".join(f"b{b}:{to_text(table.score(p, 'GP'))}"
+                                                              for b, p in row.boards) or "none"))
              for rnd, row in enumerate(table.rows[team], start=1)]
     totals = table.board_points[team]
-    lines.append(TeamContribution(0, "totals by board: " + " ".join(f"b{b}:{to_text(totals.get(b, 0))}"
+    lines.append(TeamContribution(0, "totals by board: " + " ".join(f"b{b}:{to_text(table.score(totals.get(b, 0), 'GP'))}"
                                                                    for b in range(1, table.event.boards + 1))))
     group = next((g for g in groups if team in g), [team])
     how = "board 1, then 2, ..." if code == "TBR" else "all boards, then without the bottom one, ..."
@@ -188,7 +194,7 @@ def _direct_encounter(table: TeamTable, team: int, reference: str, groups: list[
     for rnd, row in enumerate(table.rows[team], start=1):
         if row.opponent in inside:
             lines.append(TeamContribution(rnd, f"direct encounter with team {row.opponent} (tied)",
-                                          table.points(row, reference)))
+                                          table.score(table.points(row, reference), reference)))
         else:
             lines.append(TeamContribution(rnd, "opponent not among the tied teams", None))
     return lines, (f"a rank within the teams tied before it ({', '.join(map(str, sorted(group)))}): direct "

@@ -18,8 +18,8 @@ from fractions import Fraction
 from rulesengine_fide.tiebreaks.team_table import TeamTable
 
 
-def adjusted(table: TeamTable, reference: str, fore: bool = False) -> dict[int, Fraction]:
-    """Each team's score as its opponents count it (art. 16.3; art. 8.3 for Fore Buchholz)."""
+def adjusted(table: TeamTable, reference: str, fore: bool = False) -> dict[int, int]:
+    """Each team's score (units) as its opponents count it (art. 16.3; art. 8.3 for Fore Buchholz)."""
     draw = table.draw(reference)
     result = {}
     for team in table.numbers:
@@ -27,7 +27,7 @@ def adjusted(table: TeamTable, reference: str, fore: bool = False) -> dict[int, 
         last = table.last_not_vur(team)
         if fore and table.last_met(team) == table.rounds:
             last = table.rounds
-        value = Fraction(0)
+        value = 0
         for rnd, row in enumerate(rows, start=1):
             if rnd <= last or row.opponent:
                 value += table.points(row, reference)
@@ -39,8 +39,8 @@ def adjusted(table: TeamTable, reference: str, fore: bool = False) -> dict[int, 
     return result
 
 
-def own_score(table: TeamTable, team: int, reference: str, fore: bool) -> Fraction:
-    """The team's total, its final-round match counted as drawn for Fore Buchholz (art. 8.3)."""
+def own_score(table: TeamTable, team: int, reference: str, fore: bool) -> int:
+    """The team's total (units), its final-round match counted as drawn for Fore Buchholz (art. 8.3)."""
     rows = table.rows[team]
     total = table.total(team, reference)
     if fore and table.last_met(team) == table.rounds and rows and rows[-1].opponent:
@@ -54,20 +54,26 @@ def opposition(table: TeamTable, opponent_ref: str, own_ref: str | None, *, cut_
     `own_ref` is given: Sonneborn-Berger), with Cut/Median (art. 14.1; for ESB art. 14.1.2: the
     lowest opponent's score, ties broken by the lowest contribution)."""
     contributed = adjusted(table, opponent_ref, fore)
+    unit = contribution_unit(table, opponent_ref, own_ref)
     values = {}
     for team in table.numbers:
         items = round_items(table, team, contributed, opponent_ref, own_ref, played_all, fore)
         kept, _ = cut_items(table, items, cut_low, cut_high)
-        values[team] = sum((item[3] for item in kept), Fraction(0))
+        values[team] = Fraction(sum(item[3] for item in kept), unit)
     return values
 
 
+def contribution_unit(table: TeamTable, opponent_ref: str, own_ref: str | None) -> int:
+    """Units to a point of a contribution: the opponent's score's, times the own score's for ESB."""
+    return table.scale[opponent_ref] * (table.scale[own_ref] if own_ref else 1)
+
+
 # One round of a team as BH/FB/ESB count it: (round, voluntarily unplayed, the score counted,
-# the contribution, how: "opponent" | "dummy" (art. 16.4) | "dummy capped" (16.4.1/16.4.2, 2026)).
-Item = tuple[int, bool, Fraction, Fraction, str]
+# the contribution (both in units), how: "opponent" | "dummy" (art. 16.4) | "dummy capped" (16.4.1/16.4.2, 2026)).
+Item = tuple[int, bool, int, int, str]
 
 
-def round_items(table: TeamTable, team: int, contributed: dict[int, Fraction], opponent_ref: str,
+def round_items(table: TeamTable, team: int, contributed: dict[int, int], opponent_ref: str,
                 own_ref: str | None, played_all: bool, fore: bool) -> list[Item]:
     """The rounds that count for `team`, before any cut (a round robin's idle rounds left out, art. 15)."""
     draw = table.draw(opponent_ref)
@@ -88,7 +94,7 @@ def round_items(table: TeamTable, team: int, contributed: dict[int, Fraction], o
                 if cap < score:
                     score, how = cap, "dummy capped"
         else:
-            score = Fraction(0)
+            score = 0
         if row.opponent or not table.round_robin:
             items.append((rnd, vur, score, score * table.points(row, own_ref) if own_ref else score, how))
     return items
@@ -146,6 +152,6 @@ def score_strength(table: TeamTable, primary: str, secondary: str, bh: dict[int,
         k = sssc_divisor(table, primary)
     values = {}
     for team in table.numbers:
-        value = table.total(team, secondary) + bh[team] / max(k, 1)
+        value = table.score(table.total(team, secondary), secondary) + bh[team] / max(k, 1)
         values[team] = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.01"), ROUND_HALF_UP)
     return values
