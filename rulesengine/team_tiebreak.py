@@ -19,11 +19,15 @@ from rulesengine.tiebreak import TiebreakValue
 @dataclass(frozen=True)
 class TeamTiebreakContext:
     """What a team tie-break may look at: the event, the date whose rules apply, and the teams the
-    criteria before it leave tied (`groups`, for the rank-valued codes TBR, BBE, EDE)."""
+    criteria before it leave tied (`groups`, for the rank-valued codes TBR, BBE, EDE). `scratch`
+    is one dict for every tie-break of one ranking, where a plugin may keep what it derives from
+    the event (the FIDE plugin's team table) instead of deriving it again for each code; it goes
+    when the ranking ends."""
 
     event: TeamTournament
     rules_date: date | None = None
     groups: tuple[tuple[int, ...], ...] = field(default=())
+    scratch: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True)

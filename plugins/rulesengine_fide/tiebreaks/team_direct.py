@@ -89,7 +89,7 @@ def _apply(table: TeamTable, step: Step, tied: list[int], places: dict[int, tupl
     # gacrux's maximum for a match not played among them: one standard win of the secondary score
     # (in the game points' units the boards are counted in)
     win = (table.event.individual.scoring.win if secondary == "GP" else table.event.team_points.win) * table.scale["GP"]
-    return _direct(table, tied, places, lambda row: sum(weight(b) * p for b, p in row.boards), win, forfeits_count)
+    return _direct(table, tied, places, lambda row: sum(weight(b) * p for b, p in table.boards(row)), win, forfeits_count)
 
 
 def _direct(table: TeamTable, tied: list[int], places: dict[int, tuple[int, int]],

@@ -47,9 +47,9 @@ def explain_in_context(spec: str, context: TeamTiebreakContext, team: int) -> Te
         notes.append(note)
     elif code == "BC":
         lines = [TeamContribution(rnd, "board x game points: " + (" + ".join(f"{b}x{to_text(table.score(p, 'GP'))}"
-                                                                             for b, p in row.boards)
+                                                                             for b, p in table.boards(row))
                                                                    or "no board points (art. 12 intro)"),
-                                  table.score(sum(b * p for b, p in row.boards), "GP"))
+                                  table.score(sum(b * p for b, p in table.boards(row)), "GP"))
                  for rnd, row in enumerate(table.rows[team], start=1)]
         notes.append("C.07 12.1 compares it between teams with equal game points")
     elif code in EDE_CODES:
@@ -175,7 +175,7 @@ def _schedule_strength(table: TeamTable, team: int, primary: str, secondary: str
 def _boards(table: TeamTable, team: int, code: str, groups: list[list[int]]) -> tuple[Lines, str]:
     """TBR / BBE (art. 12.2, 12.3): the board points compared within the tied group."""
     lines = [TeamContribution(rnd, "board points " + (" ".join(f"b{b}:{to_text(table.score(p, 'GP'))}"
-                                                              for b, p in row.boards) or "none"))
+                                                              for b, p in table.boards(row)) or "none"))
              for rnd, row in enumerate(table.rows[team], start=1)]
     totals = table.board_points[team]
     lines.append(TeamContribution(0, "totals by board: " + " ".join(f"b{b}:{to_text(table.score(totals.get(b, 0), 'GP'))}"

@@ -19,7 +19,12 @@ from rulesengine_fide.tiebreaks.team_table import TeamTable
 
 
 def adjusted(table: TeamTable, reference: str, fore: bool = False) -> dict[int, int]:
-    """Each team's score (units) as its opponents count it (art. 16.3; art. 8.3 for Fore Buchholz)."""
+    """Each team's score (units) as its opponents count it (art. 16.3; art. 8.3 for Fore Buchholz);
+    kept in the table for the list's other codes (BH and ESB on one score read the same)."""
+    return table.derived(("adjusted", reference, fore), lambda: _adjusted(table, reference, fore))
+
+
+def _adjusted(table: TeamTable, reference: str, fore: bool) -> dict[int, int]:
     draw = table.draw(reference)
     result = {}
     for team in table.numbers:

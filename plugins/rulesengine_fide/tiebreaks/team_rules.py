@@ -9,7 +9,6 @@ event's start date: from 1 March 2026 the amendments (art. 16.4 caps), before it
 from __future__ import annotations
 
 from rulesengine.errors import UsageError
-from rulesengine.team import TeamTournament
 from rulesengine.team_tiebreak import TeamTiebreakContext
 
 from rulesengine_fide.tiebreaks import team_boards, team_counts, team_direct, team_opposition
@@ -77,17 +76,9 @@ def table_in_context(spec: str, context: TeamTiebreakContext) -> TeamTable:
         raise UsageError(f"team tie-break {spec!r}: the EDE chains of C.07 art. 13.3.2 are in force from "
                          f"{AMENDMENTS_2026.isoformat()}, the event's rules date is {context.rules_date.isoformat()}; "
                          "EDE (art. 13.3.1) is the one before")
-    return _table(context.event, rules_2026)
-
-
-_LAST: list[tuple[TeamTournament, bool, TeamTable]] = []
-
-
-def _table(event: TeamTournament, rules_2026: bool) -> TeamTable:
-    """The event's team table, built once for every tie-break of a list: the event is immutable
-    and the table only reads it, so the last one is kept (by identity) for the next code."""
-    if _LAST and _LAST[0][0] is event and _LAST[0][1] == rules_2026:
-        return _LAST[0][2]
-    table = team_table(event, event.is_round_robin, rules_2026)
-    _LAST[:] = [(event, rules_2026, table)]
+    key = ("rulesengine_fide team table", rules_2026)   # built once for every code of one ranking
+    table = context.scratch.get(key)
+    if table is None:
+        event = context.event
+        table = context.scratch[key] = team_table(event, event.is_round_robin, rules_2026)
     return table

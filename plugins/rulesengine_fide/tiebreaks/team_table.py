@@ -18,10 +18,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
+from typing import Callable, NamedTuple, TypeVar
 
 from rulesengine.team import MatchKind, TeamRound, TeamTournament
 
+T = TypeVar("T")
 _WON_UNPLAYED = frozenset({MatchKind.FORFEIT_WIN, MatchKind.FULL_POINT_BYE})
 
 
@@ -38,10 +39,10 @@ class BoardUnits:
     seen: dict[int, int] = field(default_factory=dict, compare=False)
 
 
-@dataclass(frozen=True)
-class Row:
+class Row(NamedTuple):
     """One team's round: MP and GP earned (in units), opponent (0 = none), played, voluntarily
-    unplayed, won, and (computed when a board code asks) the game points on each board."""
+    unplayed, won, and the round it was read from (whose boards `TeamTable.boards` scores when a
+    board code asks). A named tuple: a table holds one per team and round, made in a few microseconds."""
 
     mp: int
     gp: int
@@ -49,13 +50,7 @@ class Row:
     played: bool
     vur: bool
     won: bool          # the match points of a won match (art. 7 WIN counts these)
-    source: TeamRound = field(repr=False, compare=False)
-    units: BoardUnits = field(repr=False, compare=False)
-
-    @cached_property
-    def boards(self) -> tuple[tuple[int, int], ...]:
-        """(board, game points in units) as art. 12 scores them."""
-        return tuple(_boards(self.source, self.units, self.won))
+    source: TeamRound
 
 
 @dataclass
@@ -66,8 +61,10 @@ class TeamTable:
     rows: dict[int, list[Row]]
     round_robin: bool
     rules_2026: bool                                # art. 16.4 caps (March 2026 amendments)
-    scale: dict[str, int] = field(default_factory=lambda: {"MP": 1, "GP": 1})
+    scale: dict[str, int]
+    units: BoardUnits
     _totals: dict[str, dict[int, int]] = field(default_factory=dict, repr=False)
+    _derived: dict[tuple, object] = field(default_factory=dict, repr=False)
     _board_points: dict[int, dict[int, int]] | None = field(default=None, repr=False)
 
     @property
@@ -78,7 +75,7 @@ class TeamTable:
             for team, rows in self.rows.items():
                 per_board = totals[team] = {}
                 for row in rows:
-                    for number, points in row.boards:
+                    for number, points in self.boards(row):
                         per_board[number] = per_board.get(number, 0) + points
             self._board_points = totals
         return self._board_points
@@ -90,6 +87,16 @@ class TeamTable:
     @property
     def numbers(self) -> list[int]:
         return [team.number for team in self.event.teams]
+
+    def derived(self, key: tuple, make: Callable[[], T]) -> T:
+        """A value derived from the table alone, made once (the table never changes)."""
+        if key not in self._derived:
+            self._derived[key] = make()
+        return self._derived[key]
+
+    def boards(self, row: Row) -> list[tuple[int, int]]:
+        """(board, game points in units) of one round as art. 12 scores them."""
+        return _boards(row.source, self.units, row.won)
 
     def score(self, units: int | Fraction, reference: str) -> Fraction:
         """A value in units of the reference score, as points."""
@@ -138,29 +145,30 @@ def team_table(event: TeamTournament, round_robin: bool, rules_2026: bool) -> Te
     scale = _scales(event)
     mp_scale, gp_scale = scale["MP"], scale["GP"]
     units = BoardUnits(event.boards, _units(scoring.win, gp_scale), _units(scoring.draw, gp_scale), gp_scale)
-    team_win = event.team_points.win
+    team_win = _units(event.team_points.win, mp_scale)
     rows: dict[int, list[Row]] = {}
     for team in event.teams:
         rows[team.number] = []
         for r in team.rounds:
             played = r.over_the_board or r.kind is MatchKind.PAIRING_ALLOCATED_BYE
-            won = r.match_points == team_win and r.kind is not MatchKind.NOT_PAIRED
+            mp = _units(r.match_points, mp_scale)
+            won = mp == team_win and r.kind is not MatchKind.NOT_PAIRED
             wins_unplayed = r.kind in _WON_UNPLAYED or (r.kind is MatchKind.MATCH and won)
-            rows[team.number].append(Row(_units(r.match_points, mp_scale), _units(r.game_points, gp_scale),
-                                         r.opponent or 0, played, not played and not wins_unplayed, won, r, units))
-    return TeamTable(event, rows, round_robin, rules_2026, scale)
+            rows[team.number].append(Row(mp, _units(r.game_points, gp_scale), r.opponent or 0, played,
+                                         not played and not wins_unplayed, won, r))
+    return TeamTable(event, rows, round_robin, rules_2026, scale, units)
 
 
 def _scales(event: TeamTournament) -> dict[str, int]:
-    """The least units per match point and per game point that make every score of the event whole."""
+    """The least units per match point and per game point that make the event's scores whole: the
+    team points (362), the PAB's (320) and the scoring system's values (a match's game points are
+    sums of these). A score outside them still counts exactly (`_units` keeps it a Fraction)."""
     points = event.team_points
     mp = {points.win.denominator, points.draw.denominator, points.loss.denominator}
-    # a board scores one of the scoring system's values (ScoringSystem's fields, None = as a win)
     gp = {value.denominator for value in vars(event.individual.scoring).values() if isinstance(value, Fraction)}
-    for team in event.teams:
-        for r in team.rounds:
-            mp.add(r.match_points.denominator)
-            gp.add(r.game_points.denominator)
+    if event.pab is not None:
+        mp.add(event.pab[0].denominator)
+        gp.add(event.pab[1].denominator)
     return {"MP": math.lcm(*mp), "GP": math.lcm(*gp)}
 
 
