@@ -81,27 +81,28 @@ Item = tuple[int, bool, int, int, str]
 def round_items(table: TeamTable, team: int, contributed: dict[int, int], opponent_ref: str,
                 own_ref: str | None, played_all: bool, fore: bool) -> list[Item]:
     """The rounds that count for `team`, before any cut (a round robin's idle rounds left out, art. 15)."""
-    draw = table.draw(opponent_ref)
-    predetermined = played_all or table.round_robin   # art. 15: unplayed games count as played in round robins
+    rounds, round_robin, capped = table.rounds, table.round_robin, table.rules_2026
+    cap_alone = table.draw(opponent_ref) * rounds   # art. 16.4.2 (2026): a round without an opponent
+    predetermined = played_all or round_robin   # art. 15: unplayed games count as played in round robins
     own_total = own_score(table, team, opponent_ref, fore)
+    own_mp = own_ref == "MP"
     items: list[Item] = []
     for rnd, row in enumerate(table.rows[team], start=1):
-        vur = row.vur
-        how = "opponent"
-        played = predetermined or (fore and rnd == table.rounds) or row.played
-        if played and row.opponent:
-            vur = False
-            score = contributed[row.opponent]
-        elif not table.round_robin:
-            score, how = own_total, "dummy"
-            if table.rules_2026:   # art. 16.4.1 / 16.4.2 (March 2026)
-                cap = contributed[row.opponent] if row.opponent else draw * table.rounds
+        opponent = row.opponent
+        if opponent and (predetermined or row.played or (fore and rnd == rounds)):
+            vur, score, how = False, contributed[opponent], "opponent"
+        elif not round_robin:
+            vur, score, how = row.vur, own_total, "dummy"
+            if capped:   # art. 16.4.1 / 16.4.2 (March 2026)
+                cap = contributed[opponent] if opponent else cap_alone
                 if cap < score:
                     score, how = cap, "dummy capped"
+        elif opponent:
+            vur, score, how = row.vur, 0, "opponent"
         else:
-            score = 0
-        if row.opponent or not table.round_robin:
-            items.append((rnd, vur, score, score * table.points(row, own_ref) if own_ref else score, how))
+            continue   # art. 15: a round robin's round without an opponent is left out
+        value = score * (row.mp if own_mp else row.gp) if own_ref else score
+        items.append((rnd, vur, score, value, how))
     return items
 
 
