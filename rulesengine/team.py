@@ -75,7 +75,12 @@ class TeamRound:
     def over_the_board(self) -> bool:
         """A match with at least one game played over the board (FIDE TEC's engine's reading of
         a played match; a 330 forfeited match is never one)."""
-        return self.kind is MatchKind.MATCH and any(board.over_the_board for board in self.boards)
+        if self.kind is not MatchKind.MATCH:
+            return False
+        for board in self.boards:   # a loop, not any(...): read for every team round of every ranking
+            if board.over_the_board:
+                return True
+        return False
 
 
 @dataclass(frozen=True)

@@ -45,8 +45,9 @@ def rank_teams(event: TeamTournament, tiebreaks: tuple[str, ...], rules: Mapping
     unknown = [spec for spec in tiebreaks if spec_code(spec) not in rules]
     if unknown:
         raise UsageError(f"unknown team tie-break(s) {', '.join(unknown)}; known: {', '.join(sorted(rules))}")
-    primary = "MPTS" if event.primary == "MP" else "GPTS"
-    scores = {team.number: team.match_points if event.primary == "MP" else team.game_points for team in event.teams}
+    by_match_points = event.primary == "MP"
+    primary = "MPTS" if by_match_points else "GPTS"
+    scores = {team.number: team.match_points if by_match_points else team.game_points for team in event.teams}
     keys: dict[int, list[tuple]] = {number: [_key(score, True)] for number, score in scores.items()}
     values: dict[int, dict[str, TiebreakValue]] = {number: {} for number in scores}
     groups = _split(list(scores), keys)

@@ -45,11 +45,13 @@ def extended_direct_encounter(table: TeamTable, code: str, primary: str, seconda
     chain = steps(code, table.event.boards)
     places = {team: (index, 1) for index, group in enumerate(groups) for team in group}
     current, idle = 0, 0
+    tied_groups = _tied(places)
     for _ in range(MAX_PASSES):
         changes = sum(_apply(table, chain[current], tied, places, primary, secondary, forfeits_count)
-                      for tied in _tied(places))
+                      for tied in tied_groups)
         if changes:
             idle = 0
+            tied_groups = _tied(places)   # only a pass that moved a team changes the groups
         else:
             idle += 1
             current = (current + 1) % len(chain)

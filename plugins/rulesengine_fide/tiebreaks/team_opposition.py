@@ -12,6 +12,7 @@ round robin unplayed matches count as played and rounds without an opponent are 
 from __future__ import annotations
 
 import math
+from operator import itemgetter
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
@@ -106,6 +107,9 @@ def round_items(table: TeamTable, team: int, contributed: dict[int, int], oppone
     return items
 
 
+_SCORE_THEN_VALUE = itemgetter(2, 3)   # an item's score counted, then its contribution
+
+
 def cut_items(table: TeamTable, items: list[Item], cut_low: int, cut_high: int) -> tuple[list[Item], list[Item]]:
     """Cut (the lowest: a voluntarily unplayed round first when its contribution is not above the
     lowest's, art. 16.5) and Median (the highest) of art. 14.1: (kept, dropped)."""
@@ -115,14 +119,15 @@ def cut_items(table: TeamTable, items: list[Item], cut_low: int, cut_high: int) 
     for _ in range(low):
         if not kept:
             break
-        lowest = min(kept, key=lambda i: (i[2], i[3]))
-        unplayed_first = min(kept, key=lambda i: (not i[1], i[2], i[3]))
+        lowest = min(kept, key=_SCORE_THEN_VALUE)
+        unplayed = [item for item in kept if item[1]]   # voluntarily unplayed rounds come first (art. 16.5)
+        unplayed_first = min(unplayed, key=_SCORE_THEN_VALUE) if unplayed else lowest
         chosen = lowest if lowest[3] > unplayed_first[3] else unplayed_first
         kept.remove(chosen)
         dropped.append(chosen)
     for _ in range(high):
         if kept:
-            chosen = max(kept, key=lambda i: (i[2], i[3]))
+            chosen = max(kept, key=_SCORE_THEN_VALUE)
             kept.remove(chosen)
             dropped.append(chosen)
     return kept, dropped
