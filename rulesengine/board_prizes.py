@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from datetime import date
+from functools import partial
 from typing import TYPE_CHECKING, Callable, Mapping
 
 from rulesengine.errors import UsageError
@@ -117,22 +118,33 @@ def rank_boards(event: TeamTournament, order: str = "points", *, min_games: int 
     tables = []
     for board, results in board_results(event).items():
         rows = list(results.values())
+        key: Callable[[BoardResult], tuple] = _points_key
         if order == "performance" and performances is not None:
             minimum = minimum_games(event.rounds) if min_games is None else min_games
             values = performances(board)
-            rows = [replace(row, performance=values.get(row.player), eligible=row.games >= minimum
-                            and values.get(row.player) is not None) for row in rows]
-            keys = {row.player: (not row.eligible, -(row.performance or 0) if row.eligible else 0,
-                                 -row.games if row.eligible else 0, -row.points if not row.eligible else 0,
-                                 -row.percentage, team_ranks.get(row.team, 0) if row.eligible else 0) for row in rows}
-        else:
-            keys = {row.player: (-row.points, -row.percentage) for row in rows}
-        rows.sort(key=lambda row: (keys[row.player], row.player))
-        ranked = tuple(replace(row, rank=1 + sum(1 for other in rows if keys[other.player] < keys[row.player]))
-                       for row in rows)
-        tables.append(BoardTable(board, ranked))
+            rows = [replace(row, performance=values.get(row.player),
+                            eligible=row.games >= minimum and values.get(row.player) is not None) for row in rows]
+            key = partial(_performance_key, team_ranks=team_ranks)
+        rows.sort(key=lambda row: (key(row), row.player))
+        ranked: list[BoardResult] = []
+        for place, row in enumerate(rows, start=1):   # equal keys share the rank of the first of them
+            tied = place > 1 and key(rows[place - 2]) == key(row)
+            ranked.append(replace(row, rank=ranked[-1].rank if tied else place))
+        tables.append(BoardTable(board, tuple(ranked)))
     return tuple(tables)
 
+
+def _points_key(row: BoardResult) -> tuple:
+    """Points, then percentage: the higher first."""
+    return (-row.points, -row.percentage)
+
+
+def _performance_key(row: BoardResult, team_ranks: Mapping[int, int]) -> tuple:
+    """ECU B.7.1.1: the performance, then (b) more games, (c) the percentage, (d) the better team
+    rank; the players under the minimum after every eligible one, by points and percentage."""
+    if row.eligible:
+        return (0, -(row.performance or 0), -row.games, -row.percentage, team_ranks.get(row.team, 0))
+    return (1, -row.points, -row.percentage)
 
 PERFORMANCE_CODE = "TPR"   # the individual tie-break whose value is the performance (C.07 art. 10.2 in the FIDE plugin)
 
