@@ -106,3 +106,24 @@ def test_a_player_of_a_team_event_keeps_her_individual_explain(capsys):
     path = fixture_path("team", "rr01_t6_b4_r5.trf")
     assert main(["explain", str(path), "--player", "1", "--tiebreak", "BH", "--tiebreaks", "BH", "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["player"]["start_rank"] == 1
+
+
+def test_a_rule_without_explain_gives_its_value_and_says_so():
+    from types import SimpleNamespace
+
+    from rulesengine.team_tiebreak import TeamTiebreakRule
+
+    def boards_won(spec, context):
+        return {team.number: sum(1 for r in team.rounds for b in r.boards if b.points == 1)
+                for team in context.event.teams}
+
+    registry = default_registry()
+    rules = {**registry.team_tiebreaks, "XBW": TeamTiebreakRule("XBW", "Boards won", "Federation X rule 7", boards_won)}
+    path = fixture_path("team", "rr01_t6_b4_r5.trf")
+    event = api.load_event(path, registry=registry)
+    run = api.team_standings(event, ["GPTS"], registry)
+    explanation = explain_team_tiebreak(run, "XBW", 1, SimpleNamespace(team_tiebreaks=rules))
+    # team 1 in rr01, its players' won games: 1 (1 1 1 = =) 3, 2 (= . 1 0 .) 1, 3 (1 0 . 1 1) 3,
+    # 4 (0 0 1 0 =) 1, 5 (. 0 = . 0) 0
+    assert explanation.total == 8 and explanation.lines == ()
+    assert explanation.notes[0] == "no match-by-match breakdown for this tie-break"
