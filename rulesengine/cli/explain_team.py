@@ -32,7 +32,11 @@ def run_team(args: argparse.Namespace, event: TeamTournament, registry: Registry
         raise UsageError("give --team N or --player N, not both")
     texts = args.tiebreaks.split(",") if args.tiebreaks is not None else None
     run = api.team_standings(event, texts, registry, rules_date_=date_argument(args.date))
-    specs = [args.tiebreak.strip()] if args.tiebreak else list(run.standings.tiebreaks)
+    preset = registry.team_presets.get(args.tiebreak.strip().lower()) if args.tiebreak else None
+    if preset is not None:   # a team preset's name: each of its tie-breaks on the event's date
+        specs = list(preset.specs_on(run.rules.date))
+    else:
+        specs = [args.tiebreak.strip()] if args.tiebreak else list(run.standings.tiebreaks)
     explanations = [explain_team_tiebreak(run, spec, args.team, registry) for spec in specs]
     if args.format == "json":
         print_json(team_explanation_document(run, explanations))

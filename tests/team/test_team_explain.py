@@ -127,3 +127,10 @@ def test_a_rule_without_explain_gives_its_value_and_says_so():
     # 4 (0 0 1 0 =) 1, 5 (. 0 = . 0) 0
     assert explanation.total == 8 and explanation.lines == ()
     assert explanation.notes[0] == "no match-by-match breakdown for this tie-break"
+
+
+def test_a_team_preset_name_explains_each_of_its_tiebreaks(capsys):
+    path = fixture_path("team", "sw02_t9_b4_r5_pab.trf")   # dated 2025-10-04: EDE/P stands for EDET/P
+    assert main(["explain", str(path), "--team", "9", "--tiebreak", "fide_team", "--format", "json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert [e["tiebreak"] for e in document["explanations"]] == ["EDE/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPvGP"]
