@@ -67,7 +67,10 @@ def rulesengine_team_tiebreaks() -> list[TeamTiebreakRule]:
     Each `TeamTiebreakRule` names its code (MPTS, BH, EMGSB, ...), the article, and a pure
     `compute(spec_text, context)` returning a value per team number; the spec text is the whole
     TRF-2026 record 202 spec (`BH:MP/C1/P`), the context a `TeamTiebreakContext` (the event, the
-    rules date, the teams the earlier criteria leave tied). Team standings rank by these.
+    rules date, the teams the earlier criteria leave tied, and `scratch`, one dict per ranking for
+    what the rule derives from the event). Team standings rank by these. An optional
+    `explain(spec_text, context, team)` returns a `TeamExplanation` (`TeamContribution` lines, round
+    by round) for `rulesengine explain TEAM.trf --team N`; without it explain shows the value alone.
 
     Example::
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import math
 import re
 from decimal import Decimal
 from fractions import Fraction
-from typing import Union
+from typing import Iterable, Union
 
 from rulesengine.limits import MAX_NUMBER_TEXT, MAX_POINTS_DENOMINATOR
 
@@ -105,3 +106,11 @@ def to_text(value: Number) -> str:
     if isinstance(number, int):
         return str(number)
     return f"{number:g}" if abs(number) < 1e15 else str(number)
+
+
+def fraction_sum(values: Iterable[Fraction]) -> Fraction:
+    """`sum(values, Fraction(0))` added as integers over the common denominator: one Fraction made,
+    not one per addition (a team event sums thousands of match and game points)."""
+    values = tuple(values)
+    common = math.lcm(*(v.denominator for v in values)) if values else 1
+    return Fraction(sum(v.numerator * (common // v.denominator) for v in values), common)

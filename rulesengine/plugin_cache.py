@@ -39,7 +39,7 @@ if TYPE_CHECKING:   # not imported at run time: typing alone costs a tenth of a 
 
 CACHE_ENV = "RULESENGINE_CACHE_DIR"
 PLUGINS_ENV = "RULESENGINE_PLUGINS"   # as rulesengine.registry.PLUGINS_ENV (not imported: that is the point)
-FORMAT = 1
+FORMAT = 2   # 2: rows gained team_tiebreaks / team_tiebreak_presets (issue 22)
 _OFF = ("", "off")
 
 

@@ -199,7 +199,9 @@ def _check_team_tiebreak(rule: Any, owner: PluginInfo) -> Any:
     _text(rule, "name"), _text(rule, "article")
     _callable(rule, "compute")
     _callable(rule, "rule_set_in_force", optional=True)
+    _callable(rule, "explain", optional=True)
     return dataclasses.replace(rule, compute=_guarded(rule.compute, owner, f"team tie-break {code} compute"),
+                               explain=_guarded(rule.explain, owner, f"team tie-break {code} explain"),
                                rule_set_in_force=_guarded(rule.rule_set_in_force, owner,
                                                           f"team tie-break {code} rule_set_in_force", str))
 

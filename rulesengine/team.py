@@ -16,6 +16,7 @@ from fractions import Fraction
 from functools import cached_property
 
 from rulesengine.model import Tournament
+from rulesengine.numbers import fraction_sum
 
 MAX_TEAM_PLAYERS = 14   # record 310 (and 013) hold up to 14 players
 
@@ -74,7 +75,12 @@ class TeamRound:
     def over_the_board(self) -> bool:
         """A match with at least one game played over the board (FIDE TEC's engine's reading of
         a played match; a 330 forfeited match is never one)."""
-        return self.kind is MatchKind.MATCH and any(board.over_the_board for board in self.boards)
+        if self.kind is not MatchKind.MATCH:
+            return False
+        for board in self.boards:   # a loop, not any(...): read for every team round of every ranking
+            if board.over_the_board:
+                return True
+        return False
 
 
 @dataclass(frozen=True)
@@ -94,11 +100,11 @@ class Team:
 
     @cached_property
     def match_points(self) -> Fraction:
-        return sum((r.match_points for r in self.rounds), Fraction(0))
+        return fraction_sum(r.match_points for r in self.rounds)
 
     @cached_property
     def game_points(self) -> Fraction:
-        return sum((r.game_points for r in self.rounds), Fraction(0))
+        return fraction_sum(r.game_points for r in self.rounds)
 
 
 @dataclass(frozen=True)

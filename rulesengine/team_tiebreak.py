@@ -19,11 +19,15 @@ from rulesengine.tiebreak import TiebreakValue
 @dataclass(frozen=True)
 class TeamTiebreakContext:
     """What a team tie-break may look at: the event, the date whose rules apply, and the teams the
-    criteria before it leave tied (`groups`, for the rank-valued codes TBR, BBE, EDE)."""
+    criteria before it leave tied (`groups`, for the rank-valued codes TBR, BBE, EDE). `scratch`
+    is one dict for every tie-break of one ranking, where a plugin may keep what it derives from
+    the event (the FIDE plugin's team table) instead of deriving it again for each code; it goes
+    when the ranking ends."""
 
     event: TeamTournament
     rules_date: date | None = None
     groups: tuple[tuple[int, ...], ...] = field(default=())
+    scratch: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -38,6 +42,31 @@ class TeamTiebreakRule:
     higher_is_better: bool = True
     # The text the rule follows on a date (as `TiebreakRule.rule_set_in_force` words it), said in `rules`.
     rule_set_in_force: Callable[[str, date | None], str] | None = None
+    # `explain(spec_text, context, team)`: the value broken down match by match (`rulesengine explain --team`).
+    explain: Callable[[str, TeamTiebreakContext, int], TeamExplanation] | None = None
+
+
+@dataclass(frozen=True)
+class TeamContribution:
+    """One line of a team tie-break's breakdown: the round (0 for a line about the whole event,
+    such as a division or a rank within the tied group), how that round counts, its value (None
+    where the round only shows what was compared) and why it was dropped (a cut), if it was."""
+
+    round: int
+    description: str
+    value: TiebreakValue = None
+    dropped: str = ""
+
+
+@dataclass(frozen=True)
+class TeamExplanation:
+    """A team's value for one team tie-break, as `explain` shows it: the lines, the total, notes."""
+
+    team: int
+    spec: str
+    lines: tuple[TeamContribution, ...]
+    total: TiebreakValue
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

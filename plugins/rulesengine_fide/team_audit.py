@@ -112,11 +112,13 @@ def _pab_as_drawn(spec: str, context: TeamTiebreakContext) -> dict[int, Fraction
     ref = reference or event.primary
     rules_2026 = context.rules_date is not None and context.rules_date >= AMENDMENTS_2026
     table = team_table(event, event.is_round_robin, rules_2026)
-    draw_mp, draw_gp = event.team_points.draw, event.individual.scoring.draw * event.boards
-    drawn = replace(table, rows={team.number: [replace(row, mp=draw_mp, gp=draw_gp)
-                                               if r.kind is MatchKind.PAIRING_ALLOCATED_BYE else row
-                                               for r, row in zip(team.rounds, table.rows[team.number])]
-                                 for team in event.teams})
+    draw_mp, draw_gp = table.draw("MP"), table.draw("GP")   # in the table's units
+    # A fresh table (its caches empty): the drawn rows must not read the real table's derived values.
+    drawn = team_table(event, event.is_round_robin, rules_2026)
+    drawn.rows = {team.number: [row._replace(mp=draw_mp, gp=draw_gp)
+                                if r.kind is MatchKind.PAIRING_ALLOCATED_BYE else row
+                                for r, row in zip(team.rounds, table.rows[team.number])]
+                  for team in event.teams}
     cut = int(mods.get("C") or (1 if "C" in mods else 0))
     median = int(mods.get("M") or (1 if "M" in mods else 0))
     return team_opposition.opposition(table, ref, None, cut_low=cut + median, cut_high=median,

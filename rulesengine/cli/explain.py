@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
+
 from rulesengine import api
 from rulesengine.api import RulesUsed, explain_tiebreak
-from rulesengine.cli.common import (add_input_arguments, add_tiebreak_rule_arguments, format_table, load_tournament,
-                                    print_json, print_note)
+from rulesengine.cli.common import add_input_arguments, add_tiebreak_rule_arguments, format_table, print_json, print_note
 from rulesengine.cli.standings import standings_run
 from rulesengine.errors import UsageError
 from rulesengine.model import Tournament
@@ -27,10 +28,15 @@ __all__ = ["explain_tiebreak", "explanation_json", "explanation_text", "register
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser("explain", help="one player's tie-break value, contribution by contribution")
+    parser = subparsers.add_parser("explain", help="one player's (or team's) tie-break value, contribution by "
+                                                   "contribution")
     add_input_arguments(parser)
-    parser.add_argument("--player", type=int, required=True, help="the player's start rank (pairing number)")
-    parser.add_argument("--tiebreak", required=True, help="one tie-break spec, e.g. BH/C1, SB, ARO/C1")
+    parser.add_argument("--player", type=int, default=None, help="the player's start rank (pairing number)")
+    parser.add_argument("--team", type=int, default=None,
+                        help="a team event: the team's pairing number (record 310), its values match by match")
+    parser.add_argument("--tiebreak", default=None,
+                        help="one tie-break spec, e.g. BH/C1, SB, ARO/C1 (for a team: EMGSB/C1, BH:MP/C1; default "
+                             "every tie-break of the team standings)")
     parser.add_argument("--tiebreaks", default=None,
                         help="the standings' order the value belongs to (as for `standings`); default: the order "
                              "the file announces. The tie-break sees the criteria before it, as in the table")
@@ -75,7 +81,20 @@ def explanation_text(tournament: Tournament, explanation: Explanation, rules: Ru
 
 def run(args: argparse.Namespace) -> int:
     registry = default_registry()
-    tournament = load_tournament(args, registry)
+    event = api.load_event(Path(args.file), encoding=args.encoding, input_format=args.input_format, registry=registry)
+    if not isinstance(event, Tournament) and args.team is not None:   # a team event (records 310/013, issue 22)
+        from rulesengine.cli.explain_team import run_team  # noqa: PLC0415 (team modules only for team events)
+        return run_team(args, event, registry)
+    if not isinstance(event, Tournament):
+        if args.player is None:
+            raise UsageError("a team event: explain --team N (a team's values), or --player N --tiebreak SPEC "
+                             "(one player's individual value)")
+        event = event.individual
+    elif args.team is not None:
+        raise UsageError("--team applies to team events (TRF records 310/013); this file is an individual event")
+    if args.player is None or args.tiebreak is None:
+        raise UsageError("explain needs --player N and --tiebreak SPEC")
+    tournament = api.with_kind(event, args.pairing_kind)
     specs = registry.resolve_specs([args.tiebreak])
     if len(specs) != 1:
         raise UsageError(f"explain takes one tie-break spec, got {args.tiebreak!r}")

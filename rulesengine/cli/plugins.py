@@ -44,6 +44,7 @@ def plugin_rows(registry: Registry) -> list[dict]:
         rule_sets, options = declared(registry, i)
         rows.append({"name": i.name, "distribution": i.distribution, "version": i.version, "builtin": i.builtin,
                      "tiebreaks": i.tiebreaks, "tiebreak_presets": i.presets,
+                     "team_tiebreaks": i.team_tiebreaks, "team_tiebreak_presets": i.team_presets,
                      "rating_systems": i.rating_systems, "pairing_systems": i.pairing_systems,
                      "formats": i.formats, "layouts": i.layouts, "team_layouts": i.team_layouts,
                      "tiebreak_rule_sets": rule_sets,
@@ -79,6 +80,7 @@ def table(rows: list[dict]) -> str:
         if row["broken"]:
             out.append(f"  BROKEN, not loaded: {row['broken']}")
         for label, key in (("tie-breaks", "tiebreaks"), ("tie-break presets", "tiebreak_presets"),
+                           ("team tie-breaks", "team_tiebreaks"), ("team tie-break presets", "team_tiebreak_presets"),
                            ("tie-break rule sets (--rules)", "tiebreak_rule_sets"),
                            ("tie-break options (--option)", "tiebreak_options"),
                            ("rating systems", "rating_systems"), ("pairing systems", "pairing_systems"),

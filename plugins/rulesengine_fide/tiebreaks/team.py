@@ -39,9 +39,10 @@ def rule_set_in_force(spec: str, rules_date: date | None) -> str:
 
 # The computing modules are imported when a team event is first ranked, not when the plugin loads.
 _COMPUTE = lazy("rulesengine_fide.tiebreaks.team_rules", "compute_in_context")
+_EXPLAIN = lazy("rulesengine_fide.tiebreaks.team_explain", "explain_in_context")
 TEAM_RULES = tuple(TeamTiebreakRule(code, name, f"FIDE C.07 art. {article}", _COMPUTE,
                                     higher_is_better=code not in LOWER_IS_BETTER and code not in RANK_CODES,
-                                    rule_set_in_force=rule_set_in_force)
+                                    rule_set_in_force=rule_set_in_force, explain=_EXPLAIN)
                    for code, (name, article) in TEAM_CODES.items())
 
 _PRESET_DESCRIPTIONS = {

@@ -8,19 +8,17 @@ at all or a team alone on its score."""
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from rulesengine_fide.tiebreaks.team_table import TeamTable
 
 
-def board_keys(table: TeamTable, bottom: bool) -> dict[int, tuple[Fraction, ...]]:
+def board_keys(table: TeamTable, bottom: bool) -> dict[int, tuple[int, ...]]:
     boards = table.event.boards
     keys = {}
     for team in table.numbers:
-        points = [table.board_points[team].get(board, Fraction(0)) for board in range(1, boards + 1)]
+        points = [table.board_points[team].get(board, 0) for board in range(1, boards + 1)]   # units
         if bottom:
-            total = sum(points, Fraction(0))
-            keys[team] = tuple(total - sum(points[boards - k:], Fraction(0)) for k in range(1, boards))
+            total = sum(points)
+            keys[team] = tuple(total - sum(points[boards - k:]) for k in range(1, boards))
         else:
             keys[team] = tuple(points)
     return keys

@@ -11,7 +11,7 @@ from rulesengine_fide.tiebreaks.team_table import TeamTable
 
 def totals(table: TeamTable, reference: str) -> dict[int, Fraction]:
     """MPTS or GPTS (art. 11); MPvGP is the other one (art. 13.1)."""
-    return {team: table.total(team, reference) for team in table.numbers}
+    return {team: table.score(table.total(team, reference), reference) for team in table.numbers}
 
 
 def wins(table: TeamTable, over_the_board: bool) -> dict[int, int]:
@@ -25,33 +25,36 @@ def progressive(table: TeamTable, reference: str, cut: int) -> dict[int, Fractio
     """PS (art. 7.4): the sum of the running scores after each round, the first `cut` left out (/C)."""
     values = {}
     for team in table.numbers:
-        running, total = Fraction(0), Fraction(0)
+        running = total = 0
         for rnd, row in enumerate(table.rows[team], start=1):
             running += table.points(row, reference)
             if rnd > cut:
                 total += running
-        values[team] = total
+        values[team] = table.score(total, reference)
     return values
 
 
-def koya(table: TeamTable, reference: str, percent: Fraction = Fraction(50)) -> dict[int, Fraction]:
-    """KS (art. 7.5): the score against the opponents who scored at least half the maximum; in a
-    round robin the maximum counts the matches scheduled, as FIDE TEC's engine does (idle rounds
-    of an odd round robin and teams never paired taken off)."""
+def koya(table: TeamTable, reference: str) -> dict[int, Fraction]:
+    """KS (art. 7.5): the score against the opponents who scored at least half the maximum."""
+    limit = koya_limit(table, reference)
+    return {team: table.score(sum(table.points(row, reference) for row in table.rows[team]
+                                  if row.opponent and table.total(row.opponent, reference) >= limit), reference)
+            for team in table.numbers}
+
+
+def koya_limit(table: TeamTable, reference: str, percent: Fraction = Fraction(50)) -> Fraction:
+    """Half the maximum score (in units); in a round robin the maximum counts the matches scheduled, as FIDE
+    TEC's engine does (idle rounds of an odd round robin and teams never paired taken off)."""
     matches = table.rounds
     if table.round_robin:
         teams = len(table.numbers)
         if table.rounds % teams == 0:
             matches -= table.rounds // teams
         matches -= sum(1 for team in table.numbers if table.last_met(team) == 0)
-    limit = percent * table.win(reference) * matches / 100
-    scores = totals(table, reference)
-    return {team: sum((table.points(row, reference) for row in table.rows[team]
-                       if row.opponent and scores[row.opponent] >= limit), Fraction(0))
-            for team in table.numbers}
+    return percent * table.win(reference) * matches / 100
 
 
 def board_count(table: TeamTable) -> dict[int, Fraction]:
     """BC (art. 12.1): the sum over boards of board number x game points there (lower is better)."""
-    return {team: sum((board * points for board, points in table.board_points[team].items()), Fraction(0))
+    return {team: table.score(sum(board * points for board, points in table.board_points[team].items()), "GP")
             for team in table.numbers}

@@ -45,11 +45,13 @@ def extended_direct_encounter(table: TeamTable, code: str, primary: str, seconda
     chain = steps(code, table.event.boards)
     places = {team: (index, 1) for index, group in enumerate(groups) for team in group}
     current, idle = 0, 0
+    tied_groups = _tied(places)
     for _ in range(MAX_PASSES):
         changes = sum(_apply(table, chain[current], tied, places, primary, secondary, forfeits_count)
-                      for tied in _tied(places))
+                      for tied in tied_groups)
         if changes:
             idle = 0
+            tied_groups = _tied(places)   # only a pass that moved a team changes the groups
         else:
             idle += 1
             current = (current + 1) % len(chain)
@@ -87,24 +89,25 @@ def _apply(table: TeamTable, step: Step, tied: list[int], places: dict[int, tupl
     else:
         weight = lambda board: int(board <= boards - 1 - position)      # noqa: E731
     # gacrux's maximum for a match not played among them: one standard win of the secondary score
-    win = table.event.individual.scoring.win if secondary == "GP" else table.event.team_points.win
-    return _direct(table, tied, places, lambda row: sum((weight(b) * p for b, p in row.boards), Fraction(0)),
-                   win, forfeits_count)
+    # (in the game points' units the boards are counted in)
+    win = (table.event.individual.scoring.win if secondary == "GP" else table.event.team_points.win) * table.scale["GP"]
+    return _direct(table, tied, places, lambda row: sum(weight(b) * p for b, p in table.boards(row)), win, forfeits_count)
 
 
 def _direct(table: TeamTable, tied: list[int], places: dict[int, tuple[int, int]],
-            score: Callable[[Row], Fraction], win: Fraction, forfeits_count: bool) -> int:
+            score: Callable[[Row], int], win: int | Fraction, forfeits_count: bool) -> int:
     """Art. 6.2/6.3 on one tied group: new places for the teams it separates; how many moved."""
     inside = set(tied)
     met_all = True
     scored: dict[int, Fraction] = {}
     reachable: dict[int, Fraction] = {}
     for team in tied:
-        by_opponent: dict[int, list[Fraction]] = {}
+        by_opponent: dict[int, list[int]] = {}
         for row in table.rows[team]:
             if row.opponent in inside and (row.played or forfeits_count):
                 by_opponent.setdefault(row.opponent, []).append(score(row))
-        scored[team] = sum((sum(p, Fraction(0)) / len(p) for p in by_opponent.values()), Fraction(0))
+        # the average per opponent met more than once (art. 6.2); whole numbers stay ints (fast to compare)
+        scored[team] = sum(sum(p) if len(p) == 1 else Fraction(sum(p), len(p)) for p in by_opponent.values())
         missing = len(tied) - 1 - len(by_opponent)
         if not table.round_robin and missing:
             met_all = False

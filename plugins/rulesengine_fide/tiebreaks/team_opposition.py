@@ -12,14 +12,20 @@ round robin unplayed matches count as played and rounds without an opponent are 
 from __future__ import annotations
 
 import math
+from operator import itemgetter
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from rulesengine_fide.tiebreaks.team_table import TeamTable
 
 
-def adjusted(table: TeamTable, reference: str, fore: bool = False) -> dict[int, Fraction]:
-    """Each team's score as its opponents count it (art. 16.3; art. 8.3 for Fore Buchholz)."""
+def adjusted(table: TeamTable, reference: str, fore: bool = False) -> dict[int, int]:
+    """Each team's score (units) as its opponents count it (art. 16.3; art. 8.3 for Fore Buchholz);
+    kept in the table for the list's other codes (BH and ESB on one score read the same)."""
+    return table.derived(("adjusted", reference, fore), lambda: _adjusted(table, reference, fore))
+
+
+def _adjusted(table: TeamTable, reference: str, fore: bool) -> dict[int, int]:
     draw = table.draw(reference)
     result = {}
     for team in table.numbers:
@@ -27,7 +33,7 @@ def adjusted(table: TeamTable, reference: str, fore: bool = False) -> dict[int, 
         last = table.last_not_vur(team)
         if fore and table.last_met(team) == table.rounds:
             last = table.rounds
-        value = Fraction(0)
+        value = 0
         for rnd, row in enumerate(rows, start=1):
             if rnd <= last or row.opponent:
                 value += table.points(row, reference)
@@ -39,8 +45,8 @@ def adjusted(table: TeamTable, reference: str, fore: bool = False) -> dict[int, 
     return result
 
 
-def own_score(table: TeamTable, team: int, reference: str, fore: bool) -> Fraction:
-    """The team's total, its final-round match counted as drawn for Fore Buchholz (art. 8.3)."""
+def own_score(table: TeamTable, team: int, reference: str, fore: bool) -> int:
+    """The team's total (units), its final-round match counted as drawn for Fore Buchholz (art. 8.3)."""
     rows = table.rows[team]
     total = table.total(team, reference)
     if fore and table.last_met(team) == table.rounds and rows and rows[-1].opponent:
@@ -50,47 +56,85 @@ def own_score(table: TeamTable, team: int, reference: str, fore: bool) -> Fracti
 
 def opposition(table: TeamTable, opponent_ref: str, own_ref: str | None, *, cut_low: int = 0, cut_high: int = 0,
                played_all: bool = False, fore: bool = False,
-               contributed: dict[int, Fraction] | None = None) -> dict[int, Fraction]:
+               contributed: dict[int, int] | None = None) -> dict[int, Fraction]:
     """Sum over rounds of the opponent's adjusted score (times the own score against it when
     `own_ref` is given: Sonneborn-Berger), with Cut/Median (art. 14.1; for ESB art. 14.1.2: the
-    lowest opponent's score, ties broken by the lowest contribution). `contributed` replaces what
-    each team contributes to its opponents (an audit's reading of another program, `team_audit`)."""
+    lowest opponent's score, ties broken by the lowest contribution). `contributed` (units)
+    replaces what each team contributes to its opponents (an audit's reading of another program,
+    `team_audit`)."""
     if contributed is None:
         contributed = adjusted(table, opponent_ref, fore)
-    own_totals = {t: own_score(table, t, opponent_ref, fore) for t in table.numbers}
-    draw = table.draw(opponent_ref)
-    predetermined = played_all or table.round_robin   # art. 15: unplayed games count as played in round robins
+    unit = contribution_unit(table, opponent_ref, own_ref)
     values = {}
     for team in table.numbers:
-        items = []   # (vur, score, value)
-        for rnd, row in enumerate(table.rows[team], start=1):
-            vur = row.vur
-            played = predetermined or (fore and rnd == table.rounds) or row.played
-            if played and row.opponent:
-                vur = False
-                score = contributed[row.opponent]
-            elif not table.round_robin:
-                score = own_totals[team]
-                if table.rules_2026:   # art. 16.4.1 / 16.4.2 (March 2026)
-                    score = min(score, contributed[row.opponent]) if row.opponent else min(score, draw * table.rounds)
-            else:
-                score = Fraction(0)
-            value = score * table.points(row, own_ref) if own_ref else score
-            if row.opponent or not table.round_robin:
-                items.append((vur, score, value))
-        low = min(cut_low, table.rounds)
-        high = min(cut_high, table.rounds - low)
-        for _ in range(low):
-            if not items:
-                break
-            lowest = min(items, key=lambda i: (i[1], i[2]))
-            unplayed_first = min(items, key=lambda i: (not i[0], i[1], i[2]))
-            items.remove(lowest if lowest[2] > unplayed_first[2] else unplayed_first)
-        for _ in range(high):
-            if items:
-                items.remove(max(items, key=lambda i: (i[1], i[2])))
-        values[team] = sum((value for _, _, value in items), Fraction(0))
+        items = round_items(table, team, contributed, opponent_ref, own_ref, played_all, fore)
+        kept, _ = cut_items(table, items, cut_low, cut_high)
+        values[team] = Fraction(sum(item[3] for item in kept), unit)
     return values
+
+
+def contribution_unit(table: TeamTable, opponent_ref: str, own_ref: str | None) -> int:
+    """Units to a point of a contribution: the opponent's score's, times the own score's for ESB."""
+    return table.scale[opponent_ref] * (table.scale[own_ref] if own_ref else 1)
+
+
+# One round of a team as BH/FB/ESB count it: (round, voluntarily unplayed, the score counted,
+# the contribution (both in units), how: "opponent" | "dummy" (art. 16.4) | "dummy capped" (16.4.1/16.4.2, 2026)).
+Item = tuple[int, bool, int, int, str]
+
+
+def round_items(table: TeamTable, team: int, contributed: dict[int, int], opponent_ref: str,
+                own_ref: str | None, played_all: bool, fore: bool) -> list[Item]:
+    """The rounds that count for `team`, before any cut (a round robin's idle rounds left out, art. 15)."""
+    rounds, round_robin, capped = table.rounds, table.round_robin, table.rules_2026
+    cap_alone = table.draw(opponent_ref) * rounds   # art. 16.4.2 (2026): a round without an opponent
+    predetermined = played_all or round_robin   # art. 15: unplayed games count as played in round robins
+    own_total = own_score(table, team, opponent_ref, fore)
+    own_mp = own_ref == "MP"
+    items: list[Item] = []
+    for rnd, row in enumerate(table.rows[team], start=1):
+        opponent = row.opponent
+        if opponent and (predetermined or row.played or (fore and rnd == rounds)):
+            vur, score, how = False, contributed[opponent], "opponent"
+        elif not round_robin:
+            vur, score, how = row.vur, own_total, "dummy"
+            if capped:   # art. 16.4.1 / 16.4.2 (March 2026)
+                cap = contributed[opponent] if opponent else cap_alone
+                if cap < score:
+                    score, how = cap, "dummy capped"
+        elif opponent:
+            vur, score, how = row.vur, 0, "opponent"
+        else:
+            continue   # art. 15: a round robin's round without an opponent is left out
+        value = score * (row.mp if own_mp else row.gp) if own_ref else score
+        items.append((rnd, vur, score, value, how))
+    return items
+
+
+_SCORE_THEN_VALUE = itemgetter(2, 3)   # an item's score counted, then its contribution
+
+
+def cut_items(table: TeamTable, items: list[Item], cut_low: int, cut_high: int) -> tuple[list[Item], list[Item]]:
+    """Cut (the lowest: a voluntarily unplayed round first when its contribution is not above the
+    lowest's, art. 16.5) and Median (the highest) of art. 14.1: (kept, dropped)."""
+    kept, dropped = list(items), []
+    low = min(cut_low, table.rounds)
+    high = min(cut_high, table.rounds - low)
+    for _ in range(low):
+        if not kept:
+            break
+        lowest = min(kept, key=_SCORE_THEN_VALUE)
+        unplayed = [item for item in kept if item[1]]   # voluntarily unplayed rounds come first (art. 16.5)
+        unplayed_first = min(unplayed, key=_SCORE_THEN_VALUE) if unplayed else lowest
+        chosen = lowest if lowest[3] > unplayed_first[3] else unplayed_first
+        kept.remove(chosen)
+        dropped.append(chosen)
+    for _ in range(high):
+        if kept:
+            chosen = max(kept, key=_SCORE_THEN_VALUE)
+            kept.remove(chosen)
+            dropped.append(chosen)
+    return kept, dropped
 
 
 def average_of_opponents(table: TeamTable, reference: str, bh: dict[int, Fraction]) -> dict[int, Decimal | None]:
@@ -108,16 +152,21 @@ def average_of_opponents(table: TeamTable, reference: str, bh: dict[int, Fractio
     return values
 
 
+def sssc_divisor(table: TeamTable, primary: str) -> int:
+    """SSSC's K (art. 13.4): the highest primary score over the highest secondary score of one
+    match, rounded down."""
+    rounds, boards, win = table.rounds, table.event.boards, table.event.team_points.win
+    return math.floor(win * rounds / boards) if primary == "MP" else math.floor(Fraction(rounds * boards) / win)
+
+
 def score_strength(table: TeamTable, primary: str, secondary: str, bh: dict[int, Fraction], k: int | None) -> dict:
     """SSSC (art. 13.4): secondary score + BH(primary) / K, K the highest primary score divided by
     the highest secondary score of one match, rounded down, unless set (/K); to 0.01 as FIDE TEC's
     engine gives it (the article has no rounding)."""
     if k is None:
-        rounds, boards = table.rounds, table.event.boards
-        win = table.event.team_points.win
-        k = math.floor(win * rounds / boards) if primary == "MP" else math.floor(Fraction(rounds * boards) / win)
+        k = sssc_divisor(table, primary)
     values = {}
     for team in table.numbers:
-        value = table.total(team, secondary) + bh[team] / max(k, 1)
+        value = table.score(table.total(team, secondary), secondary) + bh[team] / max(k, 1)
         values[team] = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.01"), ROUND_HALF_UP)
     return values

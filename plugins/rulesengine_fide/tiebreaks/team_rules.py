@@ -15,7 +15,15 @@ from rulesengine_fide.tiebreaks import team_boards, team_counts, team_direct, te
 from rulesengine_fide.tiebreaks.team_codes import AMENDMENTS_2026, CHAIN_CODES, EDE_CODES, RANK_CODES, parse_team_spec
 from rulesengine_fide.tiebreaks.team_table import TeamTable, team_table
 
-_ESB = {"EMMSB": ("MP", "MP"), "EMGSB": ("MP", "GP"), "EGMSB": ("GP", "MP"), "EGGSB": ("GP", "GP")}
+# code -> (the opponent's score, the own score in the match) of the four ESB products (art. 13.2.1-13.2.4)
+ESB_SCORES = {"EMMSB": ("MP", "MP"), "EMGSB": ("MP", "GP"), "EGMSB": ("GP", "MP"), "EGGSB": ("GP", "GP")}
+
+
+def modifiers(mods: dict[str, str]) -> tuple[int, int, bool, bool]:
+    """(cut, median, played_all, fore) of a spec's modifiers: /C1 /M1 (art. 14.1), /P, /F."""
+    cut = int(mods.get("C") or (1 if "C" in mods else 0))
+    median = int(mods.get("M") or (1 if "M" in mods else 0))
+    return cut, median, "P" in mods, "F" in mods
 
 
 def compute(text: str, table: TeamTable, primary: str, groups: list[list[int]]) -> dict[int, object]:
@@ -24,9 +32,7 @@ def compute(text: str, table: TeamTable, primary: str, groups: list[list[int]]) 
     code, reference, mods = parse_team_spec(text)
     ref = reference or primary
     secondary = "GP" if primary == "MP" else "MP"
-    cut = int(mods.get("C") or (1 if "C" in mods else 0))
-    median = int(mods.get("M") or (1 if "M" in mods else 0))
-    played_all, fore = "P" in mods, "F" in mods
+    cut, median, played_all, fore = modifiers(mods)
     if code in ("MPTS", "GPTS"):
         return team_counts.totals(table, code[:2])
     if code == "MPVGP":
@@ -44,8 +50,8 @@ def compute(text: str, table: TeamTable, primary: str, groups: list[list[int]]) 
                                                      played_all or table.round_robin, groups)
     if code in RANK_CODES:
         return team_boards.rank_within_groups(groups, team_boards.board_keys(table, bottom=code == "BBE"))
-    if code in _ESB:
-        opponent_ref, own_ref = _ESB[code]
+    if code in ESB_SCORES:
+        opponent_ref, own_ref = ESB_SCORES[code]
         return team_opposition.opposition(table, opponent_ref, own_ref, cut_low=cut, played_all=played_all)
     bh = team_opposition.opposition(table, ref, None, cut_low=cut + median, cut_high=median, played_all=played_all,
                                     fore=fore or code == "FB")
@@ -59,11 +65,20 @@ def compute(text: str, table: TeamTable, primary: str, groups: list[list[int]]) 
 
 def compute_in_context(spec: str, context: TeamTiebreakContext) -> dict[int, object]:
     """A team tie-break's values for the hook's record (`team.TEAM_RULES`), by the text in force."""
-    event = context.event
+    return compute(spec, table_in_context(spec, context), context.event.primary,
+                   [list(group) for group in context.groups])
+
+
+def table_in_context(spec: str, context: TeamTiebreakContext) -> TeamTable:
+    """The event's team table by the text in force on the rules date (a chain refused before it)."""
     rules_2026 = context.rules_date is not None and context.rules_date >= AMENDMENTS_2026
     if context.rules_date is not None and not rules_2026 and parse_team_spec(spec)[0] in CHAIN_CODES:
         raise UsageError(f"team tie-break {spec!r}: the EDE chains of C.07 art. 13.3.2 are in force from "
                          f"{AMENDMENTS_2026.isoformat()}, the event's rules date is {context.rules_date.isoformat()}; "
                          "EDE (art. 13.3.1) is the one before")
-    table = team_table(event, event.is_round_robin, rules_2026)
-    return compute(spec, table, event.primary, [list(group) for group in context.groups])
+    key = ("rulesengine_fide team table", rules_2026)   # built once for every code of one ranking
+    table = context.scratch.get(key)
+    if table is None:
+        event = context.event
+        table = context.scratch[key] = team_table(event, event.is_round_robin, rules_2026)
+    return table

@@ -1,0 +1,175 @@
+"""Benchmark: team standings (issue 22 item 6) beside tiebreak-core's team module and gacrux, in one run.
+
+    .venv/bin/python bench/team_tiebreaks.py [--sizes 200x10x11,40x6x9] [--seed 2026] [--repeat 3]
+        [--peer-python /work/tools/peers/bin/python]
+
+Each size TEAMSxBOARDSxROUNDS is a generated team Swiss (bench/team_event.py: TRF-2026 team
+records, individual forfeits, reserves, a team PAB each round when the count is odd), ranked by
+TEC's FIDE_TEAM order (MPTS, then EDET/P, EMGSB/C1/P, BH:MP/C1/P, MPvGP) in whole processes run
+in turn on the same file:
+
+* ours: `rulesengine standings FILE --tiebreaks ... --format json`;
+* tiebreak-core 1.2.0: its `rank_team_standings` behind the minimal reader a user writes
+  (bench/peers/tiebreak_core_team_standings.py);
+* gacrux 1.11.65: `python -m gacrux.tiebreakchecker -i FILE -t MPTS ...` (up to 3 runs: seconds each).
+
+Printed: median child CPU seconds (user + sys) of `--repeat` paired runs, peer/ours (> 1: we are
+faster; the issue's bar is 2x for tiebreak-core, 50x for gacrux), the ranking calls alone (our
+`api.team_standings` on the read event, their `rank_team_standings`), and whether the ranks and
+values agree (every team against both peers). The peers live in a throw-away venv named by
+--peer-python or $RULESENGINE_PEER_PYTHON; without one each prints "peer not installed".
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from team_event import team_trf  # noqa: E402
+from tiebreaks import PEER_ENV, peer_available, ranking_cpu, run_process  # noqa: E402
+
+FIDE_TEAM = ("EDET/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPvGP")
+CORE_RUNNER = Path(__file__).resolve().parent / "peers" / "tiebreak_core_team_standings.py"
+VALUED = ("EMGSB/C1/P", "BH:MP/C1/P", "MPvGP")   # the scalar codes tiebreak-core returns values for
+
+
+def ours_arguments(path: Path) -> list[str]:
+    return ["standings", str(path), "--tiebreaks", ",".join(FIDE_TEAM), "--format", "json"]
+
+
+def ours_rows(text: str) -> dict[int, tuple[int, dict]]:
+    return {row["team"]: (row["rank"], row["tiebreaks"]) for row in json.loads(text)["teams"]}
+
+
+def compare_core(ours: dict, text: str) -> str:
+    peer = {int(k): v for k, v in json.loads(text).items()}
+    ranks = sum(1 for team, (rank, _) in ours.items() if peer[team][0] != rank)
+    values = sum(1 for team, (_, mine) in ours.items() for spec in VALUED
+                 if float(mine[spec]) != peer[team][1].get(spec.lower().replace("/", "_"), float("nan")))
+    return f"{len(ours)} teams: {ranks} ranks, {values} of {len(ours) * len(VALUED)} values differ"
+
+
+def compare_gacrux(ours: dict, text: str) -> str:
+    competitors = json.loads(text)["tiebreakResult"]["competitors"]
+    ranks = sum(1 for c in competitors if ours[c["cid"]][0] != c["rank"])
+    values = sum(1 for c in competitors for spec, value in zip(FIDE_TEAM, c["tiebreakScore"][1:])
+                 if float(value) != float(ours[c["cid"]][1][spec]))
+    return f"{len(competitors)} teams: {ranks} ranks, {values} of {len(competitors) * len(FIDE_TEAM)} values differ"
+
+
+def ranking_alone(path: Path, repeat: int) -> float:
+    """`api.team_standings` on the event read (no start-up, reading or output), best of `repeat`;
+    the collector run first, so a collection the reading's garbage would trigger is not counted
+    (tiebreak-core's runner reads far less before its ranking call)."""
+    from rulesengine import api
+    from rulesengine.registry import build_registry
+    registry = build_registry({"RULESENGINE_PLUGINS": "builtin"})
+    best = float("inf")
+    for _ in range(repeat):
+        event = api.load_event(path, registry=registry)
+        gc.collect()
+        started = time.process_time()
+        api.team_standings(event, FIDE_TEAM, registry)
+        best = min(best, time.process_time() - started)
+    return best
+
+
+def reading_alone(path: Path, repeat: int) -> float:
+    from rulesengine import api
+    from rulesengine.registry import build_registry
+    registry = build_registry({"RULESENGINE_PLUGINS": "builtin"})
+    best = float("inf")
+    for _ in range(repeat):
+        started = time.process_time()
+        api.load_event(path, registry=registry)
+        best = min(best, time.process_time() - started)
+    return best
+
+
+def parse_sizes(text: str) -> list[tuple[int, int, int]]:
+    sizes = []
+    for part in text.split(","):
+        teams, boards, rounds = (int(n) for n in part.strip().split("x"))
+        sizes.append((teams, boards, rounds))
+    return sizes
+
+
+def side_by_side(sizes: list[tuple[int, int, int]], seed: int, repeat: int, peer_python: str | None) -> None:
+    have_core = peer_available(peer_python, "tiebreak_core")
+    have_gacrux = peer_available(peer_python, "gacrux")
+    for name, have in (("tiebreak-core", have_core), ("gacrux", have_gacrux)):
+        if not have:
+            print(f"{name}: peer not installed (give --peer-python or ${PEER_ENV})")
+    env = dict(os.environ, RULESENGINE_PLUGINS="builtin")
+    env.pop("PYTHONDONTWRITEBYTECODE", None)   # as installed packages run: bytecode cached (see bench/tiebreaks.py)
+    peer_env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    rows: list[tuple[str, ...]] = []
+    with tempfile.TemporaryDirectory() as scratch:
+        for teams, boards, rounds in sizes:
+            path = Path(scratch) / f"team-{teams}x{boards}x{rounds}.trf"
+            path.write_text(team_trf(teams, boards, rounds, seed), encoding="utf-8")
+            size = f"{teams} x {boards} x {rounds}"
+            core_args = [str(path), ",".join(FIDE_TEAM)]
+            run_process(sys.executable, "-m", "rulesengine.cli", ours_arguments(path), env)   # warm-up
+            if have_core:
+                run_process(peer_python, "script", str(CORE_RUNNER), core_args, peer_env)
+            ours_cpu, core_cpu, core_ranking = [], [], []
+            ours_text = core_text = ""
+            for _ in range(repeat):     # paired runs: ours, then the peer, so both see the same load
+                cpu, _, ours_text, _ = run_process(sys.executable, "-m", "rulesengine.cli", ours_arguments(path), env)
+                ours_cpu.append(cpu)
+                if have_core:
+                    cpu, _, core_text, err = run_process(peer_python, "script", str(CORE_RUNNER), core_args, peer_env)
+                    core_cpu.append(cpu)
+                    core_ranking.append(ranking_cpu(err))
+            ours = ours_rows(ours_text)
+            mine = statistics.median(ours_cpu)
+            alone, reading = ranking_alone(path, repeat), reading_alone(path, repeat)
+            rows.append((size, "rulesengine (whole process)", f"{mine:.3f}", "", ""))
+            rows.append((size, "  of which reading / ranking", f"{reading:.3f} / {alone:.3f}", "", ""))
+            if have_core:
+                theirs = statistics.median(core_cpu)
+                rows.append((size, "tiebreak-core 1.2.0 (whole process)", f"{theirs:.3f}", f"{theirs / mine:.2f}x",
+                             compare_core(ours, core_text)))
+                rows.append((size, "  ranking alone: theirs", f"{min(core_ranking):.3f}",
+                             f"{min(core_ranking) / alone:.2f}x", "rank_team_standings vs api.team_standings"))
+            if have_gacrux:   # seconds a run: at most 3 runs, the median
+                runs = [run_process(peer_python, "-m", "gacrux.tiebreakchecker",
+                                    ["-i", str(path), "-t", "MPTS", *FIDE_TEAM], peer_env) for _ in range(min(repeat, 3))]
+                cpu = statistics.median(run[0] for run in runs)
+                rows.append((size, f"gacrux 1.11.65 ({len(runs)} runs)", f"{cpu:.3f}", f"{cpu / mine:.1f}x",
+                             compare_gacrux(ours, runs[-1][2])))
+            print(f"  {size}: done", flush=True)
+    header = ("event (teams x boards x rounds)", "engine", "CPU s", "peer/ours", "values")
+    widths = [max(len(r[i]) for r in (header, *rows)) for i in range(len(header))]
+    print()
+    for row in (header, *rows):
+        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
+    print(f"(median of {repeat} paired runs; CPU = user + sys of the whole process; peer/ours > 1: we are faster; "
+          f"list MPTS, {', '.join(FIDE_TEAM)})")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="200x10x11,40x6x9", help="team events TEAMSxBOARDSxROUNDS")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--repeat", type=int, default=3, help="paired runs per size (median)")
+    parser.add_argument("--peer-python", default=os.environ.get(PEER_ENV),
+                        help=f"Python of the venv with tiebreak-core and gacrux (default ${PEER_ENV})")
+    args = parser.parse_args(argv)
+    side_by_side(parse_sizes(args.sizes), args.seed, args.repeat, args.peer_python)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
