@@ -25,10 +25,12 @@ Public: a plugin imports `TeamLayout` from here or from `rulesengine.plugins`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Mapping
+from typing import TYPE_CHECKING, Callable, Mapping
 
 from rulesengine.grid import Grid
-from rulesengine.team import TeamTournament
+
+if TYPE_CHECKING:   # the team model loads only when a team event is read (`plugins` stays quick)
+    from rulesengine.team import TeamTournament
 
 
 @dataclass(frozen=True)
