@@ -54,3 +54,9 @@ def rulesengine_rating_systems():
 def rulesengine_pairing_systems():
     from rulesengine_fide.pairing.system import SYSTEMS
     return list(SYSTEMS)
+
+
+@hookimpl
+def rulesengine_team_pairing_systems():
+    from rulesengine_fide.team_pairing.system import SYSTEMS  # noqa: PLC0415 (only when a team event is paired)
+    return list(SYSTEMS)
