@@ -77,14 +77,9 @@ def run_team(args: argparse.Namespace, event: TeamTournament, registry: Registry
 
 
 def _next_round(event: TeamTournament) -> int:
-    """The first round in which no team has a match or the PAB."""
-    from rulesengine.team import MatchKind
-    last = 0
-    for team in event.teams:
-        for r in team.rounds:
-            if r.opponent is not None or r.kind is MatchKind.PAIRING_ALLOCATED_BYE:
-                last = max(last, r.round)
-    return last + 1
+    """The round after the last one in which a team has a match (a round written by `pair
+    --format trf`, results blank, holds none yet, so it is paired again)."""
+    return 1 + max((r.round for team in event.teams for r in team.rounds if r.opponent is not None), default=0)
 
 
 def _score_before(event: TeamTournament, number: int, round_number: int) -> Fraction:
@@ -157,7 +152,10 @@ def _trf(event: TeamTournament, paired) -> str:
             other = "b" if colour == "w" else "w"
             blocks[w] = f"  {b:{padding}>4} {colour}  "
             blocks[b] = f"  {w:{padding}>4} {other}  "
-    header = list(t.header)
+    # records of round r and later are what this pairing replaces (the round's 240 byes stay)
+    header = [(code, rest) for code, rest in t.header
+              if not (code in ("330", "300") and _round_field(code, rest) >= r)]
+    header = [(code, rest[:11 + 4 * (r - 1)].rstrip()) if code == "320" else (code, rest) for code, rest in header]
     pab = next((team for team, kind in paired.byes if kind == "PAB"), None)
     if pab is not None:
         at = next((i for i, (code, _) in enumerate(header) if code == "320"), None)
@@ -167,9 +165,8 @@ def _trf(event: TeamTournament, paired) -> str:
             header.insert(next((i for i, (code, _) in enumerate(header) if code == "001"), len(header)),
                           ("320", line))
             at = next(i for i, (code, _) in enumerate(header) if code == "320")
-        rest = header[at][1]
-        width = 11 + 4 * r          # columns 15-17 hold round 1, 4 apart (the record code is not in `rest`)
-        rest = rest.ljust(width)[:width - 3] + f"{pab:>3}" + rest.ljust(width)[width:]
+        start = 11 + 4 * (r - 1)    # columns 15-17 hold round 1, 4 apart (`rest` follows the code)
+        rest = header[at][1].ljust(start)[:start] + f"{pab:>3}"
         header[at] = ("320", rest.rstrip())
     text = write_trf(replace(t, header=tuple(header), rounds=max(t.rounds, r)))
     newline = t.extra.get("newline", "\n")
@@ -181,3 +178,9 @@ def _trf(event: TeamTournament, paired) -> str:
         sno = int(line[4:8])
         lines[i] = line[:start].ljust(start) + blocks.get(sno, "  0000 - -")
     return newline.join(lines)
+
+
+def _round_field(code: str, rest: str) -> int:
+    """The round of a 330 (columns 8-10) or 300 (columns 5-7) record; `rest` follows the code."""
+    text = rest[4:7] if code == "330" else rest[1:4]
+    return int(text) if text.strip().isdigit() else 0
