@@ -20,7 +20,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-MODELS = {"A": "FIDE_TEAM_TYPEA_MP_GP", "B": "FIDE_TEAM_TYPEB_MP_GP", "none": "FIDE_TEAM_MP_GP"}
+MODELS = {"A": "FIDE_TEAM_TYPEA_MP_GP", "B": "FIDE_TEAM_TYPEB_MP_GP", "none": "FIDE_TEAM_MP_GP",
+          "Agp": "FIDE_TEAM_TYPEA_GP_MP", "Bmp": "FIDE_TEAM_TYPEB_MP", "nonegp": "FIDE_TEAM_GP"}
 
 
 class Event:
@@ -30,9 +31,9 @@ class Event:
         self.teams = rng.randint(6, 21)
         self.boards = rng.choice((4, 4, 5, 6))
         self.rounds = rng.randint(5, min(9, self.teams - 1))
-        self.model = rng.choice(("A", "A", "B", "none"))
+        self.model = rng.choice(("A", "A", "B", "B", "none", "Agp", "Bmp", "nonegp"))
         self.points = rng.choice(((2, 1, 0), (2, 1, 0), (3, 1, 0)))
-        self.accelerated = rng.random() < 0.2 and self.teams >= 10
+        self.accelerated = rng.random() < 0.2 and self.teams >= 10 and "gp" not in self.model
         self.sequence = "WB" * (self.boards // 2) + ("W" if self.boards % 2 else "")
         self.initial = rng.choice("WB")
         self.roster = {}            # team -> player start ranks
@@ -49,6 +50,8 @@ class Event:
         self.byes = []           # (kind, round, team)
         self.forfeits = []       # (result, round, white, black)
         self.pab = {}            # round -> team
+        self.impossible = None   # the Impossible of the round gacrux could not pair
+        self.played = 0          # rounds played (fewer than `rounds` after an impossible one)
         self.name = (f"ts{seed:05d}_t{self.teams}_b{self.boards}_r{self.rounds}_{self.model}"
                      + ("_acc" if self.accelerated else ""))
 
@@ -83,6 +86,14 @@ class Event:
         return "\n".join(lines) + "\n"
 
 
+class Impossible(Exception):
+    """gacrux pairs no round (C.04.6 art. 3.3.3: status 505), or refuses the file."""
+
+    def __init__(self, rnd: int, status: dict):
+        super().__init__(f"round {rnd}: gacrux status {status['code']}: {status.get('error')}")
+        self.round, self.status = rnd, status
+
+
 def gacrux_pairs(gacrux: str, text: str, rnd: int) -> list[tuple[int, int]]:
     with tempfile.NamedTemporaryFile("w", suffix=".trf", delete=False) as f:
         f.write(text)
@@ -91,7 +102,7 @@ def gacrux_pairs(gacrux: str, text: str, rnd: int) -> list[tuple[int, int]]:
     Path(f.name).unlink()
     data = json.loads(out.stdout)
     if data["status"]["code"] != 0:
-        raise RuntimeError(f"gacrux could not pair round {rnd}: {data['status']}")
+        raise Impossible(rnd, data["status"])
     return [tuple(p) for p in data["pairingResult"]["pairs"]]
 
 
@@ -110,12 +121,12 @@ def play(event: Event, rnd: int, pairs: list[tuple[int, int]]) -> None:
             event.pab[rnd] = w
             continue
         busy.update((w, b))
-        if rng.random() < 0.04:         # a forfeited match (330), the white team wins it
-            event.forfeits.append(("+-", rnd, w, b))
-            for p in event.roster[w]:
-                event.blocks[p].append("  0000 - +")
-            for p in event.roster[b]:
-                event.blocks[p].append("  0000 - -")
+        if rng.random() < 0.05:         # a forfeited match (330)
+            result = rng.choice(("+-", "+-", "-+", "--"))
+            event.forfeits.append((result, rnd, w, b))
+            for team, sign in ((w, result[0]), (b, result[1])):
+                for p in event.roster[team]:
+                    event.blocks[p].append(f"  0000 - {sign}")
             continue
         wp, bp = event.roster[w], event.roster[b]
         wl, bl = wp[:event.boards], bp[:event.boards]
@@ -143,12 +154,22 @@ def play(event: Event, rnd: int, pairs: list[tuple[int, int]]) -> None:
 
 def generate(gacrux: str, seed: int) -> Event:
     event = Event(seed)
+    withdrawn = event.rng.randint(1, event.teams) if event.rng.random() < 0.15 else None
+    leaves = event.rng.randint(3, event.rounds) if withdrawn else 0
     for rnd in range(1, event.rounds + 1):
-        if rnd < event.rounds and event.rng.random() < 0.25:     # a team bye announced before the round
+        if withdrawn and rnd >= leaves:                          # a team withdraws (240 Z each round)
+            event.byes.append(("Z", rnd, withdrawn))
+        if rnd < event.rounds and event.rng.random() < 0.3:      # a team bye announced before the round
             team = event.rng.randint(1, event.teams)
-            event.byes.append((event.rng.choice("HZ"), rnd, team))
-        pairs = gacrux_pairs(gacrux, event.trf(rnd - 1), rnd)
+            if team != withdrawn:
+                event.byes.append((event.rng.choice("HHZF"), rnd, team))
+        try:
+            pairs = gacrux_pairs(gacrux, event.trf(rnd - 1), rnd)
+        except Impossible as exc:
+            event.played, event.impossible = rnd - 1, exc
+            return event
         play(event, rnd, pairs)
+        event.played = rnd
     return event
 
 
@@ -164,16 +185,25 @@ def main(argv: list[str] | None = None) -> int:
     from rulesengine_fide.team_pairing.check import check_team_event
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
+    from rulesengine.errors import UsageError
+    from rulesengine_fide.team_pairing.round import pair_team_round
     summary = {"events": 0, "rounds": 0, "identical": 0, "gacrux_accepts": 0, "accepted_alike": 0,
-               "not_generated": [], "differing": []}
+               "impossible": [], "differing": []}
     for seed in range(args.first_seed, args.first_seed + args.events):
-        try:
-            event = generate(args.gacrux, seed)
-        except RuntimeError as exc:
-            summary["not_generated"].append({"seed": seed, "why": str(exc)[:200]})
+        event = generate(args.gacrux, seed)
+        if event.played == 0:
+            summary["impossible"].append({"seed": seed, "round": 1, "gacrux": str(event.impossible)[:160]})
             continue
         path = out / f"{event.name}.trf"
-        path.write_text(event.trf(event.rounds), encoding="utf-8")
+        path.write_text(event.trf(event.played), encoding="utf-8")
+        if event.impossible is not None:     # the round gacrux left to the Chief Arbiter: do we refuse it too?
+            try:
+                pair_team_round(read_team_trf(path), event.impossible.round)
+                ours = "paired"
+            except UsageError as exc:
+                ours = str(exc)[:200]
+            summary["impossible"].append({"event": event.name, "round": event.impossible.round,
+                                          "gacrux": str(event.impossible)[:200], "ours": ours})
         theirs = gacrux_check(args.gacrux, path)
         ours = check_team_event(read_team_trf(path))
         summary["events"] += 1

@@ -74,6 +74,9 @@ def pair_team_round(event: TeamTournament, round_number: int, present: set[int] 
                          f"C.04.6 arts. 2.3.4 [C7] and 2.3.7 [C10] depend on whether this is one of the last two")
     fld = build_field(states, teams, rules, round_number, planned, forbidden)
     try:
+        if len(teams) % 2 == 0 and not fld.pairable(teams):
+            raise NoLegalPairing(f"no pairing of the {len(teams)} teams complies with the absolute criteria "
+                                 f"(art. 2.1: every possible pair has met); art. 3.3.3: the Chief Arbiter decides")
         pab = pab_team(fld, {t: states[t].played for t in teams})
         remaining = [t for t in teams if t != pab]
         brackets = []
