@@ -6,7 +6,10 @@ TEC's engine gacrux (C.04.6), every round then checked by gacrux's checker and b
 gacrux is run as a separate program from its own throw-away venv (never a dependency). Each event:
 6-21 teams, 4-6 boards, 5-9 rounds, colour model type A / type B / no colour (record 192), 2/1/0 or
 3/1/0 match points, team byes (240 H/Z) announced before the round, forfeited matches (330),
-individual forfeits inside played matches, PABs in odd fields, an acceleration (250) in some.
+individual forfeits inside played matches and matches of forfeits only, withdrawals (240 Z to the
+end), prohibited pairs (260), PABs in odd fields, an acceleration (250) in some; game points as
+the primary score and codes naming one score only. A round gacrux cannot pair (art. 3.3.3) ends
+the event there, and ours is asked to pair it too.
 Results are drawn from the Elo expectation. Writes DIR/NAME.trf and DIR/summary.json.
 """
 
@@ -33,6 +36,7 @@ class Event:
         self.rounds = rng.randint(5, min(9, self.teams - 1))
         self.model = rng.choice(("A", "A", "B", "B", "none", "Agp", "Bmp", "nonegp"))
         self.points = rng.choice(((2, 1, 0), (2, 1, 0), (3, 1, 0)))
+        self.prohibited = tuple(rng.sample(range(1, self.teams + 1), 2)) if rng.random() < 0.25 else ()
         self.accelerated = rng.random() < 0.2 and self.teams >= 10 and "gp" not in self.model
         self.sequence = "WB" * (self.boards // 2) + ("W" if self.boards % 2 else "")
         self.initial = rng.choice("WB")
@@ -69,6 +73,8 @@ class Event:
         if self.accelerated:
             half = self.teams // 2
             lines.append(f"250 {float(self.points[1]):4.1f} {self.boards / 2:4.1f}   1   2 {1:4d} {half:4d}")
+        if self.prohibited:
+            lines.append(f"260 {1:>3} {self.rounds:>3} " + " ".join(f"{t:>4}" for t in self.prohibited))
         if self.pab:
             pm, pg = float(self.points[0]), float(self.boards)
             lines.append(f"320 {pm:4.1f} {pg:4.1f}" + "".join(f"{self.pab.get(r, 0):>4}" for r in range(1, upto + 1)))
@@ -128,6 +134,7 @@ def play(event: Event, rnd: int, pairs: list[tuple[int, int]]) -> None:
                 for p in event.roster[team]:
                     event.blocks[p].append(f"  0000 - {sign}")
             continue
+        no_show = rng.random() < 0.03       # the black team fields nobody: every board a forfeit win
         wp, bp = event.roster[w], event.roster[b]
         wl, bl = wp[:event.boards], bp[:event.boards]
         if len(wp) > event.boards and rng.random() < 0.3:   # a reserve plays, the last board rests
@@ -135,7 +142,7 @@ def play(event: Event, rnd: int, pairs: list[tuple[int, int]]) -> None:
         for i, (x, y) in enumerate(zip(wl, bl)):
             cx = event.sequence[i % len(event.sequence)].lower()
             cy = "b" if cx == "w" else "w"
-            if rng.random() < 0.03:
+            if no_show or rng.random() < 0.03:
                 rx, ry = "+", "-"
             else:
                 e = 1 / (1 + 10 ** ((event.rating[y] - event.rating[x]) / 400))

@@ -135,3 +135,28 @@ def test_an_impossible_round_is_left_to_the_chief_arbiter_art_3_3_3():
     fld = _field([1, 2, 3, 4], {t: 0 for t in (1, 2, 3, 4)}, met=[(1, 2), (1, 3), (1, 4)])
     with pytest.raises(NoLegalPairing, match="3.3.3"):
         pair_top_scoregroup(fld, 0, [1, 2, 3, 4])
+
+
+def test_prohibited_pairs_of_record_260_join_c1():
+    from rulesengine_fide.team_pairing.rules import _prohibited
+    first, last, teams = _prohibited("260   1   9    3   12", "x.trf:9")
+    rules = TeamPairingRules(TYPE_A, prohibited=((first, last, teams),))
+    assert rules.forbidden_in(4) == {frozenset((3, 12))} and rules.forbidden_in(10) == frozenset()
+    with pytest.raises(Exception, match="x.trf:9: record 260"):
+        _prohibited("260   1   9    3", "x.trf:9")
+
+
+def test_a_match_won_with_every_board_forfeited_bars_the_pab_art_2_1_2():
+    """In round 5 of this gacrux-paired event team 1's opponent fielded nobody: team 1 won by
+    forfeit, as with a 330 `+-`, so [C2] bars it from the PAB afterwards (FIDE TEC's engine reads
+    it so); the match gives it no colour and no meeting."""
+    from fixture_data import fixture_path
+    from rulesengine.formats.team_trf import read_team_trf
+    from rulesengine_fide.team_pairing.rules import read_rules
+    from rulesengine_fide.team_pairing.state import team_states
+    event = read_team_trf(fixture_path("team_swiss", "ts03006_t9_b5_r7_B.trf"))
+    rules = read_rules(event)
+    before, after = team_states(event, 5, rules)[1], team_states(event, 6, rules)[1]
+    assert before.may_get_pab and not after.may_get_pab
+    assert after.played == before.played and after.colours == before.colours and after.met == before.met
+    assert after.score == before.score + event.team_points.win

@@ -79,10 +79,13 @@ def compare(event: TeamTournament, ours: TeamRoundPairing, recorded: RecordedRou
     mine = {frozenset((b.white, b.black)): b for b in ours.boards}
     theirs = {frozenset(b): b for b in recorded.boards}
     states = ours.states
+    forbidden = ours.rules.forbidden_in(recorded.round)
     for pair in theirs:
         a, b = sorted(pair)
         if a in states[b].met:
             return f"teams {a} and {b} met before (C.04.6 art. 2.1.1 [C1])", "C1"
+        if pair in forbidden:
+            return f"teams {a} and {b} shall not meet in round {recorded.round} (record 260, [C1])", "C1"
     if recorded.pab is not None and not states[recorded.pab].may_get_pab:
         return (f"team {recorded.pab} may not receive the pairing-allocated bye: it had one, won a match by "
                 f"forfeit or had a full-point bye (art. 2.1.2 [C2])"), "C2"
@@ -107,7 +110,7 @@ def _bracket_difference(event: TeamTournament, ours: TeamRoundPairing, recorded:
     if ours.pab is not None:
         teams = sorted([*teams, ours.pab])
     planned = max(ours.rules.planned_rounds, event.rounds)
-    fld = build_field(ours.states, teams, ours.rules, ours.round, planned)
+    fld = build_field(ours.states, teams, ours.rules, ours.round, planned, ours.rules.forbidden_in(ours.round))
     remaining = [t for t in teams if t != recorded.pab]
     pairs = [tuple(sorted(b)) for b in recorded.boards]
     for bracket in ours.brackets:

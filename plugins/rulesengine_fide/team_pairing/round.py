@@ -72,7 +72,7 @@ def pair_team_round(event: TeamTournament, round_number: int, present: set[int] 
     if rules.planned_rounds == 0 and round_number > planned - 2:
         raise UsageError(f"round {round_number}: the file declares no number of rounds (record 142), and "
                          f"C.04.6 arts. 2.3.4 [C7] and 2.3.7 [C10] depend on whether this is one of the last two")
-    fld = build_field(states, teams, rules, round_number, planned, forbidden)
+    fld = build_field(states, teams, rules, round_number, planned, forbidden | rules.forbidden_in(round_number))
     try:
         if len(teams) % 2 == 0 and not fld.pairable(teams):
             raise NoLegalPairing(f"no pairing of the {len(teams)} teams complies with the absolute criteria "

@@ -41,6 +41,12 @@ class TeamPairingRules:
     initial_colour: str | None = None   # art. 4.1 "W"/"B" (record 152), None: not recorded
     planned_rounds: int = 0             # record 142 (0: not declared)
     acceleration: tuple[Acceleration, ...] = ()
+    prohibited: tuple[tuple[int, int, frozenset[int]], ...] = ()   # record 260: (first, last round, teams)
+
+    def forbidden_in(self, round_number: int) -> frozenset[frozenset[int]]:
+        """[C1] with record 260: the pairs of teams that shall not meet in `round_number`."""
+        return frozenset(frozenset((a, b)) for first, last, teams in self.prohibited if first <= round_number <= last
+                         for a in teams for b in teams if a < b)
 
     @property
     def type_b(self) -> bool:
@@ -72,7 +78,7 @@ def read_rules(event: TeamTournament) -> TeamPairingRules:
     scores = [w for w in words if w in ("MP", "GP")]
     primary = scores[0] if scores else "MP"
     secondary_used = len(scores) != 1          # a code naming one score states the other unused
-    initial, planned, acceleration = None, 0, []
+    initial, planned, acceleration, prohibited = None, 0, [], []
     source = event.individual.source or "<input>"
     for line_no, (record, rest) in enumerate(event.individual.header, start=1):
         if record in ("152", "XXC") and rest.strip()[:1].upper() in ("W", "B"):
@@ -81,10 +87,12 @@ def read_rules(event: TeamTournament) -> TeamPairingRules:
             planned = parse_whole(rest.strip())
         elif record == "250":
             acceleration.append(_acceleration(record + rest, f"{source}:{line_no}"))
+        elif record == "260":
+            prohibited.append(_prohibited(record + rest, f"{source}:{line_no}"))
     if acceleration and primary == "GP":
         raise UsageError(f"{source}: record 250 accelerates a team event whose primary score is game points; "
                          f"C.04.7 art. 1.4.4: an acceleration cannot be used with game points as the primary score")
-    return TeamPairingRules(model, primary, secondary_used, initial, planned, tuple(acceleration))
+    return TeamPairingRules(model, primary, secondary_used, initial, planned, tuple(acceleration), tuple(prohibited))
 
 
 def _acceleration(line: str, where: str) -> Acceleration:
@@ -101,3 +109,14 @@ def _acceleration(line: str, where: str) -> Acceleration:
     first_round, last_round = number(14, 17, "the first round"), number(18, 21, "the last round")
     first_team, last_team = number(22, 26, "the first team"), number(27, 31, "the last team")
     return Acceleration(mp, gp, first_round, last_round or first_round, first_team, last_team or first_team)
+
+
+def _prohibited(line: str, where: str) -> tuple[int, int, frozenset[int]]:
+    """Record 260 for teams: rounds in columns 5-7 and 9-11 (a blank last round: the first), then
+    the teams that shall not meet, 4 columns each from column 13, one apart."""
+    first, last = parse_whole(line[4:7].strip()), parse_whole(line[8:11].strip() or line[4:7].strip())
+    teams = [parse_whole(line[i:i + 4].strip()) for i in range(12, len(line), 5) if line[i:i + 4].strip()]
+    if first is None or last is None or None in teams or len(teams) < 2:
+        raise UsageError(f"{where}: record 260: want the first and last round (columns 5-7, 9-11) and two or more "
+                         f"teams from column 13, found {line[3:].strip()!r}")
+    return first, last, frozenset(teams)

@@ -51,6 +51,13 @@ def is_played(event: TeamTournament, mine: TeamRound) -> bool:
     return mine.over_the_board or theirs.over_the_board or (mine.game_points > 0 and theirs.game_points > 0)
 
 
+def _won_unplayed(event: TeamTournament, mine: TeamRound) -> bool:
+    """A match won with no game played over the board (every board won by forfeit): a forfeit win
+    for [C2] art. 2.1.2, as a 330 `+-` is (FIDE TEC's engine reads it so)."""
+    return (mine.kind is MatchKind.MATCH and not is_played(event, mine)
+            and mine.match_points == event.team_points.win and mine.match_points > event.team_points.draw)
+
+
 def team_colour(event: TeamTournament, number: int, round_number: int) -> str:
     """The team's colour in a match (art. 1.6.1): the colour its first board was scheduled to play,
     read from any board whose player's colour is known and the board colour sequence (record 352;
@@ -100,5 +107,5 @@ def team_states(event: TeamTournament, round_number: int, rules: TeamPairingRule
         states[team.number] = TeamState(
             team.number, score, secondary, score + rules.accelerated(team.number, round_number), len(played),
             colours, drift, frozenset(r.opponent for r in played),
-            not any(r.kind in _NO_PAB for r in done))
+            not any(r.kind in _NO_PAB or _won_unplayed(event, r) for r in done))
     return states
