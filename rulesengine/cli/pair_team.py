@@ -19,6 +19,8 @@ from rulesengine.registry import Registry
 if TYPE_CHECKING:
     from rulesengine.team import TeamTournament
 
+TEAM_BERGER = "team_berger"   # the team pairing system of a team round robin (C.05 Annex 1 Berger tables)
+
 # Options of `pair` that concern individual events only.
 _INDIVIDUAL_ONLY = ("estimate", "max_half_point_byes", "no_byes_in_last", "late_entry", "draw_colour", "sheet",
                     "layout", "rank_only")
@@ -46,10 +48,14 @@ def run_team(args: argparse.Namespace, event: TeamTournament, registry: Registry
     used = [name for name in _INDIVIDUAL_ONLY if getattr(args, name, None) not in (None, False, [])]
     if used:
         raise UsageError(f"--{used[0].replace('_', '-')} applies to individual events, not to a team event")
+    name = api.TEAM_SWISS if args.system == "dutch" else args.system
     if event.is_round_robin:
-        raise UsageError("this team event is a round robin (record 092): team round robins are paired by the "
-                         "Berger tables (C.05 Annex 1), which `pair` does not yet provide for team events")
-    system = registry.team_pairing_system(api.TEAM_SWISS if args.system == "dutch" else args.system)
+        # C.05 Annex 1: a team round robin follows the Berger tables, registered as "team_berger"
+        if TEAM_BERGER not in registry.team_pairing_systems:
+            raise UsageError("this team event is a round robin (record 092): team round robins are paired by the "
+                             "Berger tables (C.05 Annex 1), which `pair` does not yet provide for team events")
+        name = TEAM_BERGER
+    system = registry.team_pairing_system(name)
     if args.check:
         checks = api.check_team_pairings(event, system.name, registry)
         write(_check_json(checks) if args.format == "json" else _check_text(checks, system.description))
