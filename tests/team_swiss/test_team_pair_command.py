@@ -113,3 +113,35 @@ def test_an_individual_file_is_paired_as_before(capsys):
     assert main(["pair", str(path), "--round", "2", "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["round"] == 2 and "system" not in data and all("player" in b for b in data["byes"])
+
+
+def test_a_round_no_pairing_can_complete_is_left_to_the_chief_arbiter_art_3_3_3(capsys):
+    """Six teams after four rounds in which gacrux could pair no fifth: neither can we, and say so."""
+    path = fixture_path("team_swiss", "ts02001_t6_b5_r5_A.trf")
+    assert main(["pair", str(path)]) == 2
+    assert "3.3.3" in capsys.readouterr().err
+    assert main(["pair", str(path), "--check"]) == 0
+    assert "0 of 4 round(s) differ" in capsys.readouterr().out
+
+
+def test_a_federation_registers_its_own_team_pairing_system():
+    import types
+
+    from rulesengine import hookimpl
+    from rulesengine.pairing import PairedRound, Pairing
+    from rulesengine.registry import build_registry
+    from rulesengine.team_pairing import TeamPairingSystem
+
+    def by_number(event, round_number):
+        teams = [team.number for team in event.teams]
+        return PairedRound(round_number, tuple(Pairing(a, b) for a, b in zip(teams[::2], teams[1::2])))
+
+    @hookimpl
+    def rulesengine_team_pairing_systems():
+        return [TeamPairingSystem("fedx-league", "Federation X league (rule 9)", by_number)]
+
+    plugin = types.SimpleNamespace(rulesengine_team_pairing_systems=rulesengine_team_pairing_systems)
+    registry = build_registry({"RULESENGINE_PLUGINS": "builtin"}, extra_plugins=[("fedx", plugin)])
+    paired = api.pair_team_round(read_team_trf(_sample()), 1, "fedx-league", registry)
+    assert paired.boards[0] == Pairing(1, 2) and len(paired.boards) == 7
+    assert sorted(registry.team_pairing_systems) == ["fedx-league", "fide_team"]
