@@ -160,3 +160,32 @@ def test_a_match_won_with_every_board_forfeited_bars_the_pab_art_2_1_2():
     assert before.may_get_pab and not after.may_get_pab
     assert after.played == before.played and after.colours == before.colours and after.met == before.met
     assert after.score == before.score + event.team_points.win
+
+
+@pytest.mark.parametrize("code, model, primary, secondary_used", [
+    ("FIDE_TEAM_TYPEA_MP_GP", TYPE_A, "MP", True), ("FIDE_TEAM_TYPEB_GP_MP", TYPE_B, "GP", True),
+    ("FIDE_TEAM_TYPEB_MP", TYPE_B, "MP", False), ("FIDE_TEAM_MP_GP", NO_COLOUR, "MP", True),
+    ("FIDE_TEAM_GP", NO_COLOUR, "GP", False), ("FIDE_TEAM", TYPE_A, "MP", True),
+    ("FIDE_TEAM_BAKU", TYPE_A, "MP", True), ("FIDE_TEAM_TYPEA_MP_GP_BAKU", TYPE_A, "MP", True), ("", TYPE_A, "MP", True),
+])
+def test_record_192_names_the_colour_model_and_the_scores_art_1_2_and_1_7(code, model, primary, secondary_used):
+    from dataclasses import replace as _replace
+
+    from fixture_data import fixture_path
+    from rulesengine.formats.team_trf import read_team_trf
+    from rulesengine_fide.team_pairing.rules import read_rules
+    event = _replace(read_team_trf(fixture_path("team_swiss", "ts00005_t14_b5_r9_A.trf")), type_code=code)
+    rules = read_rules(event)
+    assert (rules.colour_model, rules.primary, rules.secondary_used) == (model, primary, secondary_used)
+    assert rules.planned_rounds == 9 and rules.initial_colour in ("W", "B")
+
+
+def test_record_250_accelerates_the_pairing_score_only_c04_7_art_1_5():
+    from rulesengine_fide.team_pairing.rules import Acceleration, _acceleration
+    acc = _acceleration("250  1.0  2.0   1   2    1    7", "x.trf:12")
+    assert acc == Acceleration(Fraction(1), Fraction(2), 1, 2, 1, 7)
+    rules = TeamPairingRules(TYPE_A, acceleration=(acc,))
+    assert rules.accelerated(7, 2) == 1 and rules.accelerated(8, 2) == 0 and rules.accelerated(7, 3) == 0
+    assert rules.accelerated(7, 1, primary=False) == 2
+    with pytest.raises(Exception, match="x.trf:12: record 250"):
+        _acceleration("250  one  2.0   1   2    1    7", "x.trf:12")

@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from rulesengine.errors import UsageError
 from rulesengine.team import MatchKind, TeamTournament
 
-from rulesengine_fide.team_pairing.brackets import Field, complies_c6, levels_of
-from rulesengine_fide.team_pairing.colours import preference
-from rulesengine_fide.team_pairing.round import TeamRoundPairing, pair_team_round
+from rulesengine.numbers import to_text
+
+from rulesengine_fide.team_pairing.brackets import Bracket, Field, complies_c6, pair_criteria
+from rulesengine_fide.team_pairing.round import TeamRoundPairing, build_field, pair_team_round
 from rulesengine_fide.team_pairing.rules import read_rules
 from rulesengine_fide.team_pairing.state import team_colour
 
@@ -105,7 +106,6 @@ def compare(event: TeamTournament, ours: TeamRoundPairing, recorded: RecordedRou
 def _bracket_difference(event: TeamTournament, ours: TeamRoundPairing, recorded: RecordedRound) -> tuple[str, str]:
     """The recorded pairs cut into brackets as the system cuts its own (a pair belongs to the
     bracket of its higher-scored team), compared bracket by bracket, criterion by criterion."""
-    from rulesengine_fide.team_pairing.round import build_field
     teams = sorted(ours.states[t].number for b in ours.boards for t in (b.white, b.black))
     if ours.pab is not None:
         teams = sorted([*teams, ours.pab])
@@ -138,10 +138,9 @@ def _bracket_difference(event: TeamTournament, ours: TeamRoundPairing, recorded:
     return "the recorded round pairs teams the system pairs in no bracket", "3.3.2"
 
 
-def _vector(fld: Field, level: int, ups: list[int], pairs, c6: bool) -> list[tuple[str, object]]:
+def _vector(fld: Field, level: int, ups: list[int], pairs: list[tuple[int, int]], c6: bool) -> list[tuple[str, object]]:
     """A bracket's criteria, each smaller-is-better: [C4] the upfloaters, [C5] their levels
     (ascending, negated), [C6], [C7], [C8], [C9], [C10]."""
-    from rulesengine_fide.team_pairing.brackets import pair_criteria
     q = {"C8": 0, "C9": 0, "C10": 0}
     for a, b in pairs:
         for key, value in pair_criteria(fld, level, a, b).items():
@@ -152,10 +151,9 @@ def _vector(fld: Field, level: int, ups: list[int], pairs, c6: bool) -> list[tup
             ("C6", int(not c6)), ("C7", c7), ("C8", q["C8"]), ("C9", q["C9"]), ("C10", q["C10"])]
 
 
-def _score(ours: TeamRoundPairing, bracket) -> str:
-    from rulesengine.numbers import to_text
+def _score(ours: TeamRoundPairing, bracket: Bracket) -> str:
     return to_text(ours.states[bracket.residents[0]].pairing_score)
 
 
-def _pairs_text(pairs) -> str:
+def _pairs_text(pairs: list[tuple[int, int]]) -> str:
     return ", ".join(f"{a}-{b}" for a, b in pairs)

@@ -76,7 +76,7 @@ def pair_team_round(event: TeamTournament, round_number: int, present: set[int] 
     try:
         if len(teams) % 2 == 0 and not fld.pairable(teams):
             raise NoLegalPairing(f"no pairing of the {len(teams)} teams complies with the absolute criteria "
-                                 f"(art. 2.1: every possible pair has met); art. 3.3.3: the Chief Arbiter decides")
+                                 f"(art. 2.1: the pairs still allowed leave a team unpaired); art. 3.3.3: the Chief Arbiter decides")
         pab = pab_team(fld, {t: states[t].played for t in teams})
         remaining = [t for t in teams if t != pab]
         brackets = []
