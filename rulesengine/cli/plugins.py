@@ -45,7 +45,7 @@ def plugin_rows(registry: Registry) -> list[dict]:
         rows.append({"name": i.name, "distribution": i.distribution, "version": i.version, "builtin": i.builtin,
                      "tiebreaks": i.tiebreaks, "tiebreak_presets": i.presets,
                      "rating_systems": i.rating_systems, "pairing_systems": i.pairing_systems,
-                     "formats": i.formats, "layouts": i.layouts, "tiebreak_rule_sets": rule_sets,
+                     "team_pairing_systems": i.team_pairing_systems, "formats": i.formats, "layouts": i.layouts, "tiebreak_rule_sets": rule_sets,
                      "tiebreak_options": options, "broken": i.broken or None})
     return rows
 
@@ -81,7 +81,7 @@ def table(rows: list[dict]) -> str:
                            ("tie-break rule sets (--rules)", "tiebreak_rule_sets"),
                            ("tie-break options (--option)", "tiebreak_options"),
                            ("rating systems", "rating_systems"), ("pairing systems", "pairing_systems"),
-                           ("formats", "formats"), ("crosstable layouts", "layouts")):
+                           ("team pairing systems", "team_pairing_systems"), ("formats", "formats"), ("crosstable layouts", "layouts")):
             if row[key]:
                 out.append(f"  {label}: {', '.join(row[key])}")
     return "".join(line + "\n" for line in out)
