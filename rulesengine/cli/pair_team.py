@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from rulesengine import api
-from rulesengine.errors import UsageError
+from rulesengine.errors import InputError, UsageError
 from rulesengine.registry import Registry
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ def team_event(args: argparse.Namespace, registry: Registry) -> TeamTournament |
     try:
         if not is_team_text(read_text(path, args.encoding)):
             return None
-    except Exception:   # unreadable: the individual path reports it as it always has
+    except (InputError, OSError):   # unreadable: the individual path reports it as it always has
         return None
     return api.load_event(path, encoding=args.encoding, input_format=args.input_format, registry=registry)
 
