@@ -40,7 +40,7 @@ if TYPE_CHECKING:   # imported by `rate` itself: `standings` and `explain` need 
     from rulesengine.team_standings import TeamStandings
 
 __all__ = ["RulesUsed", "StandingsRun", "DateReading", "explain_tiebreak", "load_event", "load_tournament",
-           "pair_round", "parse_date", "parse_options", "rate", "rate_event", "read_date", "resolved_specs", "rules_date",
+           "pair_round", "pair_team_round", "check_team_pairings", "parse_date", "parse_options", "rate", "rate_event", "read_date", "resolved_specs", "rules_date",
            "standings", "standings_table", "team_standings", "TeamStandingsRun", "tiebreak_options", "with_kind"]
 
 PAIRING_KINDS = {"swiss": "swiss", "round robin": "round robin", "round-robin": "round robin", "rr": "round robin"}
@@ -541,3 +541,26 @@ def pair_round(tournament: Tournament, round_number: int, system: str = "dutch",
     boards = chosen.pair(request)
     return PairedRound(round_number, tuple(b for b in boards if b.black is not None),
                        tuple((b.white, "PAB") for b in boards if b.black is None))
+
+
+# ---------------------------------------------------------------- team pairing (issue 24 item 4)
+
+TEAM_SWISS = "fide_team"
+
+
+def pair_team_round(event: TeamTournament, round_number: int, system: str = TEAM_SWISS,
+                    registry: Registry | None = None):
+    """Pair `round_number` of a team event with the team pairing system named (hook
+    `rulesengine_team_pairing_systems`): a `PairedRound` of team numbers."""
+    chosen = (registry or default_registry()).team_pairing_system(system)
+    with collector_paused():
+        return chosen.pair_round(event, round_number)
+
+
+def check_team_pairings(event: TeamTournament, system: str = TEAM_SWISS, registry: Registry | None = None):
+    """Every recorded round of a team event re-paired: one `RoundCheck` per round."""
+    chosen = (registry or default_registry()).team_pairing_system(system)
+    if chosen.check is None:
+        raise UsageError(f"team pairing system {chosen.name!r} has no check mode")
+    with collector_paused():
+        return chosen.check(event)

@@ -24,6 +24,7 @@ if TYPE_CHECKING:   # the record types only annotate the hooks: not imported at 
     from rulesengine.formats.base import TournamentFormat
     from rulesengine.pairing import PairingSystem
     from rulesengine.rating import RatingSystem
+    from rulesengine.team_pairing import TeamPairingSystem
     from rulesengine.team_tiebreak import TeamTiebreakPreset, TeamTiebreakRule
     from rulesengine.tiebreak import TiebreakLegend, TiebreakPreset, TiebreakRule
     from rulesengine.layout import CrosstableLayout
@@ -172,6 +173,30 @@ def rulesengine_pairing_systems() -> list[PairingSystem]:
         def rulesengine_pairing_systems():
             return [PairingSystem("fedx-accelerated", "Federation X accelerated Swiss (rule 12)",
                                   lazy("fedx_rules.pairing", "pair"))]
+    """
+
+
+@hookspec
+def rulesengine_team_pairing_systems() -> list[TeamPairingSystem]:
+    """Return the team pairing systems this plugin provides (e.g. FIDE's team Swiss, C.04.6).
+
+    Called when a team event (TRF records 310/013) is paired. Each `TeamPairingSystem` names the
+    system and gives `pair_round(event, round_number)` returning a `PairedRound` of team numbers
+    (white team first, the PAB and unpaired teams in `byes`), and optionally `check(event)` (one
+    `RoundCheck` per recorded round) and `explain(event, round_number)` (text).
+
+    Example::
+
+        from rulesengine.pairing import PairedRound, Pairing
+        from rulesengine.team_pairing import TeamPairingSystem
+
+        def by_number(event, round_number):
+            teams = [team.number for team in event.teams]
+            return PairedRound(round_number, tuple(Pairing(a, b) for a, b in zip(teams[::2], teams[1::2])))
+
+        @hookimpl
+        def rulesengine_team_pairing_systems():
+            return [TeamPairingSystem("fedx-league", "Federation X league (rule 9)", by_number)]
     """
 
 

@@ -20,8 +20,8 @@ parsing and printing, so a plugin prints numbers as every output does), and for 
 layout `rulesengine.layout` (the layout record and what its operations exchange),
 `rulesengine.layout_cells` (the helpers every layout reads its sheet with), `rulesengine.grid` (a
 sheet as a grid of cell values) and `rulesengine.cell_values` (numbers as TDs type them in
-cells), and `rulesengine.team`, `rulesengine.team_tiebreak` and `rulesengine.team_layout` (the
-team-event model, the team tie-break record and the team workbook layout record, issue 22). Everything else is the engine's own and may change: the registry, the collector pause (the registry pauses it around
+cells), and `rulesengine.team`, `rulesengine.team_tiebreak`, `rulesengine.team_layout` and `rulesengine.team_pairing` (the
+team-event model, the team tie-break record, the team workbook layout record and the team pairing system record, issues 22, 24). Everything else is the engine's own and may change: the registry, the collector pause (the registry pauses it around
 every plugin call), the fast record constructors, the readers, the workbook, the jobs.
 """
 
@@ -53,7 +53,8 @@ if TYPE_CHECKING:   # for type checkers and IDEs; at run time each name is impor
 PUBLIC_MODULES = ("rulesengine.plugins", "rulesengine.model", "rulesengine.errors", "rulesengine.tiebreak",
                   "rulesengine.rating", "rulesengine.pairing", "rulesengine.numbers", "rulesengine.layout",
                   "rulesengine.layout_cells", "rulesengine.grid", "rulesengine.cell_values", "rulesengine.team",
-                  "rulesengine.team_tiebreak", "rulesengine.team_layout")
+                  "rulesengine.team_tiebreak", "rulesengine.team_layout",
+                  "rulesengine.team_pairing")
 
 # Where each public name lives. A plugin module that needs only `lazy` and `TiebreakRule` (the FIDE
 # tie-breaks) then does not import the audit, pairing and workbook layout modules on every start-up.
@@ -72,6 +73,7 @@ _HOME = {
                     "rulesengine.tiebreak"),
     "CrosstableLayout": "rulesengine.layout",
     "TeamLayout": "rulesengine.team_layout",
+    "TeamPairingSystem": "rulesengine.team_pairing",
 }
 
 
@@ -117,6 +119,8 @@ __all__ = [
     "RatingSystem", "UnratedRound", "event_date_of", "rating_score", "round_half_away_from_zero", "rule_set_for",
     # pairing (hook rulesengine_pairing_systems)
     "Pairing", "PairingRequest", "PairingSystem",
+    # team pairing (hook rulesengine_team_pairing_systems)
+    "TeamPairingSystem",
     # file formats and workbook layouts (hooks rulesengine_formats, rulesengine_crosstable_layouts)
     "TournamentFormat", "CrosstableLayout",
     # team-event workbook layouts (hook rulesengine_team_layouts)

@@ -84,6 +84,7 @@ class PluginInfo:
     presets: list[str] = field(default_factory=list)
     rating_systems: list[str] = field(default_factory=list)
     pairing_systems: list[str] = field(default_factory=list)
+    team_pairing_systems: list[str] = field(default_factory=list)
     formats: list[str] = field(default_factory=list)
     layouts: list[str] = field(default_factory=list)
     team_layouts: list[str] = field(default_factory=list)
@@ -254,6 +255,18 @@ def _check_pairing_system(system: PairingSystem, owner: PluginInfo) -> PairingSy
     return dataclasses.replace(system, pair=_guarded(system.pair, owner, f"pairing system {name} pair", tuple))
 
 
+def _check_team_pairing_system(system: Any, owner: PluginInfo) -> Any:
+    name = _text(system, "name")
+    _text(system, "description", empty=True)
+    _callable(system, "pair_round")
+    _callable(system, "check", optional=True)
+    _callable(system, "explain", optional=True)
+    return dataclasses.replace(system, pair_round=_guarded(system.pair_round, owner,
+                                                           f"team pairing system {name} pair_round"),
+                               check=_guarded(system.check, owner, f"team pairing system {name} check", list),
+                               explain=_guarded(system.explain, owner, f"team pairing system {name} explain", str))
+
+
 def _check_format(fmt: TournamentFormat, owner: PluginInfo) -> TournamentFormat:
     name = _text(fmt, "name")
     _callable(fmt, "read", optional=True)
@@ -333,6 +346,8 @@ HOOKS = (
           _check_rating_system),
     _Hook("rulesengine_pairing_systems", "rulesengine.pairing:PairingSystem", "pairing_systems",
           lambda r: r.name.lower(), _check_pairing_system),
+    _Hook("rulesengine_team_pairing_systems", "rulesengine.team_pairing:TeamPairingSystem", "team_pairing_systems",
+          lambda r: r.name.lower(), _check_team_pairing_system),
     _Hook("rulesengine_formats", "rulesengine.formats.base:TournamentFormat", "formats", lambda r: r.name.lower(),
           _check_format),
     _Hook("rulesengine_crosstable_layouts", "rulesengine.layout:CrosstableLayout", "layouts",
@@ -468,6 +483,10 @@ class Registry:
         return self._collect("rulesengine_pairing_systems")
 
     @property
+    def team_pairing_systems(self) -> dict[str, Any]:
+        return self._collect("rulesengine_team_pairing_systems")
+
+    @property
     def formats(self) -> dict[str, TournamentFormat]:
         return self._collect("rulesengine_formats")
 
@@ -552,6 +571,13 @@ class Registry:
         if system is None:
             raise UsageError(f"unknown pairing system {name!r}; known: {', '.join(sorted(self.pairing_systems)) or 'none'}"
                              + self.broken_note())
+        return system
+
+    def team_pairing_system(self, name: str) -> Any:
+        system = self.team_pairing_systems.get(name.lower())
+        if system is None:
+            raise UsageError(f"unknown team pairing system {name!r}; known: "
+                             f"{', '.join(sorted(self.team_pairing_systems)) or 'none'}" + self.broken_note())
         return system
 
     def layout(self, name: str) -> CrosstableLayout:

@@ -55,3 +55,10 @@ def rulesengine_pairing_systems():
     from rulesengine_fide.pairing.system import SYSTEMS
     from rulesengine_fide.round_robin.system import SYSTEMS as ROUND_ROBIN   # C.05 Annex 1 Berger tables
     return list(SYSTEMS) + list(ROUND_ROBIN)
+
+
+@hookimpl
+def rulesengine_team_pairing_systems():
+    from rulesengine_fide.team_pairing.system import SYSTEMS  # noqa: PLC0415 (only when a team event is paired)
+    from rulesengine_fide.round_robin.team import SYSTEMS as TEAM_ROUND_ROBIN   # C.05 Annex 1 for teams
+    return list(SYSTEMS) + list(TEAM_ROUND_ROBIN)

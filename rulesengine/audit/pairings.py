@@ -331,3 +331,44 @@ def _board_lines(check: RoundCheck, uncoloured: set[frozenset[int]]) -> tuple[Bo
     lines = [BoardLine(i + 1, pair, beside[i]) for i, pair in enumerate(rules)]
     lines += [BoardLine(len(rules) + k + 1, None, pair) for k, pair in enumerate(unused)]
     return tuple(lines)
+
+
+TEAM_ROUND_ROBIN_NOTE = "a team round robin: the teams' matches are checked against the table (team numbers; white " \
+                        "the first-named team)"
+
+
+def check_team_pairings(event, where: str, registry: Registry) -> tuple[PairingChecks | None, list[Finding]]:
+    """A team event's rounds re-paired (`audit --pairings`): a team round robin against its teams'
+    table, by the individual route on the matches (`rulesengine.team.match_tournament`); a team
+    swiss by the team pairing system (hook `rulesengine_team_pairing_systems`, the team swiss by
+    default)."""
+    from rulesengine import api
+    from rulesengine.team import match_tournament
+    if event.is_round_robin:
+        checks, findings = check_pairings(match_tournament(event), where, registry)
+        note = Finding(where, TEAM_ROUND_ROBIN_NOTE)
+        return checks, ([note] if note not in findings else []) + findings
+    systems = registry.team_pairing_systems
+    if api.TEAM_SWISS not in systems:
+        return None, [Finding(where, f"pairings not checked: no loaded plugin provides the team pairing system "
+                                     f"{api.TEAM_SWISS!r} (known: {', '.join(sorted(systems)) or 'none'})")]
+    system = systems[api.TEAM_SWISS]
+    findings = []
+    started = event_date(event.individual)
+    if system.in_force_from is not None and started is not None and started < system.in_force_from:
+        findings.append(Finding(where, f"re-paired by {system.description}; the event started on "
+                                       f"{started.isoformat()}, before that text was in force"))
+    try:
+        checks = api.check_team_pairings(event, system.name, registry)
+    except RulesEngineError as exc:
+        problems = exc.problems if isinstance(exc, InputError) else ()
+        message = "; ".join(str(p) for p in problems[:3]) or str(exc)
+        return None, findings + [Finding(where, f"pairings not checked: {message}")]
+    except Exception as exc:  # a plugin's bug on one event must not stop the audit of the others
+        return None, findings + [Finding(where, f"pairings not checked: team pairing system {system.name!r} failed on this "
+                                     f"event ({type(exc).__name__}: {str(exc)[:200]})")]
+    differing = tuple(RoundDifference(c.round, c.criterion or _criterion(c.verdict),
+                                      _article(system, c.criterion or _criterion(c.verdict)), c.verdict,
+                                      _board_lines(c, set()))
+                      for c in checks if not _agrees(c, {}))
+    return PairingChecks(system.name, system.description, len(checks), differing), findings

@@ -22,6 +22,7 @@ from rulesengine import api
 from rulesengine.audit.check import (ColumnRule, Difference, EventAudit, compare_columns, compare_value, explainers,
                                      printed_rows_findings)
 from rulesengine.audit.printed import roundings_giving
+from rulesengine.audit.pairings import check_team_pairings
 from rulesengine.audit_records import AuditExplainer, Explained, TeamReading
 from rulesengine.errors import UsageError
 from rulesengine.numbers import to_text
@@ -39,7 +40,7 @@ def audit_team_event(published: PublishedTeamEvent, registry: Registry, rules_da
                      given: Mapping[str, str] | None = None, pairings: bool = False) -> EventAudit:
     """Compare a team event's printed table with the engine's (see the module docstring). `given`
     maps column headings (any case) to the team tie-break spec the auditor says they print;
-    `pairings` (`audit --pairings`) is answered by a finding: team pairings are not re-paired."""
+    `pairings` (`audit --pairings`): every recorded round re-paired by the team pairing system."""
     event = published.event
     known = explainers(registry)
     rules = registry.team_tiebreaks
@@ -70,16 +71,18 @@ def audit_team_event(published: PublishedTeamEvent, registry: Registry, rules_da
         differences, rank_differences, roundings, more = compare_columns(table, columns, event.by_number, compare,
                                                                          ranks, "teams", "a team tie-break")
         findings += more
-    if pairings:
-        findings.append(Finding(published.input, "pairings not checked: audit --pairings re-pairs individual "
-                                                 "swiss events; a team swiss (C.04.6) is not re-paired"))
+    checks = None
+    if pairings:   # a team swiss by C.04.6, a team round robin against its teams' Berger table
+        checks, pairing_findings = check_team_pairings(event, published.input, registry)
+        findings += pairing_findings
     if published.ranked_by_file_order:
         findings.append(Finding(published.input, f"ranks checked under the file's order: "
                                                  f"{', '.join(ranked.standings.tiebreaks) or 'the primary score only'}"))
     texts = ", ".join(dict.fromkeys(run.rules.tiebreaks.values())) or "each team rule's own plugin, by the event's date"
     return EventAudit(published.input, event.individual.name, None if when is None or when.inferred else day, texts,
                       columns, tuple(differences), tuple(rank_differences), tuple(findings), table, computed, ranks,
-                      roundings=roundings, rules_date=when, kind=KIND)
+                      pairings_requested=pairings, pairing_checks=checks, roundings=roundings, rules_date=when,
+                      kind=KIND)
 
 
 def _map_column(column: PublishedColumn, named: Mapping[str, str], known: list[AuditExplainer],

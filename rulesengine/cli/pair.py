@@ -191,6 +191,9 @@ def run(args: argparse.Namespace) -> int:
     from rulesengine.registry import default_registry
 
     registry = default_registry()
+    from rulesengine.cli.pair_team import run_team, team_event
+    if (event := team_event(args, registry)) is not None:   # a team event (records 310/013): issue 24 item 4
+        return run_team(args, event, registry, _Output(args).write)
     tournament = load_tournament(args, registry)
     system = registry.pairing_system(args.system or _default_system(tournament, registry))
     if args.draw_colour is not None:

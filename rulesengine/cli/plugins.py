@@ -46,7 +46,7 @@ def plugin_rows(registry: Registry) -> list[dict]:
                      "tiebreaks": i.tiebreaks, "tiebreak_presets": i.presets,
                      "team_tiebreaks": i.team_tiebreaks, "team_tiebreak_presets": i.team_presets,
                      "rating_systems": i.rating_systems, "pairing_systems": i.pairing_systems,
-                     "formats": i.formats, "layouts": i.layouts, "team_layouts": i.team_layouts,
+                     "team_pairing_systems": i.team_pairing_systems, "formats": i.formats, "layouts": i.layouts, "team_layouts": i.team_layouts,
                      "tiebreak_rule_sets": rule_sets,
                      "tiebreak_options": options, "broken": i.broken or None})
     return rows
@@ -84,7 +84,7 @@ def table(rows: list[dict]) -> str:
                            ("tie-break rule sets (--rules)", "tiebreak_rule_sets"),
                            ("tie-break options (--option)", "tiebreak_options"),
                            ("rating systems", "rating_systems"), ("pairing systems", "pairing_systems"),
-                           ("formats", "formats"), ("crosstable layouts", "layouts"),
+                           ("team pairing systems", "team_pairing_systems"), ("formats", "formats"), ("crosstable layouts", "layouts"),
                            ("team layouts", "team_layouts")):
             if row.get(key):   # a listing cached before a key was added lacks it
                 out.append(f"  {label}: {', '.join(row[key])}")

@@ -136,14 +136,21 @@ def test_the_march_2026_text_is_a_reading_of_team_bh():
     assert team_readings("EMGSB/C1", date(2026, 5, 1)) == []
 
 
-def test_audit_pairings_on_team_events_says_they_are_not_re_paired(capsys):
+def test_audit_pairings_re_pairs_team_events_by_their_system(capsys):
+    """A team round robin against its teams' Berger table (C.05 Annex 1); a team swiss by C.04.6,
+    named as re-pairing a 2025 event by a text in force from 2026-02-01."""
     team_trf = HERBST.parent.parent.parent / "team" / "rr01_t6_b4_r5.trf"
     assert main(["audit", "--pairings", str(team_trf), str(HERBST), "--format", "json"]) == 0
-    events = json.loads(capsys.readouterr().out)["events"]
-    assert [e["kind"] for e in events] == ["team", "team"]
-    for e in events:
-        assert e["findings"][-1]["what"] == ("pairings not checked: audit --pairings re-pairs individual swiss "
-                                             "events; a team swiss (C.04.6) is not re-paired")
+    events = {Path(e["input"]).name: e for e in json.loads(capsys.readouterr().out)["events"]}
+    rr, swiss = events["rr01_t6_b4_r5.trf"], events[HERBST.name]
+    assert (rr["kind"], rr["pairing_checks"]["system"], rr["pairing_checks"]["rounds_checked"],
+            rr["pairing_checks"]["rounds_differing"]) == ("team", "berger", 5, [])
+    checks = swiss["pairing_checks"]
+    assert (swiss["kind"], checks["system"], checks["rounds_checked"]) == ("team", "fide_team", 3)
+    assert [(d["round"], d["article"]) for d in checks["rounds_differing"]] == [
+        (1, "C.04.6 3.6.2"), (2, "C.04.6 3.4"), (3, "C.04.6 C5")]
+    assert any(f["what"].startswith("re-paired by FIDE Swiss Team Pairing System, C.04.6") and "2025-" in f["what"]
+               for f in swiss["findings"])
 
 
 def test_a_broken_team_file_is_not_audited_and_named_with_its_line(tmp_path, capsys):

@@ -90,9 +90,10 @@ def test_check_names_the_round_and_board_that_leave_the_table(tmp_path, capsys):
             "table (C.05 Annex 1, 8 numbers, round 4) pairs 7-5 (numbers 7-5); recorded with colours reversed (5-7)") in out
 
 
-def test_pair_on_a_team_round_robin_says_the_table_pairs_its_teams(capsys):
+def test_pair_after_the_last_round_of_a_team_round_robin_is_refused(capsys):
+    """6 teams, 5 rounds played: the table has no round 6 (C.05 Annex 1), a usage error."""
     code, _, err = _run(capsys, "pair", DATA / "team" / "rr01_t6_b4_r5.trf")
-    assert code == 2 and "a team event: the Berger table pairs its teams, not its players" in err
+    assert code == 2 and "round 6: this round robin of 6 players has 5 rounds (1 cycle)" in err
 
 
 def test_audit_checks_round_robins_against_the_table_and_says_how_it_numbered_them(capsys):
