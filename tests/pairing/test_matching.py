@@ -109,3 +109,14 @@ def test_random_graphs_with_ties_reach_the_same_weight():
         assert _total(edges, kept) == _total(edges, staged)
         sizes.add(kept.count(-1) > n % 2)
     assert sizes == {True, False}      # some optimal matchings leave vertices over, some do not
+
+
+def test_random_graphs_with_spread_weights_give_the_staged_matching():
+    # Distinct weights: the optimum is unique, so both forms must return the same matching.
+    rng = random.Random(8)
+    for _attempt in range(60):
+        n = rng.randint(10, 70)
+        pairs = [(u, v) for u in range(n) for v in range(u + 1, n) if rng.random() < 0.4]
+        weights = rng.sample(range(1, 10 ** 9), len(pairs))
+        edges = [(u, v, (1 << 40) + w) for (u, v), w in zip(pairs, weights)]
+        assert max_weight_matching(n, edges) == max_weight_matching(n, edges, by_stages=True)

@@ -55,6 +55,8 @@ class _Matcher:
         self.allow: list[int] = [0] * len(self.edges)
         self.tick = 1
         self.dissolved = [0] * n   # the tick a vertex's tree was last dissolved at (see `solve`)
+        self.epoch = [0] * n       # how many times a vertex's tree was dissolved
+        self.candidates: dict[int, list[tuple]] = {}   # see `best_edge_between_s`
         self.queue: list[int] = []
 
     def slack(self, k: int) -> int:
@@ -119,6 +121,7 @@ class _Matcher:
         bv = inblossom[v]
         bw = inblossom[w]
         b = self.unused.pop()
+        self.candidates.pop(b, None)
         self.base[b] = base
         self.parent[b] = -1
         self.parent[bb] = b
@@ -431,13 +434,32 @@ class _Matcher:
         return best
 
     def best_edge_between_s(self, b: int) -> int:
-        """The least-slack edge from the S-blossom b to another S-blossom (-1: none)."""
-        best = -1
-        for x in self.leaves(b):
-            k = self.best_edge_to_s(x)
-            if k != -1 and (best == -1 or self.slack(k) < self.slack(best)):
-                best = k
-        return best
+        """The least-slack edge from the S-blossom b to another S-blossom (-1: none).
+
+        Asked when b's least-slack edge lost its far end to a dissolved tree. Every S-vertex's
+        dual moves by the same step, so the slacks from b to the vertices that stay S keep their
+        order: b's edges are sorted once and read from the front, skipping ends dissolved since
+        (`epoch`). An end that became S after the sort scanned its edges then (and holds the
+        edge on its side)."""
+        label, inblossom, epoch = self.label, self.inblossom, self.epoch
+        queue = self.candidates.get(b)
+        if queue is None:
+            dual, ew, endpoint = self.dual, self.ew, self.endpoint
+            found = []
+            for x in self.leaves(b):
+                dx = dual[x]
+                for p in self.neighbend[x]:
+                    y = endpoint[p]
+                    if inblossom[y] != b and label[inblossom[y]] == 1:
+                        found.append((dx + dual[y] - ew[p >> 1], p >> 1, y, epoch[y]))
+            found.sort(reverse=True)
+            queue = self.candidates[b] = found
+        while queue:
+            _slack, k, y, y_epoch = queue[-1]
+            if epoch[y] == y_epoch and inblossom[y] != b and label[inblossom[y]] == 1:
+                return k
+            queue.pop()
+        return -1
 
     def tree_root(self, b: int, roots: dict[int, int]) -> int:
         """The root blossom of the alternating tree holding the labelled top-level blossom b."""
@@ -485,6 +507,10 @@ class _Matcher:
         # Edges found tight before now are asked again when they touch an unlabelled vertex.
         for x in leaves:
             self.dissolved[x] = self.tick
+            self.epoch[x] += 1
+            self.candidates.pop(x, None)
+        for b in members:
+            self.candidates.pop(b, None)
         self.tick += 1
         # The unlabelled vertices' least-slack edges to the S-vertices left (for the next dual
         # step), found from whichever side has fewer edges; a tight one makes its S end scan again.
