@@ -13,6 +13,7 @@ cardinality: the caller makes cardinality the top criterion by weight).
 from __future__ import annotations
 
 
+
 def max_weight_matching(n: int, edges: list[tuple[int, int, int]], by_stages: bool = False) -> list[int]:
     """`by_stages`: the textbook stages, one augmentation each (the reference in the tests)."""
     if not edges:
@@ -58,6 +59,10 @@ class _Matcher:
         self.epoch = [0] * n       # how many times a vertex's tree was dissolved
         self.candidates: dict[int, list[tuple]] = {}   # see `best_edge_between_s`
         self.queue: list[int] = []
+        # `solve` only: single edges found tight by a dual step, (S-vertex, far endpoint), looked
+        # at without rescanning every edge of the vertex.
+        self.tight: list[tuple[int, int]] = []
+        self.edge_at_a_time = False
 
     def slack(self, k: int) -> int:
         u, v, w = self.edges[k]
@@ -152,6 +157,8 @@ class _Matcher:
             if self.label[inblossom[x]] == 2:
                 self.queue.append(x)
             inblossom[x] = b
+        for sub in path:
+            self.candidates.pop(sub, None)
         # Best edge from the new blossom to every other S-blossom.
         best_to: dict[int, int] = {}
         slack = self.slack
@@ -295,18 +302,23 @@ class _Matcher:
         every edge: n/2 stages of O(m) each, the whole cost on a bracket of hundreds of players."""
         n = self.n
         label, inblossom, endpoint = self.label, self.inblossom, self.endpoint
+        self.edge_at_a_time = True
         free = 0
         for v in range(n):
             if self.mate[v] == -1 and label[inblossom[v]] == 0:
                 self.assign_label(v, 1, -1)
                 free += 1
+        queue, tight = self.queue, self.tight
         while free >= 2:
-            queue = self.queue
-            while queue and free >= 2:
-                v = queue.pop()
+            while (queue or tight) and free >= 2:
+                if tight:
+                    v, p = tight.pop()
+                    ends: tuple[int, ...] | None = (p,)
+                else:
+                    v, ends = queue.pop(), None
                 if label[inblossom[v]] != 1:
                     continue      # its tree was dissolved by an augmentation
-                k = self.scan(v)
+                k = self.scan(v, ends)
                 if k >= 0:
                     self.augment_and_dissolve(k)
                     free -= 2
@@ -316,14 +328,14 @@ class _Matcher:
                 break
         return [endpoint[m] if m >= 0 else -1 for m in self.mate]
 
-    def scan(self, v: int) -> int:
+    def scan(self, v: int, ends: tuple[int, ...] | None = None) -> int:
         """Look along the edges of the S-vertex v: label, form blossoms, keep the least slacks.
         Returns the edge that closes an augmenting path (-1: none)."""
         label, inblossom, endpoint, dual = self.label, self.inblossom, self.endpoint, self.dual
         eu, ev, ew = self.eu, self.ev, self.ew
         bestedge, allow, dissolved = self.bestedge, self.allow, self.dissolved
         dv = dual[v]
-        for p in self.neighbend[v]:
+        for p in self.neighbend[v] if ends is None else ends:
             k = p >> 1
             w = endpoint[p]
             bv = inblossom[v]
@@ -380,8 +392,8 @@ class _Matcher:
         for b in range(2 * n):
             if self.parent[b] == -1 and label[b] == 1 and bestedge[b] != -1:
                 k = bestedge[b]
-                bu, bv = inblossom[eu[k]], inblossom[ev[k]]
-                if bu == bv or label[bu] != 1 or label[bv] != 1:
+                if inblossom[eu[k]] == inblossom[ev[k]] or label[inblossom[eu[k]]] != 1 \
+                        or label[inblossom[ev[k]]] != 1:
                     k = bestedge[b] = self.best_edge_between_s(b)
                     if k == -1:
                         continue
@@ -410,13 +422,21 @@ class _Matcher:
             i, j = eu[deltaedge], ev[deltaedge]
             if label[inblossom[i]] == 0:
                 i, j = j, i
-            self.queue.append(i)
+            self.look_again(i, deltaedge)
         elif deltatype == 3:
             self.allow[deltaedge] = self.tick
-            self.queue.append(eu[deltaedge])
+            self.look_again(eu[deltaedge], deltaedge)
         else:
             self.expand_blossom(deltablossom, False)
         return True
+
+    def look_again(self, v: int, k: int) -> None:
+        """The S-vertex v's edge k is tight now: `solve` looks at that edge alone, the textbook
+        form scans every edge of v again."""
+        if self.edge_at_a_time:
+            self.tight.append((v, 2 * k + 1 if self.eu[k] == v else 2 * k))
+        else:
+            self.queue.append(v)
 
     def best_edge_to_s(self, x: int) -> int:
         """The least-slack edge from x to an S-blossom other than x's own (-1: none)."""
@@ -539,7 +559,7 @@ class _Matcher:
                 s_end = self.eu[e] + self.ev[e] - x
                 if s_end not in rescan:
                     rescan.add(s_end)
-                    self.queue.append(s_end)
+                    self.look_again(s_end, e)
 
     def solve_by_stages(self) -> list[int]:
         """The textbook form (one augmentation per stage, every label reset): the reference
