@@ -2,8 +2,10 @@
 
 The Dutch system's criteria are packed into one integer weight per possible pair (see
 `weights.py`), so the best round-pairing is the matching of maximum total weight. Weights are
-Python integers of any size; nothing is rounded. Complexity O(n^3) (Galil's 1986 formulation:
-one augmentation per stage, dual adjustments between searches).
+Python integers of any size; nothing is rounded. Galil's 1986 formulation (dual adjustments
+between searches), with one change for brackets of hundreds of players: an augmentation
+dissolves only the two alternating trees it joins (`solve`), where the textbook stage restarts
+every tree (`solve_by_stages`, kept as the reference the tests compare with).
 
 Vertices are 0..n-1; `edges` is a list of (u, v, weight) with weight > 0. Returns mate[v] (the
 vertex matched to v, or -1). Unmatched vertices are allowed (maximum weight, not maximum
@@ -11,7 +13,6 @@ cardinality: the caller makes cardinality the top criterion by weight).
 """
 
 from __future__ import annotations
-
 
 
 def max_weight_matching(n: int, edges: list[tuple[int, int, int]], by_stages: bool = False) -> list[int]:
@@ -375,33 +376,34 @@ class _Matcher:
         duals reached zero (the matching is optimal)."""
         n = self.n
         label, inblossom, dual, bestedge = self.label, self.inblossom, self.dual, self.bestedge
-        eu, ev = self.eu, self.ev
+        parent, base = self.parent, self.base
+        eu, ev, ew = self.eu, self.ev, self.ew
         deltatype = 1
         delta = min(dual[:n])
         deltaedge = deltablossom = -1
         for v in range(n):
-            if label[inblossom[v]] == 0 and bestedge[v] != -1:
-                k = bestedge[v]
+            k = bestedge[v]
+            if k != -1 and label[inblossom[v]] == 0:
                 if label[inblossom[eu[k] + ev[k] - v]] != 1:
                     k = bestedge[v] = self.best_edge_to_s(v)   # its S end was dissolved
                     if k == -1:
                         continue
-                d = self.slack(k)
+                d = dual[eu[k]] + dual[ev[k]] - ew[k]
                 if d < delta:
                     delta, deltatype, deltaedge = d, 2, k
         for b in range(2 * n):
-            if self.parent[b] == -1 and label[b] == 1 and bestedge[b] != -1:
-                k = bestedge[b]
-                if inblossom[eu[k]] == inblossom[ev[k]] or label[inblossom[eu[k]]] != 1 \
-                        or label[inblossom[ev[k]]] != 1:
+            k = bestedge[b]
+            if k != -1 and label[b] == 1 and parent[b] == -1:
+                bu, bv = inblossom[eu[k]], inblossom[ev[k]]
+                if bu == bv or label[bu] != 1 or label[bv] != 1:
                     k = bestedge[b] = self.best_edge_between_s(b)
                     if k == -1:
                         continue
-                d = self.slack(k) // 2
+                d = (dual[eu[k]] + dual[ev[k]] - ew[k]) // 2
                 if d < delta:
                     delta, deltatype, deltaedge = d, 3, k
         for b in range(n, 2 * n):
-            if self.base[b] >= 0 and self.parent[b] == -1 and label[b] == 2 and dual[b] < delta:
+            if base[b] >= 0 and parent[b] == -1 and label[b] == 2 and dual[b] < delta:
                 delta, deltatype, deltablossom = dual[b], 4, b
         for v in range(n):
             lb = label[inblossom[v]]
@@ -410,7 +412,7 @@ class _Matcher:
             elif lb == 2:
                 dual[v] += delta
         for b in range(n, 2 * n):
-            if self.base[b] >= 0 and self.parent[b] == -1:
+            if base[b] >= 0 and parent[b] == -1:
                 if label[b] == 1:
                     dual[b] += delta
                 elif label[b] == 2:
