@@ -60,10 +60,6 @@ class _Matcher:
         self.epoch = [0] * n       # how many times a vertex's tree was dissolved
         self.candidates: dict[int, list[tuple]] = {}   # see `best_edge_between_s`
         self.queue: list[int] = []
-        # `solve` only: single edges found tight by a dual step, (S-vertex, far endpoint), looked
-        # at without rescanning every edge of the vertex.
-        self.tight: list[tuple[int, int]] = []
-        self.edge_at_a_time = False
 
     def slack(self, k: int) -> int:
         u, v, w = self.edges[k]
@@ -303,23 +299,18 @@ class _Matcher:
         every edge: n/2 stages of O(m) each, the whole cost on a bracket of hundreds of players."""
         n = self.n
         label, inblossom, endpoint = self.label, self.inblossom, self.endpoint
-        self.edge_at_a_time = True
         free = 0
         for v in range(n):
             if self.mate[v] == -1 and label[inblossom[v]] == 0:
                 self.assign_label(v, 1, -1)
                 free += 1
-        queue, tight = self.queue, self.tight
+        queue = self.queue
         while free >= 2:
-            while (queue or tight) and free >= 2:
-                if tight:
-                    v, p = tight.pop()
-                    ends: tuple[int, ...] | None = (p,)
-                else:
-                    v, ends = queue.pop(), None
+            while queue and free >= 2:
+                v = queue.pop()
                 if label[inblossom[v]] != 1:
                     continue      # its tree was dissolved by an augmentation
-                k = self.scan(v, ends)
+                k = self.scan(v)
                 if k >= 0:
                     self.augment_and_dissolve(k)
                     free -= 2
@@ -329,14 +320,14 @@ class _Matcher:
                 break
         return [endpoint[m] if m >= 0 else -1 for m in self.mate]
 
-    def scan(self, v: int, ends: tuple[int, ...] | None = None) -> int:
+    def scan(self, v: int) -> int:
         """Look along the edges of the S-vertex v: label, form blossoms, keep the least slacks.
         Returns the edge that closes an augmenting path (-1: none)."""
         label, inblossom, endpoint, dual = self.label, self.inblossom, self.endpoint, self.dual
         eu, ev, ew = self.eu, self.ev, self.ew
         bestedge, allow, dissolved = self.bestedge, self.allow, self.dissolved
         dv = dual[v]
-        for p in self.neighbend[v] if ends is None else ends:
+        for p in self.neighbend[v]:
             k = p >> 1
             w = endpoint[p]
             bv = inblossom[v]
@@ -424,21 +415,13 @@ class _Matcher:
             i, j = eu[deltaedge], ev[deltaedge]
             if label[inblossom[i]] == 0:
                 i, j = j, i
-            self.look_again(i, deltaedge)
+            self.queue.append(i)
         elif deltatype == 3:
             self.allow[deltaedge] = self.tick
-            self.look_again(eu[deltaedge], deltaedge)
+            self.queue.append(eu[deltaedge])
         else:
             self.expand_blossom(deltablossom, False)
         return True
-
-    def look_again(self, v: int, k: int) -> None:
-        """The S-vertex v's edge k is tight now: `solve` looks at that edge alone, the textbook
-        form scans every edge of v again."""
-        if self.edge_at_a_time:
-            self.tight.append((v, 2 * k + 1 if self.eu[k] == v else 2 * k))
-        else:
-            self.queue.append(v)
 
     def best_edge_to_s(self, x: int) -> int:
         """The least-slack edge from x to an S-blossom other than x's own (-1: none)."""
@@ -526,6 +509,7 @@ class _Matcher:
         for b in was_s:
             if b >= n and dual[b] == 0:
                 self.expand_blossom(b, True)
+        self.forget_entries_from(set(leaves))
         # Edges found tight before now are asked again when they touch an unlabelled vertex.
         for x in leaves:
             self.dissolved[x] = self.tick
@@ -561,7 +545,28 @@ class _Matcher:
                 s_end = self.eu[e] + self.ev[e] - x
                 if s_end not in rescan:
                     rescan.add(s_end)
-                    self.look_again(s_end, e)
+                    self.queue.append(s_end)
+
+    def forget_entries_from(self, gone: set[int]) -> None:
+        """A T-blossom of a tree left standing marks the leaves an S-vertex reaches by a tight
+        edge (`scan`); its expansion relabels the children through them. A mark whose S end is
+        in `gone` (dissolved) is stale: take another tight edge from an S-vertex, or none."""
+        label, inblossom, labelend, endpoint = self.label, self.inblossom, self.labelend, self.endpoint
+        dual, ew = self.dual, self.ew
+        for b in {inblossom[v] for v in range(self.n)}:
+            if b < self.n or label[b] != 2:
+                continue
+            for x in self.leaves(b):
+                if label[x] != 2 or labelend[x] == labelend[b] or endpoint[labelend[x]] not in gone:
+                    continue
+                label[x] = 0
+                labelend[x] = -1
+                for p in self.neighbend[x]:
+                    y = endpoint[p]
+                    if label[inblossom[y]] == 1 and dual[x] + dual[y] - ew[p >> 1] == 0:
+                        label[x] = 2
+                        labelend[x] = p
+                        break
 
     def solve_by_stages(self) -> list[int]:
         """The textbook form (one augmentation per stage, every label reset): the reference
