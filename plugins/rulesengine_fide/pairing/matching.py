@@ -550,9 +550,11 @@ class _Matcher:
     def forget_entries_from(self, gone: set[int]) -> None:
         """A T-blossom of a tree left standing marks the leaves an S-vertex reaches by a tight
         edge (`scan`); its expansion relabels the children through them. A mark whose S end is
-        in `gone` (dissolved) is stale: take another tight edge from an S-vertex, or none."""
+        in `gone` (dissolved) is stale: take another tight edge from an S-vertex, or none. A
+        marked leaf's least slack was not kept (the S-vertices that reached it recorded nothing),
+        and counts if the expansion leaves it free: find it too."""
         label, inblossom, labelend, endpoint = self.label, self.inblossom, self.labelend, self.endpoint
-        dual, ew = self.dual, self.ew
+        dual, ew, bestedge = self.dual, self.ew, self.bestedge
         for b in {inblossom[v] for v in range(self.n)}:
             if b < self.n or label[b] != 2:
                 continue
@@ -561,12 +563,17 @@ class _Matcher:
                     continue
                 label[x] = 0
                 labelend[x] = -1
+                best, best_slack = -1, 0
                 for p in self.neighbend[x]:
                     y = endpoint[p]
-                    if label[inblossom[y]] == 1 and dual[x] + dual[y] - ew[p >> 1] == 0:
-                        label[x] = 2
-                        labelend[x] = p
-                        break
+                    if label[inblossom[y]] == 1:
+                        slack = dual[x] + dual[y] - ew[p >> 1]
+                        if slack == 0 and label[x] == 0:
+                            label[x] = 2
+                            labelend[x] = p
+                        if best == -1 or slack < best_slack:
+                            best, best_slack = p >> 1, slack
+                bestedge[x] = best
 
     def solve_by_stages(self) -> list[int]:
         """The textbook form (one augmentation per stage, every label reset): the reference
