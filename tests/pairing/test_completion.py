@@ -9,7 +9,7 @@ import random
 import pytest
 
 from rulesengine.formats.trf import read_trf
-from rulesengine_fide.pairing.completion import can_complete
+from rulesengine_fide.pairing.completion import can_complete, most_pairs
 from rulesengine_fide.pairing.criteria import incompatibility
 from rulesengine_fide.pairing.dutch import DutchRound
 from rulesengine_fide.pairing.engine import pair_round
@@ -75,3 +75,19 @@ def test_completion_agrees_with_the_blossom_on_every_subset_tried(name, round_nu
         assert can_complete(rnd, players, bye_value) == expected, (players, bye_value)
         answers.add(expected)
     assert answers == {True, False}
+
+
+@pytest.mark.parametrize("name, round_number", [("p033_r13_plain.trf", 13), ("p019_r09_absences.trf", 9)])
+def test_most_pairs_is_the_blossom_maximum(name, round_number):
+    # The cap on a remainder's guessed pair count (dutch.py): a maximum pairing under C1/C3.
+    rnd = _round_state(name, round_number)
+    rng = random.Random(7 * round_number)
+    short = set()
+    for _attempt in range(120):
+        players = sorted(rng.sample(range(rnd.n), rng.randint(2, rnd.n)))
+        edges = [(s, t, 1) for s in range(len(players)) for t in range(s + 1, len(players))
+                 if incompatibility(rnd.states[players[s]], rnd.states[players[t]], rnd.forbidden) is None]
+        expected = sum(1 for m in max_weight_matching(len(players), edges) if m >= 0) // 2
+        assert most_pairs(rnd, players) == expected, players
+        short.add(expected < len(players) // 2)
+    assert short == {True, False}

@@ -29,6 +29,11 @@ def pairs_all(rnd: RoundState, players: list[int]) -> bool:
     return len(players) % 2 == 0 and _PerfectPairing(rnd, list(players), None).exists()
 
 
+def most_pairs(rnd: RoundState, players: list[int]) -> int:
+    """The size of a maximum pairing of `players` among themselves under C1 and C3 (no PAB)."""
+    return _PerfectPairing(rnd, list(players), None).most_pairs()
+
+
 def pair_up(players: list[int], compatible: Callable[[int, int], bool], allowed_left: int) -> tuple[int, list[int]]:
     """A pairing of `players` (in rank order) leaving at most `allowed_left` of them unpaired
     if it can find one: greedy (each player takes the first compatible one below), then
@@ -98,6 +103,15 @@ class _PerfectPairing:
     def exists(self) -> bool:
         if self.size % 2:
             return False
+        return self._pair(stop_at_first_failure=True) == self.size // 2
+
+    def most_pairs(self) -> int:
+        return self._pair(stop_at_first_failure=False)
+
+    def _pair(self, stop_at_first_failure: bool) -> int:
+        """Greedy, then one augmenting search from each vertex it left free: a vertex with no
+        augmenting path now has none after later augmentations either (Edmonds), so the result
+        is a maximum pairing. Returns its number of pairs (less when stopped early)."""
         players, mate, joinable = self.players, self.mate, self.joinable
         for u in range(self.size):
             if mate[u] >= 0:
@@ -109,9 +123,9 @@ class _PerfectPairing:
                     break
         free = [u for u in range(self.size) if mate[u] < 0]
         for root in free:
-            if mate[root] < 0 and not self._augment_from(root, free):
-                return False   # root is unpaired in every maximum pairing
-        return True
+            if mate[root] < 0 and not self._augment_from(root, free) and stop_at_first_failure:
+                break   # no perfect pairing: root is unpaired in a maximum one
+        return sum(1 for u in range(self.size) if mate[u] >= 0) // 2
 
     def _augment_from(self, root: int, free: list[int]) -> bool:
         """Search an augmenting path from the free vertex `root` and apply it."""

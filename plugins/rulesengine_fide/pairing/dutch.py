@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from rulesengine.errors import UsageError
 
-from rulesengine_fide.pairing.completion import can_complete
+from rulesengine_fide.pairing.completion import can_complete, most_pairs, pairs_all
 from rulesengine_fide.pairing.fastpath import RemainderNeeded, fast_bracket, meets_bounds
 from rulesengine_fide.pairing.matching import max_weight_matching
 from rulesengine_fide.pairing.nextbracket import next_bracket_takes
@@ -154,9 +154,10 @@ class DutchRound(RoundState):
                 record.notes.append("the first candidate in generation order that meets every criterion "
                                     "as well as any candidate can (B.4)")
                 return [(min(a, b), max(a, b)) for a, b in pairs]
-        if len(bracket) % 2 == 0 and lower:
+        if len(bracket) % 2 == 0 and lower and pairs_all(self, bracket):
             # When the bracket can be paired completely (C6), nobody moves down, so C8 and the
             # players below cannot matter: the bracket alone decides, if the rest stays pairable.
+            # (No perfect pairing of the bracket under C1/C3: the matching could not find one.)
             result = self._pair_bracket_in(mdps, residents, [], False, lower, record)
             if result is not None and 2 * len(result) == len(bracket):
                 return result
@@ -186,6 +187,8 @@ class DutchRound(RoundState):
         odd = len(rest) % 2 == 1
         if odd and not (lower and all(next_bracket_takes(self, x, lower) for x in rest)):
             return None
+        if most_pairs(self, rest) < len(rest) // 2:
+            return None     # the matching below could not pair them either (C1, C3)
         next_group = self.group[lower[0]] if lower else None
         weigher = EdgeWeigher(self, [], rest, [], next_group, with_bye=False, fixed_pairs=need.mdp_pairs,
                               all_mdps=mdps, mdps_pairable=False, absorber=odd)
@@ -230,6 +233,9 @@ class DutchRound(RoundState):
                                   with_bye=complete and self.odd, fixed_pairs=mdp_pairs,
                                   all_mdps=mdps, mdps_pairable=False, absorber=absorber)
             guess = len(homogeneous) // 2 if remainder_pairs is None else remainder_pairs
+            # The bracket's pairs (C6) do not depend on the order encoded (lowest bits), so a
+            # guess above the most pairs C1/C3 allow among them only costs a second matching.
+            guess = min(guess, most_pairs(self, homogeneous))
             mate, stats = self._solve(weigher, Ordering.homogeneous(homogeneous, guess))
             if stats.bracket_pairs != guess:
                 guess = stats.bracket_pairs

@@ -2,8 +2,10 @@
 
 The Dutch system's criteria are packed into one integer weight per possible pair (see
 `weights.py`), so the best round-pairing is the matching of maximum total weight. Weights are
-Python integers of any size; nothing is rounded. Complexity O(n^3) (Galil's 1986 formulation:
-one augmentation per stage, dual adjustments between searches).
+Python integers of any size; nothing is rounded. Galil's 1986 formulation (dual adjustments
+between searches), with one change for brackets of hundreds of players: an augmentation
+dissolves only the two alternating trees it joins (`solve`), where the textbook stage restarts
+every tree (`solve_by_stages`, kept as the reference the tests compare with).
 
 Vertices are 0..n-1; `edges` is a list of (u, v, weight) with weight > 0. Returns mate[v] (the
 vertex matched to v, or -1). Unmatched vertices are allowed (maximum weight, not maximum
@@ -13,10 +15,12 @@ cardinality: the caller makes cardinality the top criterion by weight).
 from __future__ import annotations
 
 
-def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
+def max_weight_matching(n: int, edges: list[tuple[int, int, int]], by_stages: bool = False) -> list[int]:
+    """`by_stages`: the textbook stages, one augmentation each (the reference in the tests)."""
     if not edges:
         return [-1] * n
-    return _Matcher(n, edges).solve()
+    matcher = _Matcher(n, edges)
+    return matcher.solve_by_stages() if by_stages else matcher.solve()
 
 
 class _Matcher:
@@ -48,7 +52,13 @@ class _Matcher:
         self.blossombest: list[list[int] | None] = [None] * (2 * n)
         self.unused = list(range(n, 2 * n))
         self.dual = [top // 2] * n + [0] * n
-        self.allow = [False] * len(self.edges)
+        # The tick an edge was found tight at (0: not known to be); it stays tight until one of
+        # its ends leaves a dissolved tree (`dissolved`, see `solve`).
+        self.allow: list[int] = [0] * len(self.edges)
+        self.tick = 1
+        self.dissolved = [0] * n   # the tick a vertex's tree was last dissolved at (see `solve`)
+        self.epoch = [0] * n       # how many times a vertex's tree was dissolved
+        self.candidates: dict[int, list[tuple]] = {}   # see `best_edge_between_s`
         self.queue: list[int] = []
 
     def slack(self, k: int) -> int:
@@ -113,6 +123,7 @@ class _Matcher:
         bv = inblossom[v]
         bw = inblossom[w]
         b = self.unused.pop()
+        self.candidates.pop(b, None)
         self.base[b] = base
         self.parent[b] = -1
         self.parent[bb] = b
@@ -143,6 +154,8 @@ class _Matcher:
             if self.label[inblossom[x]] == 2:
                 self.queue.append(x)
             inblossom[x] = b
+        for sub in path:
+            self.candidates.pop(sub, None)
         # Best edge from the new blossom to every other S-blossom.
         best_to: dict[int, int] = {}
         slack = self.slack
@@ -278,7 +291,293 @@ class _Matcher:
                 self.mate[j] = self.labelend[bt]
                 p = self.labelend[bt] ^ 1
 
+    # ---------------------------------------------------------------- the search
     def solve(self) -> list[int]:
+        """Grow an alternating tree from every free vertex at once; an augmentation dissolves only
+        the two trees it joins, the others keep their labels and go on growing. The textbook
+        stage (`solve_by_stages`) throws every tree away after each augmentation and rescans
+        every edge: n/2 stages of O(m) each, the whole cost on a bracket of hundreds of players."""
+        n = self.n
+        label, inblossom, endpoint = self.label, self.inblossom, self.endpoint
+        free = 0
+        for v in range(n):
+            if self.mate[v] == -1 and label[inblossom[v]] == 0:
+                self.assign_label(v, 1, -1)
+                free += 1
+        queue = self.queue
+        while free >= 2:
+            while queue and free >= 2:
+                v = queue.pop()
+                if label[inblossom[v]] != 1:
+                    continue      # its tree was dissolved by an augmentation
+                k = self.scan(v)
+                if k >= 0:
+                    self.augment_and_dissolve(k)
+                    free -= 2
+            if free < 2:
+                break
+            if not self.adjust_duals():
+                break
+        return [endpoint[m] if m >= 0 else -1 for m in self.mate]
+
+    def scan(self, v: int) -> int:
+        """Look along the edges of the S-vertex v: label, form blossoms, keep the least slacks.
+        Returns the edge that closes an augmenting path (-1: none)."""
+        label, inblossom, endpoint, dual = self.label, self.inblossom, self.endpoint, self.dual
+        eu, ev, ew = self.eu, self.ev, self.ew
+        bestedge, allow, dissolved = self.bestedge, self.allow, self.dissolved
+        dv = dual[v]
+        for p in self.neighbend[v]:
+            k = p >> 1
+            w = endpoint[p]
+            bv = inblossom[v]
+            bw = inblossom[w]
+            if bv == bw:
+                continue
+            a = allow[k]
+            if not (a and a > dissolved[v] and a > dissolved[w]):
+                a = 0
+                kslack = dv + dual[w] - ew[k]
+                if kslack <= 0:
+                    a = allow[k] = self.tick
+            if a:
+                if label[bw] == 0:
+                    self.assign_label(w, 2, p ^ 1)
+                elif label[bw] == 1:
+                    base = self.scan_blossom(v, w)
+                    if base < 0:
+                        return k
+                    self.add_blossom(base, k)
+                elif label[w] == 0:
+                    label[w] = 2
+                    self.labelend[w] = p ^ 1
+            elif label[bw] == 1:
+                cur = bestedge[bv]
+                if cur == -1 or kslack < dual[eu[cur]] + dual[ev[cur]] - ew[cur]:
+                    bestedge[bv] = k
+            elif label[w] == 0:
+                cur = bestedge[w]
+                if cur == -1 or kslack < dual[eu[cur]] + dual[ev[cur]] - ew[cur]:
+                    bestedge[w] = k
+        return -1
+
+    def adjust_duals(self) -> bool:
+        """No augmenting path with tight edges: move the duals by the largest step that keeps them
+        feasible, and act on the edge or blossom that stopped it. False when the free vertices'
+        duals reached zero (the matching is optimal)."""
+        n = self.n
+        label, inblossom, dual, bestedge = self.label, self.inblossom, self.dual, self.bestedge
+        parent, base = self.parent, self.base
+        eu, ev, ew = self.eu, self.ev, self.ew
+        deltatype = 1
+        delta = min(dual[:n])
+        deltaedge = deltablossom = -1
+        for v in range(n):
+            k = bestedge[v]
+            if k != -1 and label[inblossom[v]] == 0:
+                if label[inblossom[eu[k] + ev[k] - v]] != 1:
+                    k = bestedge[v] = self.best_edge_to_s(v)   # its S end was dissolved
+                    if k == -1:
+                        continue
+                d = dual[eu[k]] + dual[ev[k]] - ew[k]
+                if d < delta:
+                    delta, deltatype, deltaedge = d, 2, k
+        for b in range(2 * n):
+            k = bestedge[b]
+            if k != -1 and label[b] == 1 and parent[b] == -1:
+                bu, bv = inblossom[eu[k]], inblossom[ev[k]]
+                if bu == bv or label[bu] != 1 or label[bv] != 1:
+                    k = bestedge[b] = self.best_edge_between_s(b)
+                    if k == -1:
+                        continue
+                d = (dual[eu[k]] + dual[ev[k]] - ew[k]) // 2
+                if d < delta:
+                    delta, deltatype, deltaedge = d, 3, k
+        for b in range(n, 2 * n):
+            if base[b] >= 0 and parent[b] == -1 and label[b] == 2 and dual[b] < delta:
+                delta, deltatype, deltablossom = dual[b], 4, b
+        for v in range(n):
+            lb = label[inblossom[v]]
+            if lb == 1:
+                dual[v] -= delta
+            elif lb == 2:
+                dual[v] += delta
+        for b in range(n, 2 * n):
+            if base[b] >= 0 and parent[b] == -1:
+                if label[b] == 1:
+                    dual[b] += delta
+                elif label[b] == 2:
+                    dual[b] -= delta
+        if deltatype == 1:
+            return False
+        if deltatype == 2:
+            self.allow[deltaedge] = self.tick
+            i, j = eu[deltaedge], ev[deltaedge]
+            if label[inblossom[i]] == 0:
+                i, j = j, i
+            self.queue.append(i)
+        elif deltatype == 3:
+            self.allow[deltaedge] = self.tick
+            self.queue.append(eu[deltaedge])
+        else:
+            self.expand_blossom(deltablossom, False)
+        return True
+
+    def best_edge_to_s(self, x: int) -> int:
+        """The least-slack edge from x to an S-blossom other than x's own (-1: none)."""
+        label, inblossom, endpoint, dual, ew = self.label, self.inblossom, self.endpoint, self.dual, self.ew
+        bx = inblossom[x]
+        best, best_slack = -1, 0
+        dx = dual[x]
+        for p in self.neighbend[x]:
+            y = endpoint[p]
+            by = inblossom[y]
+            if by != bx and label[by] == 1:
+                s = dx + dual[y] - ew[p >> 1]
+                if best == -1 or s < best_slack:
+                    best, best_slack = p >> 1, s
+        return best
+
+    def best_edge_between_s(self, b: int) -> int:
+        """The least-slack edge from the S-blossom b to another S-blossom (-1: none).
+
+        Asked when b's least-slack edge lost its far end to a dissolved tree. Every S-vertex's
+        dual moves by the same step, so the slacks from b to the vertices that stay S keep their
+        order: b's edges are sorted once and read from the front, skipping ends dissolved since
+        (`epoch`). An end that became S after the sort scanned its edges then (and holds the
+        edge on its side)."""
+        label, inblossom, epoch = self.label, self.inblossom, self.epoch
+        queue = self.candidates.get(b)
+        if queue is None:
+            dual, ew, endpoint = self.dual, self.ew, self.endpoint
+            found = []
+            for x in self.leaves(b):
+                dx = dual[x]
+                for p in self.neighbend[x]:
+                    y = endpoint[p]
+                    if inblossom[y] != b and label[inblossom[y]] == 1:
+                        found.append((dx + dual[y] - ew[p >> 1], p >> 1, y, epoch[y]))
+            found.sort(reverse=True)
+            queue = self.candidates[b] = found
+        while queue:
+            _slack, k, y, y_epoch = queue[-1]
+            if epoch[y] == y_epoch and inblossom[y] != b and label[inblossom[y]] == 1:
+                return k
+            queue.pop()
+        return -1
+
+    def tree_root(self, b: int, roots: dict[int, int]) -> int:
+        """The root blossom of the alternating tree holding the labelled top-level blossom b."""
+        path = []
+        label, labelend, endpoint, inblossom = self.label, self.labelend, self.endpoint, self.inblossom
+        while b not in roots:
+            path.append(b)
+            if label[b] == 1 and labelend[b] == -1:
+                roots[b] = b
+                break
+            b = inblossom[endpoint[labelend[b]]]
+        root = roots[b]
+        for t in path:
+            roots[t] = root
+        return root
+
+    def augment_and_dissolve(self, k: int) -> None:
+        """Augment along the path through edge k, then unlabel the two trees it joined, as a new
+        stage would, and leave every other tree as it is."""
+        n = self.n
+        label, inblossom, bestedge, dual = self.label, self.inblossom, self.bestedge, self.dual
+        endpoint, neighbend, ew = self.endpoint, self.neighbend, self.ew
+        roots: dict[int, int] = {}
+        joined = {self.tree_root(inblossom[self.eu[k]], roots), self.tree_root(inblossom[self.ev[k]], roots)}
+        tops = {inblossom[v] for v in range(n)}
+        members = [b for b in tops if label[b] in (1, 2) and self.tree_root(b, roots) in joined]
+        was_s = [b for b in members if label[b] == 1]
+        self.augment_matching(k)
+        leaves: list[int] = []
+        for b in members:
+            stack = [b]
+            while stack:
+                t = stack.pop()
+                label[t] = 0
+                bestedge[t] = -1
+                if t < n:
+                    leaves.append(t)
+                else:
+                    self.blossombest[t] = None
+                    stack.extend(self.childs[t])
+        # As at the end of a stage: S-blossoms whose dual is zero are no longer needed.
+        for b in was_s:
+            if b >= n and dual[b] == 0:
+                self.expand_blossom(b, True)
+        self.forget_entries_from(set(leaves))
+        # Edges found tight before now are asked again when they touch an unlabelled vertex.
+        for x in leaves:
+            self.dissolved[x] = self.tick
+            self.epoch[x] += 1
+            self.candidates.pop(x, None)
+        for b in members:
+            self.candidates.pop(b, None)
+        self.tick += 1
+        # The unlabelled vertices' least-slack edges to the S-vertices left (for the next dual
+        # step), found from whichever side has fewer edges; a tight one makes its S end scan again.
+        s_left = [v for v in range(n) if label[inblossom[v]] == 1]
+        best_slack: dict[int, int] = {}
+        if sum(len(neighbend[v]) for v in s_left) < sum(len(neighbend[x]) for x in leaves):
+            gone = set(leaves)
+            for s in s_left:
+                ds = dual[s]
+                for p in neighbend[s]:
+                    y = endpoint[p]
+                    if y in gone:
+                        sl = ds + dual[y] - ew[p >> 1]
+                        if y not in best_slack or sl < best_slack[y]:
+                            best_slack[y] = sl
+                            bestedge[y] = p >> 1
+        else:
+            for x in leaves:
+                e = bestedge[x] = self.best_edge_to_s(x)
+                if e != -1:
+                    best_slack[x] = self.slack(e)
+        rescan = set()
+        for x, sl in best_slack.items():
+            if sl == 0:
+                e = bestedge[x]
+                s_end = self.eu[e] + self.ev[e] - x
+                if s_end not in rescan:
+                    rescan.add(s_end)
+                    self.queue.append(s_end)
+
+    def forget_entries_from(self, gone: set[int]) -> None:
+        """A T-blossom of a tree left standing marks the leaves an S-vertex reaches by a tight
+        edge (`scan`); its expansion relabels the children through them. A mark whose S end is
+        in `gone` (dissolved) is stale: take another tight edge from an S-vertex, or none. A
+        marked leaf's least slack was not kept (the S-vertices that reached it recorded nothing),
+        and counts if the expansion leaves it free: find it too."""
+        label, inblossom, labelend, endpoint = self.label, self.inblossom, self.labelend, self.endpoint
+        dual, ew, bestedge = self.dual, self.ew, self.bestedge
+        for b in {inblossom[v] for v in range(self.n)}:
+            if b < self.n or label[b] != 2:
+                continue
+            for x in self.leaves(b):
+                if label[x] != 2 or labelend[x] == labelend[b] or endpoint[labelend[x]] not in gone:
+                    continue
+                label[x] = 0
+                labelend[x] = -1
+                best, best_slack = -1, 0
+                for p in self.neighbend[x]:
+                    y = endpoint[p]
+                    if label[inblossom[y]] == 1:
+                        slack = dual[x] + dual[y] - ew[p >> 1]
+                        if slack == 0 and label[x] == 0:
+                            label[x] = 2
+                            labelend[x] = p
+                        if best == -1 or slack < best_slack:
+                            best, best_slack = p >> 1, slack
+                bestedge[x] = best
+
+    def solve_by_stages(self) -> list[int]:
+        """The textbook form (one augmentation per stage, every label reset): the reference
+        `solve` is tested against."""
         n = self.n
         label, inblossom, endpoint, dual = self.label, self.inblossom, self.endpoint, self.dual
         for _stage in range(n):
@@ -287,8 +586,7 @@ class _Matcher:
                 self.bestedge[i] = -1
             for b in range(n, 2 * n):
                 self.blossombest[b] = None
-            self.allow = [False] * len(self.edges)
-            allow = self.allow
+            self.allow = [0] * len(self.edges)
             self.queue = []
             for v in range(n):
                 if self.mate[v] == -1 and label[inblossom[v]] == 0:
@@ -296,88 +594,13 @@ class _Matcher:
             augmented = False
             while True:
                 queue = self.queue
-                eu, ev, ew = self.eu, self.ev, self.ew
-                bestedge = self.bestedge
                 while queue and not augmented:
-                    v = queue.pop()
-                    dv = dual[v]
-                    for p in self.neighbend[v]:
-                        k = p >> 1
-                        w = endpoint[p]
-                        bv = inblossom[v]
-                        bw = inblossom[w]
-                        if bv == bw:
-                            continue
-                        if not allow[k]:
-                            kslack = dv + dual[w] - ew[k]
-                            if kslack <= 0:
-                                allow[k] = True
-                        if allow[k]:
-                            if label[bw] == 0:
-                                self.assign_label(w, 2, p ^ 1)
-                            elif label[bw] == 1:
-                                base = self.scan_blossom(v, w)
-                                if base >= 0:
-                                    self.add_blossom(base, k)
-                                else:
-                                    self.augment_matching(k)
-                                    augmented = True
-                                    break
-                            elif label[w] == 0:
-                                label[w] = 2
-                                self.labelend[w] = p ^ 1
-                        elif label[bw] == 1:
-                            cur = bestedge[bv]
-                            if cur == -1 or kslack < dual[eu[cur]] + dual[ev[cur]] - ew[cur]:
-                                bestedge[bv] = k
-                        elif label[w] == 0:
-                            cur = bestedge[w]
-                            if cur == -1 or kslack < dual[eu[cur]] + dual[ev[cur]] - ew[cur]:
-                                bestedge[w] = k
-                if augmented:
+                    k = self.scan(queue.pop())
+                    if k >= 0:
+                        self.augment_matching(k)
+                        augmented = True
+                if augmented or not self.adjust_duals():
                     break
-                # No augmenting path with tight edges: adjust the duals.
-                deltatype = 1
-                delta = min(dual[:n])
-                deltaedge = deltablossom = -1
-                for v in range(n):
-                    if label[inblossom[v]] == 0 and self.bestedge[v] != -1:
-                        d = self.slack(self.bestedge[v])
-                        if d < delta:
-                            delta, deltatype, deltaedge = d, 2, self.bestedge[v]
-                for b in range(2 * n):
-                    if self.parent[b] == -1 and label[b] == 1 and self.bestedge[b] != -1:
-                        d = self.slack(self.bestedge[b]) // 2
-                        if d < delta:
-                            delta, deltatype, deltaedge = d, 3, self.bestedge[b]
-                for b in range(n, 2 * n):
-                    if self.base[b] >= 0 and self.parent[b] == -1 and label[b] == 2 and dual[b] < delta:
-                        delta, deltatype, deltablossom = dual[b], 4, b
-                for v in range(n):
-                    lb = label[inblossom[v]]
-                    if lb == 1:
-                        dual[v] -= delta
-                    elif lb == 2:
-                        dual[v] += delta
-                for b in range(n, 2 * n):
-                    if self.base[b] >= 0 and self.parent[b] == -1:
-                        if label[b] == 1:
-                            dual[b] += delta
-                        elif label[b] == 2:
-                            dual[b] -= delta
-                if deltatype == 1:
-                    break
-                if deltatype == 2:
-                    allow[deltaedge] = True
-                    i, j, _ = self.edges[deltaedge]
-                    if label[inblossom[i]] == 0:
-                        i, j = j, i
-                    self.queue.append(i)
-                elif deltatype == 3:
-                    allow[deltaedge] = True
-                    self.queue.append(self.edges[deltaedge][0])
-                else:
-                    self.expand_blossom(deltablossom, False)
             if not augmented:
                 break
             for b in range(n, 2 * n):
