@@ -398,13 +398,15 @@ def _run_workbook(args: argparse.Namespace) -> int:
     from rulesengine.workbook.route import pair_workbook
     from rulesengine.workbook.inputs.settings import settings_from_options
 
-    for flag, given in (("--check", args.check), ("--explain", args.explain), ("--rank-only", args.rank_only),
+    overrides = settings_from_options(layout=args.layout, crosstable_sheet=args.sheet)
+    if args.check:
+        return _check_workbook(args, overrides)
+    for flag, given in (("--explain", args.explain), ("--rank-only", args.rank_only),
                         ("--format trf", args.format == "trf"), ("--output", args.output is not None),
                         ("--estimate", bool(args.estimate)), ("--input-format", args.input_format)):
         if given:
             raise UsageError(f"{flag} is for TRF files; a workbook is paired into its Pairings sheet "
                              f"(export the event as TRF for {flag})")
-    overrides = settings_from_options(layout=args.layout, crosstable_sheet=args.sheet)
     try:
         result = pair_workbook(Path(args.file), round_number=args.round, system=args.system, overrides=overrides,
                                force=args.force)
@@ -431,4 +433,30 @@ def _run_workbook(args: argparse.Namespace) -> int:
               file=sys.stderr)
     for note in (*outcome.notes, *outcome.plan.notes):
         print(f"Note: {note}", file=tell)
+    for warning in result.warnings:   # the round folded now had a board changed by hand (VCL4THP Q66-69)
+        print(f"{args.file}: {warning}", file=sys.stderr)
     return 0
+
+
+def _check_workbook(args: argparse.Namespace, overrides) -> int:
+    """`pair --check BOOK`: the workbook's rounds re-paired, reported as for a TRF file (text,
+    JSON, or `--format trf`: the event as TRF with `### MPA` lines); nothing is written to BOOK."""
+    from rulesengine.errors import InputError
+    from rulesengine.workbook.route import check_workbook_pairings
+    try:
+        found = check_workbook_pairings(Path(args.file), system=args.system, overrides=overrides)
+    except InputError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    if found is None:
+        raise UsageError(f"{args.file}: no round is paired yet, or the {args.system} system has no check mode")
+    checks = [replace(c, verdict=found.told(c.verdict),
+                      warnings=tuple(replace(w, message=found.told(w.message)) for w in c.warnings))
+              for c in found.checks]
+    out = _Output(args)
+    if args.format == "trf":
+        out.write(_check_trf(found.tournament, checks))
+        return 1 if any(c.verdict for c in checks) else 0
+    text, differing = _check_text(found.tournament, checks, args.format, [], args.system)
+    out.write(text)
+    return 1 if differing else 0
