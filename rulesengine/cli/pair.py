@@ -102,28 +102,31 @@ def _event_day(system, request) -> tuple:
 
 
 def _late_entries(system, tournament, round_number: int, kind: str | None, estimates: dict[int, int]):
-    """The tournament with late entrants' missed rounds scored as `--late-entry` says, and a note
-    per late entrant: how those rounds count, and the pairing number the initial ranking (C.04.2:
-    rating, title, name) gives them when it is not the file's start rank, which stays the one
-    used (the engine never renumbers a file)."""
+    """The tournament with late entrants' missed rounds scored as `--late-entry` says, and the
+    pairing numbers (start rank -> number) C.04.2 gives when a late entrant enters: the others keep
+    their order, the entrant goes before the first player the initial ranking (rating, title,
+    name) puts below them (VCL4THP Q156). A note per late entrant says both."""
+    from rulesengine.event_day import pairing_numbers
     from rulesengine.pairing import late_entrants, with_late_entry_byes
     late = late_entrants(tournament, round_number)
     if not late:
-        return tournament
-    numbers = {}
+        return tournament, {}
+    ranks = {}
     if system.initial_ranking is not None:
-        numbers = {r.start_rank: r.number for r in system.initial_ranking(tournament, {"estimates": estimates})}
+        ranks = {r.start_rank: r.number for r in system.initial_ranking(tournament, {"estimates": estimates})}
+    numbers = pairing_numbers(tournament, {p: round_number for p in late}, ranks)
     several = round_number > 2
     missed = f"rounds 1-{round_number - 1}" if several else "round 1"
     scored = (f"scored as {'' if several else 'a '}{kind}-point bye{'s' if several else ''}" if kind
               else "not paired, scored zero (--late-entry half gives half-point byes)")
     for p in late:
         note = f"player {p} {tournament.player(p).name} enters in round {round_number}: {missed} {scored}"
-        if numbers.get(p, p) != p:
-            note += (f"; the initial ranking (C.04.2) gives pairing number {numbers[p]}, the file's start rank "
-                     f"{p} is used")
+        if numbers[p] != p:
+            note += (f"; the initial ranking (C.04.2) gives pairing number {numbers[p]}: the round is paired with "
+                     f"it (the players after move down one), and --format trf writes the file renumbered")
         print(f"rulesengine: note: {note}", file=sys.stderr)
-    return with_late_entry_byes(tournament, round_number, kind) if kind else tournament
+    scored_event = with_late_entry_byes(tournament, round_number, kind) if kind else tournament
+    return scored_event, numbers if any(n != p for p, n in numbers.items()) else {}
 
 
 def _with_drawn_colour(tournament, seed: str):
@@ -189,8 +192,9 @@ def run(args: argparse.Namespace) -> int:
     round_number = args.round if args.round is not None else next_round(tournament)
     if round_number < 1:
         raise UsageError(f"--round must be 1 or more, not {round_number}")
+    numbers: dict[int, int] = {}
     if not (args.explain or args.rank_only):
-        tournament = _late_entries(system, tournament, round_number, args.late_entry, estimates)
+        tournament, numbers = _late_entries(system, tournament, round_number, args.late_entry, estimates)
     request = PairingRequest(with_announced_byes(tournament, round_number), round_number,
                              {"estimates": estimates, **limits})
     if not args.explain:
@@ -207,7 +211,19 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"pairing system {system.name!r} cannot explain its pairings")
         out.write(system.explain(request))
         return 0
-    paired = api.pair_round(tournament, round_number, system.name, registry, request.options)
+    if numbers:
+        # Paired in the pairing numbers C.04.2 gives (the late entrant inserted), told in the
+        # file's start ranks; the TRF written is renumbered, so the next round pairs the same.
+        from rulesengine.event_day import paired_back, renumbered
+        numbered = renumbered(tournament, numbers)
+        options = {**request.options, "estimates": {numbers[s]: r for s, r in estimates.items()}}
+        in_numbers = api.pair_round(numbered, round_number, system.name, registry, options)
+        if args.format == "trf":
+            out.write(_trf(numbered, in_numbers, options["estimates"]))
+            return 0
+        paired = paired_back(in_numbers, numbers)
+    else:
+        paired = api.pair_round(tournament, round_number, system.name, registry, request.options)
     if args.format == "json":
         out.write(_json(paired, notes))
     elif args.format == "trf":

@@ -219,13 +219,22 @@ def test_a_late_entrant_is_paired_and_her_missed_round_scored_as_the_event_says(
     code, out, err = _run(capsys, "pair", str(path), "--late-entry", "half", "--format", "trf")
     assert code == 0
     assert err == ("rulesengine: note: player 5 Late, Lea enters in round 2: round 1 scored as a half-point bye; "
-                   "the initial ranking (C.04.2) gives pairing number 2, the file's start rank 5 is used\n")
+                   "the initial ranking (C.04.2) gives pairing number 2: the round is paired with it (the players "
+                   "after move down one), and --format trf writes the file renumbered\n")
     lines = out.splitlines()
-    # Half a point from round 1: Lea (0.5) meets Beta (0) and 3 (0, lowest) takes the PAB.
-    assert lines[5].endswith("0000 - H     2 b  ") and lines[3].endswith("0000 - U")
+    # C.04.2 (VCL4THP Q156): Lea (2280) is pairing number 2, Beta, Gamma and Delta move down one; the
+    # played round keeps its games (Delta, now 5, beat Beta, now 3). Half a point from round 1: Lea
+    # (0.5) meets Beta (0) and Gamma (now 4, the lowest) takes the PAB.
+    assert [line[14:24].strip() for line in lines[1:6]] == ["Alpha, Ann", "Late, Lea", "Beta, Ben", "Gamma, Cai",
+                                                           "Delta, Dan"]
+    assert lines[2].endswith("0000 - H     3 b  ") and lines[4].endswith("0000 - U")
+    assert lines[5][89:99] == "     3 w 1"
     code, out, err = _run(capsys, "pair", str(path), "--late-entry", "zero", "--format", "trf")
     assert code == 0 and "round 1 scored as a zero-point bye" in err
-    assert out.splitlines()[5][89:99] == "  0000 - Z"
+    assert out.splitlines()[2][89:99] == "  0000 - Z"
+    # Text and JSON name the file's start ranks: the same round, told in them.
+    code, out, _ = _run(capsys, "pair", str(path), "--late-entry", "half", "--format", "json")
+    assert json.loads(out)["pairings"] == [{"board": 1, "white": 4, "black": 1}, {"board": 2, "white": 2, "black": 5}]
 
 
 def test_a_late_entrant_is_no_withdrawal(tmp_path, capsys):
