@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Mapping
 
+from rulesengine import api
 from rulesengine.event_day import renumbered
 from rulesengine.model import Colour, ResultCode, RoundEntry, Tournament
 from rulesengine.pairing import Pairing, PairedRound, RoundCheck, next_round
@@ -59,9 +60,12 @@ def boards(paired: PairedRound) -> str:
                     + [f"{p}-PAB" for p, kind in paired.byes if kind == "PAB"])
 
 
-def check_book(plan: WritePlan, registry: Registry | None = None, system: str = "dutch") -> BookCheck | None:
+def check_book(plan: WritePlan, registry: Registry | None = None, system: str = "dutch",
+               only_round: int | None = None) -> BookCheck | None:
     """Every round of the workbook (and the one on its Pairings sheet) re-paired by `system`; None
-    when the system has no check mode or nothing is paired yet."""
+    when the system has no check mode or nothing is paired yet. `only_round`: that round alone is
+    paired again first, and the whole check made only when it differs (a recalc of a long event
+    then costs one pairing)."""
     registry = registry or default_registry()
     chosen = registry.pairing_system(system)
     if chosen.check is None:
@@ -78,12 +82,33 @@ def check_book(plan: WritePlan, registry: Registry | None = None, system: str = 
         checked = replace(checked, header=(*checked.header, ("192", f" {system.upper()}")))
     # Players never paired have no pairing number in the rounds before they joined (SPP ruling
     # 2026-08-28): one numbering serves every round.
+    if only_round is not None and only_round <= last and _agrees(checked, only_round, registry, system):
+        return BookCheck(checked, (), event.numbers, event.places.records)
     checks = chosen.check(checked)
     start = {number: sno for sno, number in event.numbers.items()}
     checks = [replace(c, rules=_back(c.rules, start), recorded=_back(c.recorded, start)) for c in checks]
     # The event in start numbers again, every record with it (the TRF export of `pair --check`).
     export = renumbered(checked, start) if event.renumbered else checked
     return BookCheck(export, tuple(checks), event.numbers, event.places.records)
+
+
+def _agrees(tournament: Tournament, n: int, registry: Registry, system: str) -> bool:
+    """Round `n` as recorded is the one the system pairs from the rounds before it."""
+    before = []
+    for p in tournament.players:
+        entry = p.entry(n)
+        kept = p.rounds[:n - 1]
+        if entry.opponent is None and entry.code not in (ResultCode.PAIRING_ALLOCATED_BYE, ResultCode.NOT_PAIRED):
+            kept += (entry,)   # a bye asked for in advance is the system's input, not its output
+        before.append(replace(p, rounds=kept))
+    rules = api.pair_round(replace(tournament, players=tuple(before)), n, system, registry)
+    recorded = {frozenset((p.start_rank, p.entry(n).opponent)) for p in tournament.players
+                if p.entry(n).opponent is not None}
+    pab = {p.start_rank for p in tournament.players if p.entry(n).code is ResultCode.PAIRING_ALLOCATED_BYE}
+    colours = {(p.start_rank, p.entry(n).opponent) for p in tournament.players if p.entry(n).colour is Colour.WHITE}
+    return ({frozenset((b.white, b.black)) for b in rules.boards} == recorded
+            and {q for q, kind in rules.byes if kind == "PAB"} == pab
+            and {(b.white, b.black) for b in rules.boards} == colours)
 
 
 def _back(paired: PairedRound, start: Mapping[int, int]) -> PairedRound:

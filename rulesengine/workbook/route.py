@@ -70,7 +70,7 @@ def manual_board_warnings(plan: WritePlan, registry: Registry | None = None) -> 
     if plan.fold is None:
         return ()
     try:
-        found = check_book(plan, registry)
+        found = check_book(plan, registry, only_round=plan.fold.round)
     except (InputError, UsageError) as exc:
         return (f"note: the round on the {PAIRINGS_SHEET} sheet was not checked against the pairing rules: {exc}",)
     return found.warnings({plan.fold.round}) if found is not None else ()
