@@ -380,20 +380,27 @@ def _check_text(tournament, checks, fmt: str, notes: list[str], system: str = ""
 
 
 MPA_MARK = " MPA @ Round "
+FPB_MARK = " FPB @ Round "
 
 
 def _check_trf(tournament, checks) -> str:
     """The file with one `### MPA @ Round n: <rules' pairs> => <recorded pairs>` line per round
-    that differs from the rules' pairing (VCL4THP Q68-69, the openpairings wording), at the end;
-    the file's earlier MPA lines are replaced, so a round that now agrees has none."""
+    that differs from the rules' pairing (VCL4THP Q68-69, the openpairings wording), and one `###
+    FPB @ Round r: n=FPB` line per full-point bye (Q179), at the end; the file's earlier MPA and FPB
+    lines are replaced, so a round that now agrees has none."""
     from rulesengine.formats.trf import write_trf
+    from rulesengine.model import ResultCode
 
     def pairs(paired) -> str:
         return " ".join([f"{b.white}-{b.black}" for b in paired.boards]
                         + [f"{p}-PAB" for p, kind in paired.byes if kind == "PAB"])
 
-    header = [(code, rest) for code, rest in tournament.header if not (code == "###" and rest.startswith(MPA_MARK))]
+    header = [(code, rest) for code, rest in tournament.header
+              if not (code == "###" and rest.startswith((MPA_MARK, FPB_MARK)))]
     header += [("###", f"{MPA_MARK}{c.round}: {pairs(c.rules)} => {pairs(c.recorded)}") for c in checks if c.verdict]
+    # VCL4THP Q179: each individual full-point bye as `### FPB @ Round r: n=FPB` (openpairings' wording).
+    header += [("###", f"{FPB_MARK}{e.round}: {p.start_rank}=FPB") for p in tournament.players for e in p.rounds
+               if e.opponent is None and e.code is ResultCode.FULL_POINT_BYE]
     return write_trf(replace(tournament, header=tuple(header)))
 
 

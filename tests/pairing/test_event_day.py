@@ -244,3 +244,22 @@ def test_a_late_entrant_is_no_withdrawal(tmp_path, capsys):
     assert {5} <= {p for b in json.loads(out)["pairings"] for p in (b["white"], b["black"])}
     assert "round 1 not paired, scored zero (--late-entry half gives half-point byes)" in err
     assert "withdrawn" not in err
+
+
+FPB = """012 Event day full-point bye
+001    1      Alpha, Anna                       2300                             1.0    1     2 w 1
+001    2      Beta, Ben                         2250                             0.0    3     1 b 0
+001    3      Gamma, Cai                        2200                             1.0    2  0000 - F
+XXR 3
+"""
+
+
+def test_check_as_trf_writes_each_full_point_bye_as_a_comment_line_q179(tmp_path, capsys):
+    # VCL4THP Q177-179: an individual FPB is deprecated; the exported file says so with a `###` line.
+    path = _file(tmp_path, "fpb.trf", FPB)
+    code, out, _ = _run(capsys, "pair", str(path), "--check", "--format", "trf")
+    assert code == 0
+    assert out == FPB + "### FPB @ Round 1: 3=FPB\n"
+    # Written again, the line is replaced, never doubled.
+    again = _file(tmp_path, "again.trf", out)
+    assert _run(capsys, "pair", str(again), "--check", "--format", "trf")[1] == out
