@@ -25,8 +25,8 @@ from typing import Mapping
 from rulesengine.cell_values import whole_number
 from rulesengine.errors import InputError, Location, Problem
 from rulesengine.event_day import joined_late, pairing_numbers, renumbered
-from rulesengine.grid import text
-from rulesengine.layout import CrosstableCells
+from rulesengine.grid import Grid, text
+from rulesengine.layout import CrosstableCells, CrosstableLayout
 from rulesengine.model import Colour, ResultCode, RoundEntry, Tournament
 from rulesengine.pairing import PairingSystem, draw_initial_colour
 from rulesengine.workbook.inputs.settings import ForbiddenPair, WorkbookSettings
@@ -200,6 +200,15 @@ def withdrawn_problems(tournament: Tournament, withdrawn: Mapping[int, tuple[int
                                f"player {sno} {player.name} withdrew from round {first} but has a game in round "
                                f"{played[0]}{where}: correct the round, or the game"))
     return out
+
+
+def crosstable_cells(layout: CrosstableLayout | None, grid: Grid | None) -> CrosstableCells | None:
+    """Where a crosstable's players and rounds are, for findings that name a cell (None: the
+    layout does not say)."""
+    try:
+        return layout.locate(grid) if layout is not None and layout.locate is not None and grid is not None else None
+    except InputError:
+        return None
 
 
 _PAIR = re.compile(r"\b(\d+)-(\d+)\b")

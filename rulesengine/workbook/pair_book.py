@@ -30,7 +30,7 @@ from rulesengine.workbook.plan import SheetWrite
 from rulesengine.workbook.inputs.progress import pending_cells
 from rulesengine.workbook.recalc import WritePlan, recalculate
 from rulesengine.workbook.inputs.settings import WorkbookSettings
-from rulesengine.workbook.event_day import BookEvent, book_event
+from rulesengine.workbook.event_day import BookEvent, book_event, crosstable_cells
 
 @dataclass(frozen=True)
 class BookPairing:
@@ -69,7 +69,7 @@ def pair_grids(grids: Mapping[str, Grid], sheet_names: Sequence[str] = (), *, ro
         raise UsageError(f"round {number} already has games in {plan.crosstable_sheet!r} (player {played[0]}, "
                          f"...): the workbook route pairs a round without results; clear them first, or pair a "
                          f"TRF export with --round {number}")
-    day = book_event(plan.settings, tournament, number, crosstable_cells(plan, registry), plan.crosstable_sheet,
+    day = book_event(plan.settings, tournament, number, book_cells(plan, registry), plan.crosstable_sheet,
                      chosen, plan.withdrawn, plan.late)
     paired, told = _pair_event_day(day, plan, chosen, number, registry, options)
     notes += told
@@ -123,15 +123,10 @@ def _player_of(message: str, start: Mapping[int, int]) -> int | None:
         else None
 
 
-def crosstable_cells(plan: WritePlan, registry: Registry | None = None) -> CrosstableCells | None:
-    """Where the crosstable's players and rounds are, for findings that name a cell."""
-    if plan.crosstable is None:
-        return None
-    layout = (registry or default_registry()).layout(plan.layout) if plan.layout else None
-    try:
-        return layout.locate(plan.crosstable) if layout is not None and layout.locate is not None else None
-    except InputError:
-        return None
+def book_cells(plan: WritePlan, registry: Registry | None = None) -> CrosstableCells | None:
+    """Where the plan's crosstable (results folded in) has its players and rounds."""
+    return crosstable_cells((registry or default_registry()).layout(plan.layout) if plan.layout else None,
+                            plan.crosstable)
 
 
 def _check_pairings_sheet_is_ours(grids: Mapping[str, Grid]) -> None:

@@ -23,7 +23,7 @@ from rulesengine.model import Colour, ResultCode, RoundEntry, Tournament
 from rulesengine.pairing import Pairing, PairedRound, RoundCheck, next_round
 from rulesengine.registry import Registry, default_registry
 from rulesengine.workbook.event_day import book_event, in_start_numbers
-from rulesengine.workbook.pair_book import crosstable_cells, pairing_event
+from rulesengine.workbook.pair_book import book_cells, pairing_event
 from rulesengine.workbook.recalc import WritePlan
 from rulesengine.workbook.sheets.pairings import BYE_CODES, PAIRINGS_SHEET
 
@@ -75,7 +75,7 @@ def check_book(plan: WritePlan, registry: Registry | None = None, system: str = 
     last = next_round(tournament) - 1
     if last < 1:
         return None
-    cells = crosstable_cells(plan, registry)
+    cells = book_cells(plan, registry)
     event = book_event(plan.settings, tournament, last + 1, cells, plan.crosstable_sheet, chosen, plan.withdrawn, plan.late)
     checked = _absent_as_byes(event.tournament, last)
     if not any(code == "192" for code, _ in checked.header):   # the book is paired by this system

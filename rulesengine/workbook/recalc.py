@@ -30,7 +30,7 @@ from rulesengine.registry import Registry, default_registry
 from rulesengine.standings import Standings, event_date
 from rulesengine.workbook.sheets.explain import adjustment_reason, explain_look
 from rulesengine.workbook.layouts.fold import Fold, fold_pairings
-from rulesengine.workbook.event_day import withdrawn_problems
+from rulesengine.workbook.event_day import crosstable_cells, withdrawn_problems
 from rulesengine.grid import CellValue, Grid, text
 from rulesengine.workbook.plan import CLEAR_SHEET, SheetWrite
 from rulesengine.workbook.layouts.detect import detect_layout, read_crosstable
@@ -256,12 +256,8 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
 
 
 def _cells(registry: Registry, read: Tournament, grid: Grid) -> CrosstableCells | None:
-    """Where the crosstable's players and rounds are (for messages), when its layout says."""
-    layout = registry.layout(read.extra.get("layout") or "") if read.extra.get("layout") else None
-    try:
-        return layout.locate(grid) if layout is not None and layout.locate is not None else None
-    except InputError:
-        return None
+    layout = read.extra.get("layout")
+    return crosstable_cells(registry.layout(layout) if layout else None, grid)
 
 
 def _published(tournament: Tournament, crosstable: Grid, registry: Registry) -> Published:
