@@ -189,13 +189,15 @@ def withdrawn_problems(tournament: Tournament, withdrawn: Mapping[int, tuple[int
     out = []
     for sno, (first, cell) in sorted(withdrawn.items()):
         player = tournament.by_start_rank.get(sno)
+        at_sheet, _, at = cell.rpartition("!")
         if player is None:
+            out.append(Problem(Location(sheet=at_sheet, cell=at),
+                               f"player {sno} withdrew from round {first}, but {sheet} has no player {sno}"))
             continue
         played = [e.round for e in player.rounds if e.round >= first and e.opponent is not None]
         if played:
             where = f" ({sheet}!{cells.address(sno, played[0])})" if cells is not None and played[0] in cells.rounds \
                 and sno in cells.rows else ""
-            at_sheet, _, at = cell.rpartition("!")
             out.append(Problem(Location(sheet=at_sheet, cell=at),
                                f"player {sno} {player.name} withdrew from round {first} but has a game in round "
                                f"{played[0]}{where}: correct the round, or the game"))

@@ -90,6 +90,9 @@ def test_a_withdrawal_before_a_played_game_is_refused_at_the_players_cell():
         recalculate(book(players, players_sheet=[[3, "C", 2]]))
     assert str(caught.value.problems[0]) == ("Players!C2: player 3 C withdrew from round 2 but has a game in round 2 "
                                              "(Crosstable!J5): correct the round, or the game")
+    with pytest.raises(InputError) as caught:
+        recalculate(book(players, players_sheet=[[9, "Nobody", 2]]))
+    assert str(caught.value.problems[0]) == "Players!C2: player 9 withdrew from round 2, but Crosstable has no player 9"
 
 
 def test_the_colour_lot_is_reproducible_and_must_agree_with_a_first_colour_typed_c043_e5():
