@@ -381,6 +381,7 @@ def _check_text(tournament, checks, fmt: str, notes: list[str], system: str = ""
 
 MPA_MARK = " MPA @ Round "
 FPB_MARK = " FPB @ Round "
+PROHIBITION_MARK = " Prohibition @ Round "
 
 
 def _check_trf(tournament, checks) -> str:
@@ -390,14 +391,18 @@ def _check_trf(tournament, checks) -> str:
     lines are replaced, so a round that now agrees has none."""
     from rulesengine.formats.trf import write_trf
     from rulesengine.model import ResultCode
+    from rulesengine.pairing import late_prohibitions
 
     def pairs(paired) -> str:
         return " ".join([f"{b.white}-{b.black}" for b in paired.boards]
                         + [f"{p}-PAB" for p, kind in paired.byes if kind == "PAB"])
 
     header = [(code, rest) for code, rest in tournament.header
-              if not (code == "###" and rest.startswith((MPA_MARK, FPB_MARK)))]
+              if not (code == "###" and rest.startswith((MPA_MARK, FPB_MARK, PROHIBITION_MARK)))]
     header += [("###", f"{MPA_MARK}{c.round}: {pairs(c.rules)} => {pairs(c.recorded)}") for c in checks if c.verdict]
+    # VCL4THP Q196: a prohibition entered after round 1, as `### Prohibition @ Round r: a-b`.
+    header += [("###", f"{PROHIBITION_MARK}{first}: {'-'.join(map(str, players))}")
+               for _line, first, players in late_prohibitions(tournament)]
     # VCL4THP Q179: each individual full-point bye as `### FPB @ Round r: n=FPB` (openpairings' wording).
     header += [("###", f"{FPB_MARK}{e.round}: {p.start_rank}=FPB") for p in tournament.players for e in p.rounds
                if e.opponent is None and e.code is ResultCode.FULL_POINT_BYE]

@@ -263,3 +263,19 @@ def test_check_as_trf_writes_each_full_point_bye_as_a_comment_line_q179(tmp_path
     # Written again, the line is replaced, never doubled.
     again = _file(tmp_path, "again.trf", out)
     assert _run(capsys, "pair", str(again), "--check", "--format", "trf")[1] == out
+
+
+LATE_PROHIBITION = FORBIDDEN.replace("260 1 3 1 3\n", "260 2 3 1 4\n")
+
+
+def test_a_prohibition_entered_after_round_1_asks_twice_and_is_written_as_a_comment_q195_196(tmp_path, capsys):
+    # C.05 5.2: restrictions are announced before round 1; a 260 record that starts in round 2 was
+    # entered later (VCL4THP Q195-196): a level-4 warning at the record, and a `###` line in the export.
+    path = _file(tmp_path, "late260.trf", LATE_PROHIBITION)
+    code, out, err = _run(capsys, "pair", str(path), "--format", "json")
+    assert code == 0 and all({b["white"], b["black"]} != {1, 4} for b in json.loads(out)["pairings"])
+    assert (f"{path}:7:1: warning: record 260 forbids 1-4 from round 2: a prohibition entered after round 1 "
+            f"breaks C.05 5.2 (restrictions announced before round 1) and leaves FIDE mode; confirm it twice "
+            f"(VCL4THP Q195-196)") in err
+    code, out, _ = _run(capsys, "pair", str(path), "--check", "--format", "trf")
+    assert out.endswith("### Prohibition @ Round 2: 1-4\n")

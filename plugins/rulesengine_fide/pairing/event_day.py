@@ -6,7 +6,9 @@ record or the round cell that gives it, at the level FIDE's verification checkli
   level 3); the event's limits (`max_half_point_byes`, `no_byes_in_last`: TRF-2026 has no record
   for them, so they come as options) refuse the bye that breaks them (level 5), or warn when that
   round is already played; a full-point bye is deprecated for individuals (Q177-179, level 2);
-* who is not paired in the round and why (a requested bye, an absence, a withdrawal), level 1.
+* who is not paired in the round and why (a requested bye, an absence, a withdrawal), level 1;
+* a prohibition (260) that starts after round 1, entered once the event was under way: level 4
+  (Q195-196).
 
 A front end that is no TRF file (a workbook) gives `options["places"]` (an object with the
 `TrfPlaces` methods, locating its own cells) and `options["limit_names"]` (how it names each
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 from rulesengine.errors import Location
 from rulesengine.model import ResultCode, Tournament
-from rulesengine.pairing import REFUSED, EventDayFinding, PairingRequest, TrfPlaces
+from rulesengine.pairing import REFUSED, EventDayFinding, PairingRequest, TrfPlaces, late_prohibitions
 
 from rulesengine_fide.pairing.engine import announced_byes
 from rulesengine_fide.pairing.records import PairingSetup, read_setup
@@ -123,11 +125,21 @@ def not_paired_findings(tournament: Tournament, setup: PairingSetup, round_numbe
     return out
 
 
+def prohibition_findings(tournament: Tournament, places) -> list[EventDayFinding]:
+    """A prohibition entered after round 1: level 4 (confirm twice), at its record (Q195-196)."""
+    return [EventDayFinding(4, places.record(line), f"record 260 forbids {'-'.join(map(str, players))} from round "
+                                                    f"{first}: a prohibition entered after round 1 breaks C.05 5.2 "
+                                                    f"(restrictions announced before round 1) and leaves FIDE mode; "
+                                                    f"confirm it twice (VCL4THP Q195-196)", first)
+            for line, first, players in late_prohibitions(tournament)]
+
+
 def event_day(request: PairingRequest) -> tuple[EventDayFinding, ...]:
     tournament, r = request.tournament, request.round_number
     setup = read_setup(tournament)
     options = request.options
     places = options.get("places")
     return (*not_paired_findings(tournament, setup, r, places),
+            *prohibition_findings(tournament, places or TrfPlaces(tournament)),
             *bye_findings(tournament, setup, r, options.get("max_half_point_byes"), options.get("no_byes_in_last"),
                           places, options.get("limit_names")))
