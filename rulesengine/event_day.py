@@ -99,5 +99,6 @@ def paired_back(paired: PairedRound, numbers: Mapping[int, int]) -> PairedRound:
     """A round paired with pairing numbers, told in start ranks again (board order kept)."""
     start = {number: sno for sno, number in numbers.items()}
     return PairedRound(paired.round,
-                       tuple(Pairing(start[b.white], None if b.black is None else start[b.black]) for b in paired.boards),
+                       tuple(Pairing(start[b.white], None if b.black is None else start[b.black])
+                             for b in paired.boards),
                        tuple((start[p], kind) for p, kind in paired.byes))

@@ -109,7 +109,8 @@ def book_event(settings: WorkbookSettings, tournament: Tournament, round_number:
         missed = "round 1" if first == 2 else f"rounds 1-{first - 1}"
         note = f"player {sno} {tournament.player(sno).name} enters in round {first}: {missed} {how}"
         if numbers[sno] != sno:
-            note += f"; the initial ranking (C.04.2) gives pairing number {numbers[sno]}, the players after move down one"
+            note += (f"; the initial ranking (C.04.2) gives pairing number {numbers[sno]}, the players after move "
+                     f"down one")
         notes.append(note)
     header, records = list(scored.header), {}
     for pair in _forbidden(settings.forbidden_pairs, tournament):
@@ -169,14 +170,16 @@ def _drawn_colour(settings: WorkbookSettings, header: list) -> tuple[list, list[
                     f"in round 1 (C.04.3 E.5)"]
 
 
-def _with_withdrawals(tournament: Tournament, withdrawn: Mapping[int, tuple[int, str]], round_number: int) -> Tournament:
+def _with_withdrawals(tournament: Tournament, withdrawn: Mapping[int, tuple[int, str]],
+                      round_number: int) -> Tournament:
     """A player withdrawn from round W (W <= the round) has a zero-point bye in it: not paired."""
     players = []
     for p in tournament.players:
         gone = withdrawn.get(p.start_rank)
         if gone is not None and gone[0] <= round_number and p.entry(round_number).opponent is None:
             rounds = list(p.rounds[:round_number - 1])
-            rounds += [RoundEntry(r, None, Colour.NONE, ResultCode.NOT_PAIRED) for r in range(len(rounds) + 1, round_number)]
+            rounds += [RoundEntry(r, None, Colour.NONE, ResultCode.NOT_PAIRED)
+                       for r in range(len(rounds) + 1, round_number)]
             rounds.append(RoundEntry(round_number, None, Colour.NONE, ResultCode.ZERO_POINT_BYE))
             p = replace(p, rounds=tuple(rounds))
         players.append(p)

@@ -102,8 +102,8 @@ def _pair_event_day(day: BookEvent, plan: WritePlan, chosen: PairingSystem, numb
     if refused:
         raise InputError([Problem(f.location, day.told(f.message) + f"; round {number} was not paired")
                           for f in refused])
-    notes = [f"{LEVEL_WORDS[f.level] + ': ' if f.level > 1 else ''}{day.told(f.message)} ({f.location})" for f in findings
-             if not (f.level == 1 and _player_of(f.message, start) in day.withdrawn)]
+    notes = [f"{LEVEL_WORDS[f.level] + ': ' if f.level > 1 else ''}{day.told(f.message)} ({f.location})"
+             for f in findings if not (f.level == 1 and _player_of(f.message, start) in day.withdrawn)]
     for sno, (first, cell) in sorted(day.withdrawn.items()):
         if first <= number and sno in day.scored.by_start_rank:
             notes.append(f"player {sno} {day.scored.player(sno).name} is not paired in round {number}: "

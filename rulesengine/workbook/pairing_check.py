@@ -76,7 +76,8 @@ def check_book(plan: WritePlan, registry: Registry | None = None, system: str = 
     if last < 1:
         return None
     cells = book_cells(plan, registry)
-    event = book_event(plan.settings, tournament, last + 1, cells, plan.crosstable_sheet, chosen, plan.withdrawn, plan.late)
+    event = book_event(plan.settings, tournament, last + 1, cells, plan.crosstable_sheet, chosen, plan.withdrawn,
+                       plan.late)
     checked = _absent_as_byes(event.tournament, last)
     if not any(code == "192" for code, _ in checked.header):   # the book is paired by this system
         checked = replace(checked, header=(*checked.header, ("192", f" {system.upper()}")))

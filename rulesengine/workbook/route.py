@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Mapping, Sequence, TypeVar
 
-from rulesengine.errors import InputError, UsageError
+from rulesengine.errors import RulesEngineError
 from rulesengine.grid import Grid
 from rulesengine.registry import Registry
 from rulesengine.workbook.inputs.settings import WorkbookSettings
@@ -71,7 +71,7 @@ def manual_board_warnings(plan: WritePlan, registry: Registry | None = None) -> 
         return ()
     try:
         found = check_book(plan, registry, only_round=plan.fold.round)
-    except (InputError, UsageError) as exc:
+    except RulesEngineError as exc:   # the check never stops a recalculation
         return (f"note: the round on the {PAIRINGS_SHEET} sheet was not checked against the pairing rules: {exc}",)
     return found.warnings({plan.fold.round}) if found is not None else ()
 
