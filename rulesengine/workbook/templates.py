@@ -255,13 +255,8 @@ def swiss(path: Path, rounds: int = SWISS_ROUNDS, rows: int = SWISS_ROWS, *, rou
         "button, or: rulesengine pair THIS.xlsx) writes the Pairings sheet; choose each board's result in its "
         "Result column as the games finish and Recalculate: the results go into the Crosstable. "
         "A bye asked for in advance is typed first in that round's Res cell (H or Z).",
-        "7. On the event day: a requested bye is H (half point) or Z (zero) in that round's Res cell, within "
-        "Settings' Max half-point byes and No byes in last rounds (a bye beyond them is refused at its cell). A late "
-        "entrant is a new row at the end of the Crosstable with the next SNo and the missed rounds left empty "
-        "(Settings' Late entries says how they score; the engine gives the pairing number C.04.2 gives). A "
-        "withdrawal is the round in Players' Withdrawn from round. Forbidden pairs (family, club mates) are "
-        "Settings rows Forbidden pair | SNo or name | SNo or name, before round 1. A board changed by hand on "
-        "the Pairings sheet is checked at Recalculate against the rules, with the engine's pairing beside it.",
+        "7. Event day: a late entrant is a new row (next SNo, earlier rounds empty); a withdrawal is Players' "
+        "Withdrawn from round; Settings limit byes, score missed rounds and list forbidden pairs.",
         "Problems are listed as Sheet!Cell: what is wrong, all at once; nothing is written until they are fixed.",
         "Type values, not formulas, in the Crosstable: the engine never evaluates formulas.",
     ], "Example: a player's row in the Crosstable after two rounds", _swiss_example)
