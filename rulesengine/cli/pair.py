@@ -483,7 +483,12 @@ def _check_workbook(args: argparse.Namespace, overrides) -> int:
               for c in found.checks]
     out = _Output(args)
     if args.format == "trf":
-        out.write(_check_trf(found.tournament, checks))
+        # The file's start ranks are the pairing numbers (C.04.2): the book's late entrants in place.
+        out.write(_check_trf(found.tournament, found.numbered))
+        if found.renumbered:
+            moved = ", ".join(f"{sno} is {n}" for sno, n in sorted(found.numbers.items()) if sno != n)
+            print(f"rulesengine: note: the TRF is numbered by the pairing numbers (C.04.2), not the book's SNo: "
+                  f"{moved}", file=sys.stderr)
         return 1 if any(c.verdict for c in checks) else 0
     text, differing = _check_text(found.tournament, checks, args.format, [], args.system)
     out.write(text)

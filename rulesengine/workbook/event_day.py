@@ -12,7 +12,7 @@ into the engine input a TRF file gives with records 152, 240, 260 and its withdr
   `Late entries` says (zero, half, or not paired) and the pairing number is the one C.04.2 gives
   (`rulesengine.event_day`).
 * Forbidden pairs: Settings rows `Forbidden pair | A | B` (start numbers or names), absolute
-  for the whole event, as TRF-2026 record 260 (C.05 5.2: announced before round 1).
+  for the whole event: TRF-2026 record 260 over every round (C.05 5.2: announced before round 1).
 * The initial colour: Settings' `Colour lot` (any text) draws it, the same every time.
 """
 
@@ -114,7 +114,8 @@ def book_event(settings: WorkbookSettings, tournament: Tournament, round_number:
         notes.append(note)
     header, records = list(scored.header), {}
     for pair in _forbidden(settings.forbidden_pairs, tournament):
-        header.append(("XXP", f" {pair[0]} {pair[1]}"))   # in start numbers: `renumbered` maps them
+        # TRF-2026 record 260 for every round, in start numbers (`renumbered` maps them).
+        header.append(("260", f" 1 {max(tournament.rounds, 1)} {pair[0]} {pair[1]}"))
         records[len(header)] = pair[2]
     header, colour_note = _drawn_colour(settings, header)
     notes += colour_note if round_number == 1 else []
@@ -220,7 +221,7 @@ _PAIR = re.compile(r"\b(\d+)-(\d+)\b")
 _PLAYER = re.compile(r"\b(player|to) (\d+)\b")
 
 
-_RECORD = re.compile(r"record XXP, line (\d+)")
+_RECORD = re.compile(r"record (?:XXP|260), line (\d+)")
 
 
 def in_start_numbers(message: str, numbers: Mapping[int, int], records: Mapping[int, str] | None = None) -> str:

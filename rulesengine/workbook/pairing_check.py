@@ -18,7 +18,6 @@ from dataclasses import dataclass, replace
 from typing import Mapping
 
 from rulesengine import api
-from rulesengine.event_day import renumbered
 from rulesengine.model import Colour, ResultCode, RoundEntry, Tournament
 from rulesengine.pairing import Pairing, PairedRound, RoundCheck, next_round
 from rulesengine.registry import Registry, default_registry
@@ -30,10 +29,15 @@ from rulesengine.workbook.sheets.pairings import BYE_CODES, PAIRINGS_SHEET
 
 @dataclass(frozen=True)
 class BookCheck:
-    tournament: Tournament            # in start numbers, every recorded round with its byes
+    tournament: Tournament            # in pairing numbers (C.04.2), every recorded round with its byes
     checks: tuple[RoundCheck, ...]    # in start numbers
-    numbers: Mapping[int, int]
+    numbers: Mapping[int, int]        # start number -> pairing number
     records: Mapping[int, str]        # the forbidden pairs' header lines -> Settings cells
+    numbered: tuple[RoundCheck, ...] = ()   # the checks in pairing numbers (the TRF export's)
+
+    @property
+    def renumbered(self) -> bool:
+        return any(sno != number for sno, number in self.numbers.items())
 
     @property
     def differing(self) -> tuple[RoundCheck, ...]:
@@ -79,18 +83,23 @@ def check_book(plan: WritePlan, registry: Registry | None = None, system: str = 
     event = book_event(plan.settings, tournament, last + 1, cells, plan.crosstable_sheet, chosen, plan.withdrawn,
                        plan.late)
     checked = _absent_as_byes(event.tournament, last)
-    if not any(code == "192" for code, _ in checked.header):   # the book is paired by this system
-        checked = replace(checked, header=(*checked.header, ("192", f" {system.upper()}")))
+    # What a TRF export says of the event: its name, its rounds (JaVaFo XXR), the system that pairs it.
+    codes = {code for code, _ in checked.header}
+    first = ((("012", f" {checked.name}"),) if "012" not in codes else ()) \
+        + ((("XXR", f" {checked.rounds}"),) if not codes & {"XXR", "142"} else ())
+    checked = replace(checked, header=first + checked.header
+                      + ((("192", f" {system.upper()}"),) if "192" not in codes else ()))
+    records = {line + len(first): cell for line, cell in event.places.records.items()}
     # Players never paired have no pairing number in the rounds before they joined (SPP ruling
     # 2026-08-28): one numbering serves every round.
     if only_round is not None and only_round <= last and _agrees(checked, only_round, registry, system):
-        return BookCheck(checked, (), event.numbers, event.places.records)
-    checks = chosen.check(checked)
+        return BookCheck(checked, (), event.numbers, records)
+    numbered = tuple(chosen.check(checked))
     start = {number: sno for sno, number in event.numbers.items()}
-    checks = [replace(c, rules=_back(c.rules, start), recorded=_back(c.recorded, start)) for c in checks]
-    # The event in start numbers again, every record with it (the TRF export of `pair --check`).
-    export = renumbered(checked, start) if event.renumbered else checked
-    return BookCheck(export, tuple(checks), event.numbers, event.places.records)
+    checks = [replace(c, rules=_back(c.rules, start), recorded=_back(c.recorded, start)) for c in numbered]
+    # The TRF export keeps the pairing numbers as its start ranks (as `pair FILE.trf --late-entry`
+    # writes a file), so that the file pairs as the book does.
+    return BookCheck(checked, tuple(checks), event.numbers, records, numbered)
 
 
 def _agrees(tournament: Tournament, n: int, registry: Registry, system: str) -> bool:

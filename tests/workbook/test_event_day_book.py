@@ -130,10 +130,17 @@ def test_a_ten_player_event_day_through_the_workbook(tmp_path, capsys):
     assert "Round 3: the recorded pairing differs" in out and "1 of 5 round(s) differ" in out
     export = tmp_path / "event.trf"
     code, _, err = run(capsys, "pair", book.path, "--check", "--format", "trf", "--output", export)
-    assert code == 1, err
+    assert code == 1
+    # The file's start ranks are the pairing numbers (C.04.2): the late entrant is 1, the others moved down one.
+    assert ("the TRF is numbered by the pairing numbers (C.04.2), not the book's SNo: 1 is 2, 2 is 3, 3 is 4, 4 is 5, "
+            "5 is 6, 6 is 7, 7 is 8, 8 is 9, 9 is 10, 10 is 1") in err
     mpa = [line for line in export.read_text(encoding="utf-8").splitlines() if line.startswith("### MPA")]
     assert len(mpa) == 1 and mpa[0].startswith("### MPA @ Round 3: ")
-    assert "XXP 1 5" in export.read_text(encoding="utf-8")
+    lines = export.read_text(encoding="utf-8").splitlines()
+    assert lines[:3] == ["012 Spring Open", "XXR 5", "260 1 5 2 6"]   # the Settings row (players 1 and 5)
+    # The export is a TRF file the engine reads back: the same verdict on it.
+    code, again, _ = run(capsys, "pair", export, "--check")
+    assert code == 1 and "Round 3: the recorded pairing differs" in again and "1 of 5 round(s) differ" in again
 
 
 def test_a_forty_player_event_day_through_the_workbook(tmp_path, capsys):
