@@ -36,7 +36,7 @@ CASES = {
                     "(swiss or round robin)",
     (LONG, "5"): "unknown setting '" + "x" * 40 + "'... (32,767 characters) (known: Tie-breaks, Rating system, "
                  "Rules date, Rule set, Event, Start date, Crosstable sheet, Layout, Type, Points for a win/draw/loss, "
-                 "Rounds, After round, First colour, Acceleration, Max half-point byes, No byes in last rounds, Late entries, Colour lot, Forbidden pair, Ladder ...)",
+                 "Rounds, After round, First colour, Acceleration, Ladder ...)",
 }
 
 

@@ -76,8 +76,7 @@ def test_settings_sheet_values():
     assert [str(p) for p in problems] == [
         "Settings!A9: unknown setting 'Colour' (known: Tie-breaks, Rating system, Rules date, Rule set, Event, "
         "Start date, Crosstable sheet, Layout, Type, Points for a win/draw/loss, Rounds, After round, First colour, "
-        "Acceleration, Max half-point byes, No byes in last rounds, Late entries, Colour lot, Forbidden pair, "
-        "Ladder ...)"]
+        "Acceleration, Ladder ...)"]
 
 
 def test_problems_from_every_sheet_come_together(registry):

@@ -109,8 +109,7 @@ _KEYS = {
 }
 _PAIR_KEYS = ("forbiddenpair", "forbiddenpairs", "prohibitedpair", "prohibitedpairing", "forbiddenpairing")
 KNOWN = ("Tie-breaks, Rating system, Rules date, Rule set, Event, Start date, Crosstable sheet, Layout, Type, "
-         "Points for a win/draw/loss, Rounds, After round, First colour, Acceleration, Max half-point byes, "
-         "No byes in last rounds, Late entries, Colour lot, Forbidden pair, Ladder ...")
+         "Points for a win/draw/loss, Rounds, After round, First colour, Acceleration, Ladder ...")
 _OPTION_PREFIXES = ("ladder", "ratingoption")
 
 
