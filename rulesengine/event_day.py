@@ -22,8 +22,10 @@ from rulesengine.model import Colour, ResultCode, RoundEntry, Tournament
 from rulesengine.pairing import Pairing, PairedRound
 
 MISSED_ROUND_CODES = {"zero": ResultCode.ZERO_POINT_BYE, "half": ResultCode.HALF_POINT_BYE}
-# TRF records that name players by start rank: (code, index of the first player token).
-_PLAYER_RECORDS = {"240": 2, "XXZ": 0, "XXP": 0, "260": 2, "XXA": 0}
+# TRF records that name players by start rank: the tokens that are players (XXA: the first only,
+# the rest are points).
+_PLAYER_RECORDS = {"240": slice(2, None), "XXZ": slice(0, None), "XXP": slice(0, None), "260": slice(2, None),
+                   "XXA": slice(0, 1)}
 
 
 def _empty(entry: RoundEntry) -> bool:
@@ -86,10 +88,10 @@ def renumbered(tournament: Tournament, numbers: Mapping[int, int]) -> Tournament
                             for p in tournament.players), key=lambda p: p.start_rank))
     header = []
     for code, rest in tournament.header:
-        first = _PLAYER_RECORDS.get(code)
-        if first is not None:
+        players = _PLAYER_RECORDS.get(code)
+        if players is not None:
             tokens = rest.split()
-            tokens[first:] = [str(n(int(t))) if t.isdigit() else t for t in tokens[first:]]
+            tokens[players] = [str(n(int(t))) if t.isdigit() else t for t in tokens[players]]
             rest = " " + " ".join(tokens)
         header.append((code, rest))
     return replace(tournament, players=players, header=tuple(header), pending_round=None)

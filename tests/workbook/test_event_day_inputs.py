@@ -4,6 +4,7 @@ withdrawal that contradicts the crosstable, the colour lot (C.04.3 E.5)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -44,6 +45,9 @@ def test_a_late_entrant_gets_the_pairing_number_her_rating_earns_and_the_rest_mo
     moved = renumbered(t, numbers)
     assert [p.name for p in moved.players] == ["P1", "P2", "P3", "P7", "P4", "P5", "P6"]
     assert moved.player(1).entry(1).opponent == 5 and moved.player(5).entry(1).opponent == 1   # P1 beat P4
+    records = renumbered(replace(t, header=(("240", " H 3 4 7"), ("260", " 1 4 2 4"), ("XXA", " 4 1 1"))),
+                         numbers).header
+    assert records == (("240", " H 3 5 4"), ("260", " 1 4 2 5"), ("XXA", " 5 1 1"))   # XXA's points stay
 
 
 def test_missed_rounds_score_as_the_event_says_and_a_declared_total_follows():
