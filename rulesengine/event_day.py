@@ -88,10 +88,10 @@ def renumbered(tournament: Tournament, numbers: Mapping[int, int]) -> Tournament
                             for p in tournament.players), key=lambda p: p.start_rank))
     header = []
     for code, rest in tournament.header:
-        players = _PLAYER_RECORDS.get(code)
-        if players is not None:
+        named = _PLAYER_RECORDS.get(code)
+        if named is not None:
             tokens = rest.split()
-            tokens[players] = [str(n(int(t))) if t.isdigit() else t for t in tokens[players]]
+            tokens[named] = [str(n(int(t))) if t.isdigit() else t for t in tokens[named]]
             rest = " " + " ".join(tokens)
         header.append((code, rest))
     return replace(tournament, players=players, header=tuple(header), pending_round=None)

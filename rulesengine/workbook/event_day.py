@@ -28,7 +28,7 @@ from rulesengine.event_day import joined_late, pairing_numbers, renumbered
 from rulesengine.grid import Grid, text
 from rulesengine.layout import CrosstableCells, CrosstableLayout
 from rulesengine.model import Colour, ResultCode, RoundEntry, Tournament
-from rulesengine.pairing import PairingSystem, draw_initial_colour
+from rulesengine.pairing import REFUSED, EventDayFinding, PairingSystem, draw_initial_colour
 from rulesengine.workbook.inputs.settings import ForbiddenPair, WorkbookSettings
 
 LIMIT_KEYS = {"max_half_point_byes": "Max half-point byes", "no_byes_in_last": "No byes in last rounds"}
@@ -41,7 +41,7 @@ class BookPlaces:
 
     def __init__(self, cells: CrosstableCells | None, sheet: str, numbers: Mapping[int, int],
                  records: Mapping[int, str]):
-        self.cells, self.sheet, self.records = cells, sheet, records
+        self.cells, self.sheet, self.records, self.numbers = cells, sheet, records, numbers
         self.start = {number: sno for sno, number in numbers.items()}
 
     def record(self, line: int | None) -> Location:
@@ -205,6 +205,26 @@ def withdrawn_problems(tournament: Tournament, withdrawn: Mapping[int, tuple[int
             out.append(Problem(Location(sheet=at_sheet, cell=at),
                                f"player {sno} {player.name} withdrew from round {first} but has a game in round "
                                f"{played[0]}{where}: correct the round, or the game"))
+    return out
+
+
+def barred_byes(tournament: Tournament, barred: Mapping[int, str], round_number: int,
+                places: BookPlaces) -> list[EventDayFinding]:
+    """A half-point bye for a player Players marks `No half-point byes` (free entry, conditions):
+    refused for the round being paired or a later one, a warning for a played one (VCL4THP Q175-176).
+    `places` locates start numbers (the tournament is in start numbers)."""
+    out = []
+    for sno, cell in sorted(barred.items()):
+        player = tournament.by_start_rank.get(sno)
+        for entry in player.rounds if player is not None else ():
+            if entry.opponent is None and entry.code is ResultCode.HALF_POINT_BYE:
+                where = places.cell(places.numbers.get(sno, sno), entry.round)
+                what = f"player {sno} {player.name}: a half-point bye in round {entry.round}"
+                rule = f"{cell} says the player may not take one (VCL4THP Q175-176)"
+                if entry.round < round_number:
+                    out.append(EventDayFinding(3, where, f"{what} broke it: {rule}; the round is played", entry.round))
+                else:
+                    out.append(EventDayFinding(REFUSED, where, f"{what} is refused: {rule}", entry.round))
     return out
 
 

@@ -30,7 +30,7 @@ from rulesengine.workbook.plan import SheetWrite
 from rulesengine.workbook.inputs.progress import pending_cells
 from rulesengine.workbook.recalc import WritePlan, recalculate
 from rulesengine.workbook.inputs.settings import WorkbookSettings
-from rulesengine.workbook.event_day import BookEvent, book_event, crosstable_cells
+from rulesengine.workbook.event_day import BookEvent, barred_byes, book_event, crosstable_cells
 
 @dataclass(frozen=True)
 class BookPairing:
@@ -97,13 +97,14 @@ def _pair_event_day(day: BookEvent, plan: WritePlan, chosen: PairingSystem, numb
     extra = day.options(plan.settings)
     request = PairingRequest(with_announced_byes(day.tournament, number), number, {**(options or {}), **extra})
     start = {n: sno for sno, n in day.numbers.items()}
-    findings = chosen.event_day(request) if chosen.event_day is not None else ()
-    refused = [f for f in findings if f.level >= REFUSED and f.round >= number]
+    # The system's findings speak of pairing numbers (told in start numbers); the book's own in start numbers.
+    findings = [(f, day.told(f.message)) for f in (chosen.event_day(request) if chosen.event_day is not None else ())
+                if not (f.level == 1 and _player_of(f.message, start) in day.withdrawn)]
+    findings += [(f, f.message) for f in barred_byes(day.scored, plan.no_half_point_byes, number, day.places)]
+    refused = [(f, message) for f, message in findings if f.level >= REFUSED and f.round >= number]
     if refused:
-        raise InputError([Problem(f.location, day.told(f.message) + f"; round {number} was not paired")
-                          for f in refused])
-    notes = [f"{LEVEL_WORDS[f.level] + ': ' if f.level > 1 else ''}{day.told(f.message)} ({f.location})"
-             for f in findings if not (f.level == 1 and _player_of(f.message, start) in day.withdrawn)]
+        raise InputError([Problem(f.location, f"{message}; round {number} was not paired") for f, message in refused])
+    notes = [f"{LEVEL_WORDS[f.level] + ': ' if f.level > 1 else ''}{message} ({f.location})" for f, message in findings]
     for sno, (first, cell) in sorted(day.withdrawn.items()):
         if first <= number and sno in day.scored.by_start_rank:
             notes.append(f"player {sno} {day.scored.player(sno).name} is not paired in round {number}: "

@@ -71,6 +71,7 @@ class WritePlan:
     withdrawn: Mapping[int, tuple[int, str]] = field(default_factory=dict)  # SNo -> (round, Players cell)
     crosstable: Grid | None = None      # the crosstable as computed from (results folded in)
     late: Mapping[int, int] = field(default_factory=dict)   # late entrant's SNo -> the round they join
+    no_half_point_byes: Mapping[int, str] = field(default_factory=dict)   # SNo -> Players cell (Q175-176)
 
     @property
     def sheets(self) -> tuple[str, ...]:
@@ -109,6 +110,7 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
     facts, player_problems = parse_players(by_lower.get(PLAYERS_SHEET.lower()))
     problems += player_problems
     withdrawn = {sno: (f.withdrawn_from, f.withdrawn_cell) for sno, f in facts.items() if f.withdrawn_from}
+    barred = {sno: f.no_half_point_byes_cell for sno, f in facts.items() if f.no_half_point_byes}
     evenings = [] if settings.crosstable_sheet or any(n.lower() == CROSSTABLE_SHEET.lower() for n in grids) \
         else season_sheets(list(grids))
     with _at_setting(settings, overrides, "crosstable_sheet"):
@@ -225,7 +227,7 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
         notes = (when.note, *(note for note in notes if note != when.note))
     if not with_writes:
         return WritePlan((), tournament, standings, settings, layout, crosstable.sheet, report, notes, progress, fold,
-                         run.rules, withdrawn, crosstable, late)
+                         run.rules, withdrawn, crosstable, late, barred)
     fingerprint = _fingerprint(grids, [g.sheet for g in crosstables if g is not None])
     published = _published(published_from, crosstable, registry)   # only the Standings sheet marks them
     marks, published_line = [], ""
@@ -252,7 +254,7 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
     if fold is not None:
         writes.extend(fold.writes)   # cells of the TD's crosstable sheet (the one write into it)
     return WritePlan(tuple(writes), tournament, standings, settings, layout, crosstable.sheet, report, notes,
-                     progress, fold, run.rules, withdrawn, crosstable, late)
+                     progress, fold, run.rules, withdrawn, crosstable, late, barred)
 
 
 def _cells(registry: Registry, read: Tournament, grid: Grid) -> CrosstableCells | None:

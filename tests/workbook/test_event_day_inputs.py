@@ -109,3 +109,21 @@ def test_the_colour_lot_is_reproducible_and_must_agree_with_a_first_colour_typed
     with pytest.raises(InputError) as caught:
         pair_grids(book(SIX, ["Colour lot", seed], ["First colour", other]))
     assert str(caught.value.problems[0]).startswith(f"Settings!B3: the colour lot {seed!r} draws {drawn}")
+
+
+def test_a_player_barred_from_half_point_byes_has_one_refused_at_its_cell_q175_176():
+    # Free entry or conditions: Players' "No half-point byes" (VCL4THP Q175-176). Player 3's H in round 2
+    # is refused (nothing is paired); player 2, not barred, may have one.
+    players = [[1, "A", 2000, None, 2, "w", 1], [2, "B", 1900, None, 1, "b", 0, None, None, "H"],
+               [3, "C", 1800, None, None, None, "U", None, None, "H"], [4, "D", 1700]]
+    grids = book(players)
+    grids["Players"] = Grid("Players", [["SNo", "Name", "No half-point byes"], [3, "C", "yes"], [2, "B", "no"]])
+    with pytest.raises(InputError) as caught:
+        pair_grids(grids)
+    assert [str(p) for p in caught.value.problems] == [
+        "Crosstable!J5: player 3 C: a half-point bye in round 2 is refused: Players!C2 says the player may not take "
+        "one (VCL4THP Q175-176); round 2 was not paired"]
+    grids["Players"] = Grid("Players", [["SNo", "Name", "No half-point byes"], [3, "C", "maybe"]])
+    with pytest.raises(InputError) as caught:
+        recalculate(grids)
+    assert str(caught.value.problems[0]) == "Players!C2: no half-point byes must be yes or no (or x), found 'maybe'"

@@ -33,6 +33,9 @@ _EXTRA = {
     # The event day: the first round a player is no longer paired in (issue 23 item 4).
     "withdrawn from round": "withdrawn_from", "withdrawn from": "withdrawn_from", "withdrawn": "withdrawn_from",
     "withdrew from round": "withdrawn_from", "withdrawal from round": "withdrawn_from",
+    # A player who may not take a half-point bye (free entry, conditions: VCL4THP Q175-176).
+    "no half-point byes": "no_half_point_byes", "no hpb": "no_half_point_byes",
+    "no half point byes": "no_half_point_byes",
 }
 
 
@@ -57,6 +60,8 @@ class PlayerFacts:
     volatility: float | None = None
     withdrawn_from: int | None = None   # not paired from this round on (the TD's "Withdrawn from round")
     withdrawn_cell: str = ""            # where it was typed: `Players!J7`
+    no_half_point_byes: bool = False    # may not take a half-point bye (Q175-176)
+    no_half_point_byes_cell: str = ""
 
 
 def parse_players(grid: Grid | None) -> tuple[dict[int, PlayerFacts], list[Problem]]:
@@ -107,8 +112,9 @@ def parse_players(grid: Grid | None) -> tuple[dict[int, PlayerFacts], list[Probl
             except ValueError as exc:
                 problems.add(r, c, str(exc))
                 continue
-            if field_name == "withdrawn_from":
-                values["withdrawn_cell"] = str(Location(sheet=grid.sheet, cell=cell_address(r, c)))
+            if field_name in ("withdrawn_from", "no_half_point_byes"):
+                where = "withdrawn_cell" if field_name == "withdrawn_from" else "no_half_point_byes_cell"
+                values[where] = str(Location(sheet=grid.sheet, cell=cell_address(r, c)))
         if sno in facts:
             problems.add(r, sno_col, f"start number {sno} appears twice")
             continue
@@ -119,6 +125,13 @@ def parse_players(grid: Grid | None) -> tuple[dict[int, PlayerFacts], list[Probl
 def _convert(field_name: str, raw: Any) -> Any:
     if field_name in ("name", "federation", "title", "player_id"):
         return text(raw)
+    if field_name == "no_half_point_byes":
+        word = text(raw).strip().lower()
+        if word in ("yes", "y", "x", "1", "true", "no hpb"):
+            return True
+        if word in ("no", "n", "0", "false", "-"):
+            return False
+        raise ValueError(f"no half-point byes must be yes or no (or x), found {text(raw)!r}")
     if field_name == "withdrawn_from":
         number = parse_points(raw) if not isinstance(raw, bool) else None
         if number is None or number.denominator != 1 or not 1 <= number <= MAX_ROUNDS:
