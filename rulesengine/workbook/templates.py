@@ -261,7 +261,7 @@ def swiss(path: Path, rounds: int = SWISS_ROUNDS, rows: int = SWISS_ROWS, *, rou
         "Type values, not formulas, in the Crosstable: the engine never evaluates formulas.",
     ], "Example: a player's row in the Crosstable after two rounds", _swiss_example)
     _players_sheet(wb, ["SNo", "Name", "Title", "FED", "Rating", "FIDE ID", "Birth year", "Games", "K",
-                        "Withdrawn from round"], rows)
+                        "Withdrawn from round", "No half-point byes"], rows)
     _template_crosstable(wb, rounds, rows)
     _standings_sheet(wb, [t.strip() for t in SWISS_TIEBREAKS.split(",")])
     _settings_sheet(wb, [
