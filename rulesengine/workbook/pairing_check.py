@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Mapping
 
 from rulesengine import api
+from rulesengine.errors import RulesEngineError
 from rulesengine.model import Colour, ResultCode, RoundEntry, Tournament
 from rulesengine.pairing import Pairing, PairedRound, RoundCheck, next_round
 from rulesengine.registry import Registry, default_registry
@@ -163,3 +164,14 @@ def _absent_as_byes(tournament: Tournament, last: int) -> Tournament:
         players.append(replace(p, rounds=tuple(rounds) + p.rounds[last:]))
     return replace(tournament, players=tuple(players))
 
+
+def manual_board_warnings(plan: WritePlan, registry: Registry | None = None) -> tuple[str, ...]:
+    """The round on the Pairings sheet checked against the pairing system (VCL4THP Q66-69): a
+    board the TD changed by hand, with the criterion it breaks and the engine's pairing."""
+    if plan.fold is None:
+        return ()
+    try:
+        found = check_book(plan, registry, only_round=plan.fold.round)
+    except RulesEngineError as exc:   # the check never stops a recalculation
+        return (f"note: the round on the {PAIRINGS_SHEET} sheet was not checked against the pairing rules: {exc}",)
+    return found.warnings({plan.fold.round}) if found is not None else ()

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Mapping, Sequence, TypeVar
 
-from rulesengine.errors import RulesEngineError
 from rulesengine.grid import Grid
 from rulesengine.registry import Registry
 from rulesengine.workbook.inputs.settings import WorkbookSettings
@@ -28,8 +27,7 @@ from rulesengine.workbook.io.openpyxl_book import apply_writes, check_workbook_p
 from rulesengine.workbook.io.package import DEFAULT_LIMITS, Limits, inspect_package
 from rulesengine.workbook.io.save import SaveResult, check_not_open, save_atomically
 from rulesengine.workbook.pair_book import BookPairing, pair_grids
-from rulesengine.workbook.pairing_check import BookCheck, check_book
-from rulesengine.workbook.sheets.pairings import PAIRINGS_SHEET
+from rulesengine.workbook.pairing_check import BookCheck, check_book, manual_board_warnings
 from rulesengine.workbook.plan import SheetWrite
 from rulesengine.workbook.recalc import WritePlan, recalculate, sheets_to_read
 from rulesengine.workbook.season import LADDER_SHEET, ladder_fingerprint
@@ -62,18 +60,6 @@ def recalc_workbook(path: str | Path, overrides: WorkbookSettings | None = None,
     plan, save, used, why = write_engine_sheets(path, compute, lambda p: p.writes, limits=limits, force=force,
                                                 route=route)
     return RecalcResult(plan, save, used, why, manual_board_warnings(plan, registry))
-
-
-def manual_board_warnings(plan: WritePlan, registry: Registry | None = None) -> tuple[str, ...]:
-    """The round on the Pairings sheet checked against the pairing system (VCL4THP Q66-69): a
-    board the TD changed by hand, with the criterion it breaks and the engine's pairing."""
-    if plan.fold is None:
-        return ()
-    try:
-        found = check_book(plan, registry, only_round=plan.fold.round)
-    except RulesEngineError as exc:   # the check never stops a recalculation
-        return (f"note: the round on the {PAIRINGS_SHEET} sheet was not checked against the pairing rules: {exc}",)
-    return found.warnings({plan.fold.round}) if found is not None else ()
 
 
 Computed = TypeVar("Computed")

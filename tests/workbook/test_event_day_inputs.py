@@ -127,3 +127,37 @@ def test_a_player_barred_from_half_point_byes_has_one_refused_at_its_cell_q175_1
     with pytest.raises(InputError) as caught:
         recalculate(grids)
     assert str(caught.value.problems[0]) == "Players!C2: no half-point byes must be yes or no (or x), found 'maybe'"
+
+
+def test_the_recalculate_button_prints_a_board_changed_by_hand_q66_69(tmp_path, monkeypatch, capsys):
+    # The Excel button folds the Pairings sheet as `recalc` does, and prints the same warning to the pane.
+    from pathlib import Path
+
+    import openpyxl
+
+    from rulesengine import excel
+    from rulesengine.workbook import templates
+    from rulesengine.workbook.io.fast_read import read_workbook_grids
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "excel"))
+    from fake_xlwings import FakeBook
+
+    path = tmp_path / "lite.xlsx"
+    templates.swiss(path, 3, 10, rounds_setting=True)
+    wb = openpyxl.load_workbook(path)
+    for k in range(1, 5):
+        wb["Crosstable"].cell(row=2 + k, column=1, value=k)
+        wb["Crosstable"].cell(row=2 + k, column=2, value=f"Player {k}")
+        wb["Crosstable"].cell(row=2 + k, column=3, value=2100 - 100 * k)
+    wb.save(path)
+    book = FakeBook({name: [list(row) for row in grid.rows] for name, grid in read_workbook_grids(path)[1].items()})
+    assert excel.pair_next_round(book) is not None
+    pairings = book.after_script()["Pairings"]
+    top = pairings[3]
+    top[1], top[2], top[6], top[7] = top[7], top[6], top[2], top[1]   # board 1's colours swapped by hand
+    for row in pairings[3:5]:
+        row[4] = "1-0"
+    capsys.readouterr()
+    assert excel.recalculate(FakeBook({**book.after_script(), "Pairings": pairings})) is not None
+    printed = capsys.readouterr().out
+    assert "warning: round 1 was paired by hand" in printed and "E.1-E.5" in printed
