@@ -52,6 +52,9 @@ def recalculate(book: Any, overrides: WorkbookSettings | None = None,
     apply_plan(book, plan)
     for note in plan.notes:
         print(f"Note: {note}")
+    from rulesengine.workbook.pairing_check import manual_board_warnings
+    for warning in manual_board_warnings(plan):   # a board changed by hand (VCL4THP Q66-69)
+        print(warning)
     return plan
 
 

@@ -96,6 +96,18 @@ def with_late_entry_byes(tournament: Tournament, round_number: int, kind: str) -
     return replace(tournament, players=players)
 
 
+def late_prohibitions(tournament: Tournament) -> list[tuple[int, int, tuple[int, ...]]]:
+    """(line, first round, players) of each TRF-2026 260 record (`260 RRF RRL PPPP PPPP ...`) whose
+    prohibition starts after round 1: entered once the event was under way, which C.05 5.2
+    (restrictions announced before round 1) does not allow (VCL4THP Q195-196)."""
+    out = []
+    for line, (code, rest) in enumerate(tournament.header, start=1):
+        tokens = rest.split()
+        if code == "260" and len(tokens) >= 4 and all(t.isdigit() for t in tokens) and int(tokens[0]) > 1:
+            out.append((line, int(tokens[0]), tuple(int(t) for t in tokens[2:])))
+    return out
+
+
 def draw_initial_colour(seed: str) -> str:
     """The initial colour drawn by lot before round 1 (C.04.3 E.5), as TRF-2026 record 152 writes
     it ("W": pairing number 1 starts with white, "B": with black): the same seed always draws the

@@ -73,6 +73,15 @@ def declared_points_notes(tournament: Tournament) -> list[str]:
             for player, value, added in compress(zip(compress(players, stated), given, found), differs)]
 
 
+def withdrawal_notes(tournament: Tournament) -> list[str]:
+    """Name each player who withdrew (VCL4THP Q170: withdrawn players are marked in the standings),
+    by the TRF convention: a line with entries up to round W-1 and none from round W on, while
+    round W is recorded for others (a line with no entries at all is a late entrant)."""
+    recorded = max((e.round for p in tournament.players for e in p.rounds if e.opponent is not None), default=0)
+    return [f"player {p.start_rank} ({p.name}) withdrew: no entries from round {len(p.rounds) + 1} on; ranked with "
+            f"the rounds played" for p in tournament.players if 0 < len(p.rounds) < recorded]
+
+
 def pending_round_note(tournament: Tournament) -> str | None:
     """Say that a paired, unplayed round is left out (see `model.PendingRound`): the standings
     are those after the round before it."""
@@ -101,7 +110,7 @@ def compute_standings(tournament: Tournament, specs: Sequence[TiebreakSpec], reg
     rules_date = rules_date or event_date(tournament)
     points = tournament.points
     previous: list[tuple[TiebreakSpec, Mapping[int, TiebreakValue]]] = [(POINTS, points)]
-    notes: list[str] = declared_points_notes(tournament)
+    notes: list[str] = declared_points_notes(tournament) + withdrawal_notes(tournament)
     pending = pending_round_note(tournament)
     if pending:
         notes.insert(0, pending)

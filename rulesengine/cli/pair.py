@@ -107,28 +107,31 @@ def _event_day(system, request) -> tuple:
 
 
 def _late_entries(system, tournament, round_number: int, kind: str | None, estimates: dict[int, int]):
-    """The tournament with late entrants' missed rounds scored as `--late-entry` says, and a note
-    per late entrant: how those rounds count, and the pairing number the initial ranking (C.04.2:
-    rating, title, name) gives them when it is not the file's start rank, which stays the one
-    used (the engine never renumbers a file)."""
+    """The tournament with late entrants' missed rounds scored as `--late-entry` says, and the
+    pairing numbers (start rank -> number) C.04.2 gives when a late entrant enters: the others keep
+    their order, the entrant goes before the first player the initial ranking (rating, title,
+    name) puts below them (VCL4THP Q156). A note per late entrant says both."""
+    from rulesengine.event_day import pairing_numbers
     from rulesengine.pairing import late_entrants, with_late_entry_byes
     late = late_entrants(tournament, round_number)
     if not late:
-        return tournament
-    numbers = {}
+        return tournament, {}
+    ranks = {}
     if system.initial_ranking is not None:
-        numbers = {r.start_rank: r.number for r in system.initial_ranking(tournament, {"estimates": estimates})}
+        ranks = {r.start_rank: r.number for r in system.initial_ranking(tournament, {"estimates": estimates})}
+    numbers = pairing_numbers(tournament, {p: round_number for p in late}, ranks)
     several = round_number > 2
     missed = f"rounds 1-{round_number - 1}" if several else "round 1"
     scored = (f"scored as {'' if several else 'a '}{kind}-point bye{'s' if several else ''}" if kind
               else "not paired, scored zero (--late-entry half gives half-point byes)")
     for p in late:
         note = f"player {p} {tournament.player(p).name} enters in round {round_number}: {missed} {scored}"
-        if numbers.get(p, p) != p:
-            note += (f"; the initial ranking (C.04.2) gives pairing number {numbers[p]}, the file's start rank "
-                     f"{p} is used")
+        if numbers[p] != p:
+            note += (f"; the initial ranking (C.04.2) gives pairing number {numbers[p]}: the round is paired with "
+                     f"it (the players after move down one), and --format trf writes the file renumbered")
         print(f"rulesengine: note: {note}", file=sys.stderr)
-    return with_late_entry_byes(tournament, round_number, kind) if kind else tournament
+    scored_event = with_late_entry_byes(tournament, round_number, kind) if kind else tournament
+    return scored_event, numbers if any(n != p for p, n in numbers.items()) else {}
 
 
 def _with_drawn_colour(tournament, seed: str):
@@ -229,8 +232,9 @@ def run(args: argparse.Namespace) -> int:
     round_number = args.round if args.round is not None else next_round(tournament)
     if round_number < 1:
         raise UsageError(f"--round must be 1 or more, not {round_number}")
+    numbers: dict[int, int] = {}
     if not (args.explain or args.rank_only):
-        tournament = _late_entries(system, tournament, round_number, args.late_entry, estimates)
+        tournament, numbers = _late_entries(system, tournament, round_number, args.late_entry, estimates)
     request = PairingRequest(with_announced_byes(tournament, round_number), round_number,
                              {"estimates": estimates, **limits})
     if not args.explain:
@@ -247,7 +251,19 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"pairing system {system.name!r} cannot explain its pairings")
         out.write(system.explain(request))
         return 0
-    paired = api.pair_round(tournament, round_number, system.name, registry, request.options)
+    if numbers:
+        # Paired in the pairing numbers C.04.2 gives (the late entrant inserted), told in the
+        # file's start ranks; the TRF written is renumbered, so the next round pairs the same.
+        from rulesengine.event_day import paired_back, renumbered
+        numbered = renumbered(tournament, numbers)
+        options = {**request.options, "estimates": {numbers[s]: r for s, r in estimates.items()}}
+        in_numbers = api.pair_round(numbered, round_number, system.name, registry, options)
+        if args.format == "trf":
+            out.write(_trf(numbered, in_numbers, options["estimates"]))
+            return 0
+        paired = paired_back(in_numbers, numbers)
+    else:
+        paired = api.pair_round(tournament, round_number, system.name, registry, request.options)
     if args.format == "json":
         out.write(_json(paired, notes))
     elif args.format == "trf":
@@ -407,20 +423,32 @@ def _check_text(tournament, checks, fmt: str, notes: list[str], system: str = ""
 
 
 MPA_MARK = " MPA @ Round "
+FPB_MARK = " FPB @ Round "
+PROHIBITION_MARK = " Prohibition @ Round "
 
 
 def _check_trf(tournament, checks) -> str:
     """The file with one `### MPA @ Round n: <rules' pairs> => <recorded pairs>` line per round
-    that differs from the rules' pairing (VCL4THP Q68-69, the openpairings wording), at the end;
-    the file's earlier MPA lines are replaced, so a round that now agrees has none."""
+    that differs from the rules' pairing (VCL4THP Q68-69, the openpairings wording), and one `###
+    FPB @ Round r: n=FPB` line per full-point bye (Q179), at the end; the file's earlier MPA and FPB
+    lines are replaced, so a round that now agrees has none."""
     from rulesengine.formats.trf import write_trf
+    from rulesengine.model import ResultCode
+    from rulesengine.pairing import late_prohibitions
 
     def pairs(paired) -> str:
         return " ".join([f"{b.white}-{b.black}" for b in paired.boards]
                         + [f"{p}-PAB" for p, kind in paired.byes if kind == "PAB"])
 
-    header = [(code, rest) for code, rest in tournament.header if not (code == "###" and rest.startswith(MPA_MARK))]
+    header = [(code, rest) for code, rest in tournament.header
+              if not (code == "###" and rest.startswith((MPA_MARK, FPB_MARK, PROHIBITION_MARK)))]
     header += [("###", f"{MPA_MARK}{c.round}: {pairs(c.rules)} => {pairs(c.recorded)}") for c in checks if c.verdict]
+    # VCL4THP Q196: a prohibition entered after round 1, as `### Prohibition @ Round r: a-b`.
+    header += [("###", f"{PROHIBITION_MARK}{first}: {'-'.join(map(str, players))}")
+               for _line, first, players in late_prohibitions(tournament)]
+    # VCL4THP Q179: each individual full-point bye as `### FPB @ Round r: n=FPB` (openpairings' wording).
+    header += [("###", f"{FPB_MARK}{e.round}: {p.start_rank}=FPB") for p in tournament.players for e in p.rounds
+               if e.opponent is None and e.code is ResultCode.FULL_POINT_BYE]
     return write_trf(replace(tournament, header=tuple(header)))
 
 
@@ -442,14 +470,16 @@ def _run_workbook(args: argparse.Namespace) -> int:
     from rulesengine.workbook.route import pair_workbook
     from rulesengine.workbook.inputs.settings import settings_from_options
 
-    for flag, given in (("--check", args.check), ("--explain", args.explain), ("--rank-only", args.rank_only),
+    overrides = settings_from_options(layout=args.layout, crosstable_sheet=args.sheet)
+    if args.check:
+        return _check_workbook(args, overrides)
+    for flag, given in (("--explain", args.explain), ("--rank-only", args.rank_only),
                         ("--format trf", args.format == "trf"), ("--output", args.output is not None),
                         ("--estimate", bool(args.estimate)), ("--input-format", args.input_format),
                         ("--draw-numbers", args.draw_numbers is not None)):
         if given:
             raise UsageError(f"{flag} is for TRF files; a workbook is paired into its Pairings sheet "
                              f"(export the event as TRF for {flag})")
-    overrides = settings_from_options(layout=args.layout, crosstable_sheet=args.sheet)
     try:
         result = pair_workbook(Path(args.file), round_number=args.round, system=args.system or "dutch", overrides=overrides,
                                force=args.force)
@@ -476,4 +506,35 @@ def _run_workbook(args: argparse.Namespace) -> int:
               file=sys.stderr)
     for note in (*outcome.notes, *outcome.plan.notes):
         print(f"Note: {note}", file=tell)
+    for warning in result.warnings:   # the round folded now had a board changed by hand (VCL4THP Q66-69)
+        print(f"{args.file}: {warning}", file=sys.stderr)
     return 0
+
+
+def _check_workbook(args: argparse.Namespace, overrides) -> int:
+    """`pair --check BOOK`: the workbook's rounds re-paired, reported as for a TRF file (text,
+    JSON, or `--format trf`: the event as TRF with `### MPA` lines); nothing is written to BOOK."""
+    from rulesengine.errors import InputError
+    from rulesengine.workbook.route import check_workbook_pairings
+    try:
+        found = check_workbook_pairings(Path(args.file), system=args.system, overrides=overrides)
+    except InputError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    if found is None:
+        raise UsageError(f"{args.file}: no round is paired yet, or the {args.system} system has no check mode")
+    checks = [replace(c, verdict=found.told(c.verdict),
+                      warnings=tuple(replace(w, message=found.told(w.message)) for w in c.warnings))
+              for c in found.checks]
+    out = _Output(args)
+    if args.format == "trf":
+        # The file's start ranks are the pairing numbers (C.04.2): the book's late entrants in place.
+        out.write(_check_trf(found.tournament, found.numbered))
+        if found.renumbered:
+            moved = ", ".join(f"{sno} is {n}" for sno, n in sorted(found.numbers.items()) if sno != n)
+            print(f"rulesengine: note: the TRF is numbered by the pairing numbers (C.04.2), not the book's SNo: "
+                  f"{moved}", file=sys.stderr)
+        return 1 if any(c.verdict for c in checks) else 0
+    text, differing = _check_text(found.tournament, checks, args.format, [], args.system)
+    out.write(text)
+    return 1 if differing else 0

@@ -102,4 +102,6 @@ def run(args: argparse.Namespace) -> int:
               "or use the Excel button, or rerun with --force to accept the loss.", file=sys.stderr)
     for note in plan.notes:
         print(f"Note: {note}")
+    for warning in result.warnings:   # a board changed by hand on the Pairings sheet (VCL4THP Q66-69)
+        print(f"{args.book}: {warning}", file=sys.stderr)
     return 0

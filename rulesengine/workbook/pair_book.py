@@ -19,7 +19,10 @@ from typing import Mapping, Sequence
 from rulesengine import api
 from rulesengine.errors import InputError, Location, Problem, UsageError
 from rulesengine.model import Tournament
-from rulesengine.pairing import PairedRound, edition_note, next_round, pairing_heading
+from rulesengine.event_day import paired_back
+from rulesengine.layout import CrosstableCells
+from rulesengine.pairing import (LEVEL_WORDS, REFUSED, PairedRound, PairingRequest, PairingSystem, edition_note,
+                                 next_round, pairing_heading, with_announced_byes)
 from rulesengine.registry import Registry, default_registry
 from rulesengine.grid import Grid
 from rulesengine.workbook.sheets.pairings import HEADER, PAIRINGS_SHEET, pairings_write, read_pairings
@@ -27,6 +30,7 @@ from rulesengine.workbook.plan import SheetWrite
 from rulesengine.workbook.inputs.progress import pending_cells
 from rulesengine.workbook.recalc import WritePlan, recalculate
 from rulesengine.workbook.inputs.settings import WorkbookSettings
+from rulesengine.workbook.event_day import BookEvent, barred_byes, book_event, crosstable_cells
 
 @dataclass(frozen=True)
 class BookPairing:
@@ -65,10 +69,13 @@ def pair_grids(grids: Mapping[str, Grid], sheet_names: Sequence[str] = (), *, ro
         raise UsageError(f"round {number} already has games in {plan.crosstable_sheet!r} (player {played[0]}, "
                          f"...): the workbook route pairs a round without results; clear them first, or pair a "
                          f"TRF export with --round {number}")
-    paired = api.pair_round(tournament, number, system, registry, options)
+    day = book_event(plan.settings, tournament, number, book_cells(plan, registry), plan.crosstable_sheet,
+                     chosen, plan.withdrawn, plan.late)
+    paired, told = _pair_event_day(day, plan, chosen, number, registry, options)
+    notes += told
     event = plan.settings.event_name or tournament.name
     when = plan.settings.start_date or tournament.start_date
-    sheet = pairings_write(tournament, paired, event=event if event != plan.crosstable_sheet else "",
+    sheet = pairings_write(day.scored, paired, event=event if event != plan.crosstable_sheet else "",
                            when=str(when or ""), system=pairing_heading(chosen, tournament))
     # The recalculation's date (the Settings sheet's, else the file's), not one inferred from a name.
     dated = plan.rules.when if plan.rules is not None else None
@@ -79,6 +86,48 @@ def pair_grids(grids: Mapping[str, Grid], sheet_names: Sequence[str] = (), *, ro
     folded = plan.writes if plan.fold is not None and plan.fold.writes else ()
     return BookPairing(plan, replace(tournament, extra={**tournament.extra, "pairing_system": pairing_heading(chosen, tournament)}),
                        paired, tuple(folded) + (sheet,), notes)
+
+
+def _pair_event_day(day: BookEvent, plan: WritePlan, chosen: PairingSystem, number: int, registry: Registry,
+                    options: Mapping | None) -> tuple[PairedRound, tuple[str, ...]]:
+    """Pair round `number` of the event day `day`: the system's findings first (a requested bye
+    beyond the Settings limits refused at its Crosstable cell, VCL4THP Q174 and the event's
+    limits), then the round in pairing numbers, told in start numbers; a withdrawn player is not
+    on the sheet at all."""
+    extra = day.options(plan.settings)
+    request = PairingRequest(with_announced_byes(day.tournament, number), number, {**(options or {}), **extra})
+    start = {n: sno for sno, n in day.numbers.items()}
+    # The system's findings speak of pairing numbers (told in start numbers); the book's own in start numbers.
+    findings = [(f, day.told(f.message)) for f in (chosen.event_day(request) if chosen.event_day is not None else ())
+                if not (f.level == 1 and _player_of(f.message, start) in day.withdrawn)]
+    findings += [(f, f.message) for f in barred_byes(day.scored, plan.no_half_point_byes, number, day.places)]
+    refused = [(f, message) for f, message in findings if f.level >= REFUSED and f.round >= number]
+    if refused:
+        raise InputError([Problem(f.location, f"{message}; round {number} was not paired") for f, message in refused])
+    notes = [f"{LEVEL_WORDS[f.level] + ': ' if f.level > 1 else ''}{message} ({f.location})" for f, message in findings]
+    for sno, (first, cell) in sorted(day.withdrawn.items()):
+        if first <= number and sno in day.scored.by_start_rank:
+            notes.append(f"player {sno} {day.scored.player(sno).name} is not paired in round {number}: "
+                         f"withdrawn from round {first} ({cell})")
+    plain = {k: v for k, v in request.options.items() if k not in ("places", "limit_names")}
+    paired = api.pair_round(day.tournament, number, chosen.name, registry, plain)
+    if day.renumbered:
+        paired = paired_back(paired, day.numbers)
+    paired = replace(paired, byes=tuple((p, k) for p, k in paired.byes if p not in day.withdrawn))
+    return paired, tuple(day.notes) + tuple(notes)
+
+
+def _player_of(message: str, start: Mapping[int, int]) -> int | None:
+    """The start number of the player a finding is about (`player P NAME ...`, P a pairing number)."""
+    head = message.split(" ", 2)
+    return start.get(int(head[1]), int(head[1])) if len(head) > 1 and head[0] == "player" and head[1].isdigit() \
+        else None
+
+
+def book_cells(plan: WritePlan, registry: Registry | None = None) -> CrosstableCells | None:
+    """Where the plan's crosstable (results folded in) has its players and rounds."""
+    return crosstable_cells((registry or default_registry()).layout(plan.layout) if plan.layout else None,
+                            plan.crosstable)
 
 
 def _check_pairings_sheet_is_ours(grids: Mapping[str, Grid]) -> None:

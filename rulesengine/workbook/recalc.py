@@ -14,12 +14,15 @@ from __future__ import annotations
 
 import hashlib
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Iterable, Iterator, Mapping, Sequence
 
 from rulesengine import api
 from rulesengine.errors import InputError, Location, Problem, UsageError, quote
+from rulesengine.event_day import joined_late, with_missed_rounds_scored
+from rulesengine.pairing import next_round
+from rulesengine.layout import CrosstableCells
 from rulesengine.model import ScoringSystem, STANDARD_SCORING, Tournament, with_derived_of
 from rulesengine.numbers import is_digits
 from rulesengine.rating import RatingRecord, RatingReport
@@ -27,6 +30,7 @@ from rulesengine.registry import Registry, default_registry
 from rulesengine.standings import Standings, event_date
 from rulesengine.workbook.sheets.explain import adjustment_reason, explain_look
 from rulesengine.workbook.layouts.fold import Fold, fold_pairings
+from rulesengine.workbook.event_day import crosstable_cells, withdrawn_problems
 from rulesengine.grid import CellValue, Grid, text
 from rulesengine.workbook.plan import CLEAR_SHEET, SheetWrite
 from rulesengine.workbook.layouts.detect import detect_layout, read_crosstable
@@ -64,6 +68,10 @@ class WritePlan:
     progress: Progress | None = None   # after which round of how many (an event in progress)
     fold: Fold | None = None           # the Pairings sheet's results folded into the crosstable
     rules: api.RulesUsed | None = None  # the date and rule texts the tie-breaks followed
+    withdrawn: Mapping[int, tuple[int, str]] = field(default_factory=dict)  # SNo -> (round, Players cell)
+    crosstable: Grid | None = None      # the crosstable as computed from (results folded in)
+    late: Mapping[int, int] = field(default_factory=dict)   # late entrant's SNo -> the round they join
+    no_half_point_byes: Mapping[int, str] = field(default_factory=dict)   # SNo -> Players cell (Q175-176)
 
     @property
     def sheets(self) -> tuple[str, ...]:
@@ -101,6 +109,8 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
         settings = settings.override(overrides)
     facts, player_problems = parse_players(by_lower.get(PLAYERS_SHEET.lower()))
     problems += player_problems
+    withdrawn = {sno: (f.withdrawn_from, f.withdrawn_cell) for sno, f in facts.items() if f.withdrawn_from}
+    barred = {sno: f.no_half_point_byes_cell for sno, f in facts.items() if f.no_half_point_byes}
     evenings = [] if settings.crosstable_sheet or any(n.lower() == CROSSTABLE_SHEET.lower() for n in grids) \
         else season_sheets(list(grids))
     with _at_setting(settings, overrides, "crosstable_sheet"):
@@ -109,6 +119,7 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
         with _at_setting(settings, overrides, "layout"):
             registry.layout(settings.layout)   # an unknown name is refused at its Settings cell
     tournaments = []
+    late: dict[int, int] = {}
     progress = None
     fold = None
     pairings = by_lower.get(PAIRINGS_SHEET.lower()) if not evenings else None
@@ -142,7 +153,17 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
         if fold is not None and not fold.complete and not progress.chosen and progress.after_round >= fold.round:
             # Results of round N still missing on the Pairings sheet: rank after round N-1.
             progress = replace(progress, after_round=fold.round - 1, round_in_play=fold.round)
-        tournaments.append(cut_after_round(read, progress.after_round))
+        held = cut_after_round(read, progress.after_round)
+        if single and withdrawn:
+            problems += withdrawn_problems(read, withdrawn, _cells(registry, read, grid), grid.sheet)
+        if single:
+            # Late entrants (their first rounds empty, up to the next round to pair) are found before
+            # Settings' Late entries scores their missed rounds as byes (VCL4THP §2).
+            upto = next_round(held)
+            late = {s: r for s, r in joined_late(held, upto).items() if s not in withdrawn}
+            if settings.late_entry:
+                held = with_missed_rounds_scored(held, settings.late_entry, upto, withdrawn)
+        tournaments.append(held)
         if not evenings and (empty := no_players_problem(read, grid, by_lower.get(PLAYERS_SHEET.lower()), facts)):
             problems.append(empty)
     if problems:
@@ -206,7 +227,7 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
         notes = (when.note, *(note for note in notes if note != when.note))
     if not with_writes:
         return WritePlan((), tournament, standings, settings, layout, crosstable.sheet, report, notes, progress, fold,
-                         run.rules)
+                         run.rules, withdrawn, crosstable, late, barred)
     fingerprint = _fingerprint(grids, [g.sheet for g in crosstables if g is not None])
     published = _published(published_from, crosstable, registry)   # only the Standings sheet marks them
     marks, published_line = [], ""
@@ -220,7 +241,8 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
     # Standings an export published that differ were re-ranked here: the legend says by which texts.
     legend = LegendFacts(crosstable.sheet, layout, rules_date, fingerprint, published_line,
                          notes + ((_re_ranked(run.rules),) if marks else ()), when.note or "")
-    writes = [standings_write(standings, report, progress, registry, event_name, legend, marks)]
+    writes = [standings_write(standings, report, progress, registry, event_name, legend, marks,
+                              {sno: first for sno, (first, _) in withdrawn.items()})]
     if season is not None:
         names = {p.start_rank: p.name for t in tournaments for p in t.players}
         writes.extend(ladder_writes(season, facts, names, evenings, cell_number, fingerprint))
@@ -232,7 +254,12 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
     if fold is not None:
         writes.extend(fold.writes)   # cells of the TD's crosstable sheet (the one write into it)
     return WritePlan(tuple(writes), tournament, standings, settings, layout, crosstable.sheet, report, notes,
-                     progress, fold, run.rules)
+                     progress, fold, run.rules, withdrawn, crosstable, late, barred)
+
+
+def _cells(registry: Registry, read: Tournament, grid: Grid) -> CrosstableCells | None:
+    layout = read.extra.get("layout")
+    return crosstable_cells(registry.layout(layout) if layout else None, grid)
 
 
 def _published(tournament: Tournament, crosstable: Grid, registry: Registry) -> Published:

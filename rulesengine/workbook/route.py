@@ -28,6 +28,7 @@ from rulesengine.workbook.io.openpyxl_book import apply_writes, check_workbook_p
 from rulesengine.workbook.io.package import DEFAULT_LIMITS, Limits, inspect_package
 from rulesengine.workbook.io.save import SaveResult, check_not_open, save_atomically
 from rulesengine.workbook.pair_book import BookPairing, pair_grids
+from rulesengine.workbook.pairing_check import BookCheck, check_book, manual_board_warnings
 from rulesengine.workbook.plan import SheetWrite
 from rulesengine.workbook.recalc import WritePlan, recalculate, sheets_to_read
 from rulesengine.workbook.season import LADDER_SHEET, ladder_fingerprint
@@ -42,6 +43,7 @@ class RecalcResult:
     save: SaveResult
     route: str = "openpyxl"     # how the engine's sheets were written: "graft" or "openpyxl"
     why_openpyxl: str = ""      # when the graft could not be used, why
+    warnings: tuple[str, ...] = ()   # a board of the Pairings sheet's round changed by hand (pairing_check)
 
 
 def recalc_workbook(path: str | Path, overrides: WorkbookSettings | None = None, *, explain: Sequence[str] = (),
@@ -64,7 +66,7 @@ def recalc_workbook(path: str | Path, overrides: WorkbookSettings | None = None,
 
     plan, save, used, why = write_engine_sheets(path, compute, lambda p: p.writes, limits=limits, force=force,
                                                 route=route)
-    return RecalcResult(plan, save, used, why)
+    return RecalcResult(plan, save, used, why, manual_board_warnings(plan, registry))
 
 
 Computed = TypeVar("Computed")
@@ -107,6 +109,7 @@ class PairBookResult:
     outcome: BookPairing
     save: SaveResult
     route: str         # "graft" or "openpyxl"
+    warnings: tuple[str, ...] = ()   # the round folded now, checked (manual_board_warnings)
 
 
 def pair_workbook(path: str | Path, *, round_number: int | None = None, system: str = "dutch",
@@ -123,7 +126,18 @@ def pair_workbook(path: str | Path, *, round_number: int | None = None, system: 
                           registry=registry, options=options)
 
     outcome, save, route, _ = write_engine_sheets(path, compute, lambda o: o.writes, force=force)
-    return PairBookResult(outcome, save, route)
+    return PairBookResult(outcome, save, route, manual_board_warnings(outcome.plan, registry))
+
+
+def check_workbook_pairings(path: str | Path, *, system: str = "dutch", overrides: WorkbookSettings | None = None,
+                            registry: Registry | None = None, limits: Limits = DEFAULT_LIMITS) -> BookCheck | None:
+    """`pair --check BOOK`: every round of the workbook re-paired (nothing written)."""
+    path = Path(path)
+    check_workbook_path(path)
+    info = inspect_package(path, limits)
+    names, grids = read_grids_checked(path, info, sheets_to_read, limits)
+    plan = recalculate(grids, overrides, registry=registry, sheet_names=names, with_writes=False)
+    return check_book(plan, registry, system)
 
 
 def check_workbook_ladder(path) -> tuple[str | None, str | None]:

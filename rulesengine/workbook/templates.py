@@ -255,10 +255,13 @@ def swiss(path: Path, rounds: int = SWISS_ROUNDS, rows: int = SWISS_ROWS, *, rou
         "button, or: rulesengine pair THIS.xlsx) writes the Pairings sheet; choose each board's result in its "
         "Result column as the games finish and Recalculate: the results go into the Crosstable. "
         "A bye asked for in advance is typed first in that round's Res cell (H or Z).",
+        "7. Event day: a late entrant is a new row (next SNo, earlier rounds empty); a withdrawal is Players' "
+        "Withdrawn from round; Settings limit byes, score missed rounds and list forbidden pairs.",
         "Problems are listed as Sheet!Cell: what is wrong, all at once; nothing is written until they are fixed.",
         "Type values, not formulas, in the Crosstable: the engine never evaluates formulas.",
     ], "Example: a player's row in the Crosstable after two rounds", _swiss_example)
-    _players_sheet(wb, ["SNo", "Name", "Title", "FED", "Rating", "FIDE ID", "Birth year", "Games", "K"], rows)
+    _players_sheet(wb, ["SNo", "Name", "Title", "FED", "Rating", "FIDE ID", "Birth year", "Games", "K",
+                        "Withdrawn from round", "No half-point byes"], rows)
     _template_crosstable(wb, rounds, rows)
     _standings_sheet(wb, [t.strip() for t in SWISS_TIEBREAKS.split(",")])
     _settings_sheet(wb, [
@@ -276,6 +279,18 @@ def swiss(path: Path, rounds: int = SWISS_ROUNDS, rows: int = SWISS_ROWS, *, rou
         ("First colour", "", "for Pair next round: white or black, the colour the lot gave player 1 in round 1 "
                              "(C.04.3 E; empty means white)"),
         ("Acceleration", "none", "for Pair next round: Baku (C.04.7) or none"),
+        ("Max half-point byes", "", "the event's limit of requested half-point byes per player (optional); one "
+                                    "more is refused at its Res cell, and each after a player's first asks you to "
+                                    "confirm it (FIDE VCL4THP Q174)"),
+        ("No byes in last rounds", "", "no requested bye (H or F) in the event's last N rounds (optional)"),
+        ("Late entries", "", "a late entrant's missed rounds: zero (zero-point byes), half (half-point byes) or "
+                             "empty: not paired, no points"),
+        ("Colour lot", "", "any text (say the date and the arbiter's name): the initial colour of pairing number "
+                           "1 is drawn from it, the same every time (C.04.3 E.5); empty: First colour"),
+        ("# Forbidden pairs", "", "one row each before round 1: Forbidden pair | a player (SNo or name) in Value | "
+                                  "the other in column C (FIDE C.05 5.2, TRF record 260)"),
+        ("Forbidden pair", "", ""),
+        ("Forbidden pair", "", ""),
     ])
     _save(wb, path)
 

@@ -219,13 +219,22 @@ def test_a_late_entrant_is_paired_and_her_missed_round_scored_as_the_event_says(
     code, out, err = _run(capsys, "pair", str(path), "--late-entry", "half", "--format", "trf")
     assert code == 0
     assert err == ("rulesengine: note: player 5 Late, Lea enters in round 2: round 1 scored as a half-point bye; "
-                   "the initial ranking (C.04.2) gives pairing number 2, the file's start rank 5 is used\n")
+                   "the initial ranking (C.04.2) gives pairing number 2: the round is paired with it (the players "
+                   "after move down one), and --format trf writes the file renumbered\n")
     lines = out.splitlines()
-    # Half a point from round 1: Lea (0.5) meets Beta (0) and 3 (0, lowest) takes the PAB.
-    assert lines[5].endswith("0000 - H     2 b  ") and lines[3].endswith("0000 - U")
+    # C.04.2 (VCL4THP Q156): Lea (2280) is pairing number 2, Beta, Gamma and Delta move down one; the
+    # played round keeps its games (Delta, now 5, beat Beta, now 3). Half a point from round 1: Lea
+    # (0.5) meets Beta (0) and Gamma (now 4, the lowest) takes the PAB.
+    assert [line[14:24].strip() for line in lines[1:6]] == ["Alpha, Ann", "Late, Lea", "Beta, Ben", "Gamma, Cai",
+                                                           "Delta, Dan"]
+    assert lines[2].endswith("0000 - H     3 b  ") and lines[4].endswith("0000 - U")
+    assert lines[5][89:99] == "     3 w 1"
     code, out, err = _run(capsys, "pair", str(path), "--late-entry", "zero", "--format", "trf")
     assert code == 0 and "round 1 scored as a zero-point bye" in err
-    assert out.splitlines()[5][89:99] == "  0000 - Z"
+    assert out.splitlines()[2][89:99] == "  0000 - Z"
+    # Text and JSON name the file's start ranks: the same round, told in them.
+    code, out, _ = _run(capsys, "pair", str(path), "--late-entry", "half", "--format", "json")
+    assert json.loads(out)["pairings"] == [{"board": 1, "white": 4, "black": 1}, {"board": 2, "white": 2, "black": 5}]
 
 
 def test_a_late_entrant_is_no_withdrawal(tmp_path, capsys):
@@ -235,3 +244,38 @@ def test_a_late_entrant_is_no_withdrawal(tmp_path, capsys):
     assert {5} <= {p for b in json.loads(out)["pairings"] for p in (b["white"], b["black"])}
     assert "round 1 not paired, scored zero (--late-entry half gives half-point byes)" in err
     assert "withdrawn" not in err
+
+
+FPB = """012 Event day full-point bye
+001    1      Alpha, Anna                       2300                             1.0    1     2 w 1
+001    2      Beta, Ben                         2250                             0.0    3     1 b 0
+001    3      Gamma, Cai                        2200                             1.0    2  0000 - F
+XXR 3
+"""
+
+
+def test_check_as_trf_writes_each_full_point_bye_as_a_comment_line_q179(tmp_path, capsys):
+    # VCL4THP Q177-179: an individual FPB is deprecated; the exported file says so with a `###` line.
+    path = _file(tmp_path, "fpb.trf", FPB)
+    code, out, _ = _run(capsys, "pair", str(path), "--check", "--format", "trf")
+    assert code == 0
+    assert out == FPB + "### FPB @ Round 1: 3=FPB\n"
+    # Written again, the line is replaced, never doubled.
+    again = _file(tmp_path, "again.trf", out)
+    assert _run(capsys, "pair", str(again), "--check", "--format", "trf")[1] == out
+
+
+LATE_PROHIBITION = FORBIDDEN.replace("260 1 3 1 3\n", "260 2 3 1 4\n")
+
+
+def test_a_prohibition_entered_after_round_1_asks_twice_and_is_written_as_a_comment_q195_196(tmp_path, capsys):
+    # C.05 5.2: restrictions are announced before round 1; a 260 record that starts in round 2 was
+    # entered later (VCL4THP Q195-196): a level-4 warning at the record, and a `###` line in the export.
+    path = _file(tmp_path, "late260.trf", LATE_PROHIBITION)
+    code, out, err = _run(capsys, "pair", str(path), "--format", "json")
+    assert code == 0 and all({b["white"], b["black"]} != {1, 4} for b in json.loads(out)["pairings"])
+    assert (f"{path}:7:1: warning: record 260 forbids 1-4 from round 2: a prohibition entered after round 1 "
+            f"breaks C.05 5.2 (restrictions announced before round 1) and leaves FIDE mode; confirm it twice "
+            f"(VCL4THP Q195-196)") in err
+    code, out, _ = _run(capsys, "pair", str(path), "--check", "--format", "trf")
+    assert out.endswith("### Prohibition @ Round 2: 1-4\n")

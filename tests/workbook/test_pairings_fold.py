@@ -145,7 +145,7 @@ def test_the_openpyxl_route_writes_the_same(tmp_path, capsys, monkeypatch):
     assert openpyxl.load_workbook(book)["Crosstable"].page_setup.orientation == print_setup
 
 
-@pytest.mark.parametrize("flag", [["--check"], ["--explain"], ["--format", "trf"], ["--estimate", "3=1500"]])
+@pytest.mark.parametrize("flag", [["--explain"], ["--format", "trf"], ["--estimate", "3=1500"]])
 def test_trf_only_flags_are_refused_for_a_workbook(tmp_path, capsys, flag):
     book = make_book(tmp_path / "flags.xlsx", 4, 2)
     before = stored(book)

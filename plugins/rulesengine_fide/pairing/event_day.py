@@ -6,14 +6,20 @@ record or the round cell that gives it, at the level FIDE's verification checkli
   level 3); the event's limits (`max_half_point_byes`, `no_byes_in_last`: TRF-2026 has no record
   for them, so they come as options) refuse the bye that breaks them (level 5), or warn when that
   round is already played; a full-point bye is deprecated for individuals (Q177-179, level 2);
-* who is not paired in the round and why (a requested bye, an absence, a withdrawal), level 1.
+* who is not paired in the round and why (a requested bye, an absence, a withdrawal), level 1;
+* a prohibition (260) that starts after round 1, entered once the event was under way: level 4
+  (Q195-196).
+
+A front end that is no TRF file (a workbook) gives `options["places"]` (an object with the
+`TrfPlaces` methods, locating its own cells) and `options["limit_names"]` (how it names each
+limit: `{"max_half_point_byes": "Settings!B14"}`; the default names the `pair` flags).
 """
 
 from __future__ import annotations
 
 from rulesengine.errors import Location
 from rulesengine.model import ResultCode, Tournament
-from rulesengine.pairing import REFUSED, EventDayFinding, PairingRequest, TrfPlaces
+from rulesengine.pairing import REFUSED, EventDayFinding, PairingRequest, TrfPlaces, late_prohibitions
 
 from rulesengine_fide.pairing.engine import announced_byes
 from rulesengine_fide.pairing.records import PairingSetup, read_setup
@@ -47,9 +53,14 @@ def _requested_byes(tournament: Tournament, setup: PairingSetup, places: TrfPlac
     return out
 
 
+_FLAGS = {"max_half_point_byes": "--max-half-point-byes", "no_byes_in_last": "--no-byes-in-last"}
+
+
 def bye_findings(tournament: Tournament, setup: PairingSetup, round_number: int,
-                 max_half_point_byes: int | None, no_byes_in_last: int | None) -> list[EventDayFinding]:
-    places = TrfPlaces(tournament)
+                 max_half_point_byes: int | None, no_byes_in_last: int | None, places=None,
+                 limit_names=None) -> list[EventDayFinding]:
+    places = places or TrfPlaces(tournament)
+    names = {**_FLAGS, **(limit_names or {})}
     total = setup.total_rounds
     out = []
     for player in tournament.players:
@@ -69,11 +80,11 @@ def bye_findings(tournament: Tournament, setup: PairingSetup, round_number: int,
                 half += 1
             if no_byes_in_last and total and r > total - no_byes_in_last:
                 rule = (f"the event allows no requested bye in its last {no_byes_in_last} round(s) "
-                        f"(--no-byes-in-last {no_byes_in_last}; rounds {total - no_byes_in_last + 1}-{total})")
+                        f"({names['no_byes_in_last']} {no_byes_in_last}; rounds {total - no_byes_in_last + 1}-{total})")
                 out.append(_over(who, rule, where, r, played))
             elif letter == "H" and max_half_point_byes is not None and half > max_half_point_byes:
                 rule = (f"it is the {_ordinal(half)} and the event allows at most {max_half_point_byes} "
-                        f"(--max-half-point-byes {max_half_point_byes})")
+                        f"({names['max_half_point_byes']} {max_half_point_byes})")
                 out.append(_over(who, rule, where, r, played))
             elif letter == "H" and half > 1:
                 # VCL4THP Q174: every half-point bye after a player's first needs the arbiter's confirmation.
@@ -88,9 +99,10 @@ def _over(who: str, rule: str, where: Location, r: int, played: bool) -> EventDa
     return EventDayFinding(REFUSED, where, f"{who} is refused: {rule}", r)
 
 
-def not_paired_findings(tournament: Tournament, setup: PairingSetup, round_number: int) -> list[EventDayFinding]:
+def not_paired_findings(tournament: Tournament, setup: PairingSetup, round_number: int,
+                        places=None) -> list[EventDayFinding]:
     """Who is left out of the round, and which record or cell says so."""
-    places = TrfPlaces(tournament)
+    places = places or TrfPlaces(tournament)
     out = []
     for p, kind in sorted(announced_byes(tournament, round_number, setup).items()):
         if p not in tournament.by_start_rank:
@@ -113,9 +125,21 @@ def not_paired_findings(tournament: Tournament, setup: PairingSetup, round_numbe
     return out
 
 
+def prohibition_findings(tournament: Tournament, places) -> list[EventDayFinding]:
+    """A prohibition entered after round 1: level 4 (confirm twice), at its record (Q195-196)."""
+    return [EventDayFinding(4, places.record(line), f"record 260 forbids {'-'.join(map(str, players))} from round "
+                                                    f"{first}: a prohibition entered after round 1 breaks C.05 5.2 "
+                                                    f"(restrictions announced before round 1) and leaves FIDE mode; "
+                                                    f"confirm it twice (VCL4THP Q195-196)", first)
+            for line, first, players in late_prohibitions(tournament)]
+
+
 def event_day(request: PairingRequest) -> tuple[EventDayFinding, ...]:
     tournament, r = request.tournament, request.round_number
     setup = read_setup(tournament)
     options = request.options
-    return (*not_paired_findings(tournament, setup, r),
-            *bye_findings(tournament, setup, r, options.get("max_half_point_byes"), options.get("no_byes_in_last")))
+    places = options.get("places")
+    return (*not_paired_findings(tournament, setup, r, places),
+            *prohibition_findings(tournament, places or TrfPlaces(tournament)),
+            *bye_findings(tournament, setup, r, options.get("max_half_point_byes"), options.get("no_byes_in_last"),
+                          places, options.get("limit_names")))

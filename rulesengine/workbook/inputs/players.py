@@ -13,7 +13,8 @@ from typing import Any
 from rulesengine.errors import Location, Problem
 from rulesengine.model import Tournament
 from rulesengine.rating import RatingRecord, round_half_away_from_zero
-from rulesengine.workbook.inputs.bounds import BIRTH_YEAR, DEVIATION, GAMES, K_FACTOR, RATING, VOLATILITY, check_range
+from rulesengine.workbook.inputs.bounds import (BIRTH_YEAR, DEVIATION, GAMES, K_FACTOR, MAX_ROUNDS, RATING, VOLATILITY,
+                                                check_range)
 from rulesengine.grid import Grid, cell_address, text
 from rulesengine.layout_cells import (FED_LABELS, ID_LABELS, NAME_LABELS, Problems, RATING_LABELS,
                                                  TITLE_LABELS, find_column, formula, norm, start_number)
@@ -29,6 +30,12 @@ _EXTRA = {
     "birthday": "birth_year", "birth date": "birth_year", "b-day": "birth_year",
     "highest rating": "highest_rating", "highest": "highest_rating", "peak": "highest_rating",
     "rd": "deviation", "deviation": "deviation", "volatility": "volatility",
+    # The event day: the first round a player is no longer paired in (issue 23 item 4).
+    "withdrawn from round": "withdrawn_from", "withdrawn from": "withdrawn_from", "withdrawn": "withdrawn_from",
+    "withdrew from round": "withdrawn_from", "withdrawal from round": "withdrawn_from",
+    # A player who may not take a half-point bye (free entry, conditions: VCL4THP Q175-176).
+    "no half-point byes": "no_half_point_byes", "no hpb": "no_half_point_byes",
+    "no half point byes": "no_half_point_byes",
 }
 
 
@@ -51,6 +58,10 @@ class PlayerFacts:
     highest_rating: float | None = None
     deviation: float | None = None
     volatility: float | None = None
+    withdrawn_from: int | None = None   # not paired from this round on (the TD's "Withdrawn from round")
+    withdrawn_cell: str = ""            # where it was typed: `Players!J7`
+    no_half_point_byes: bool = False    # may not take a half-point bye (Q175-176)
+    no_half_point_byes_cell: str = ""
 
 
 def parse_players(grid: Grid | None) -> tuple[dict[int, PlayerFacts], list[Problem]]:
@@ -100,6 +111,10 @@ def parse_players(grid: Grid | None) -> tuple[dict[int, PlayerFacts], list[Probl
                 values[field_name] = _convert(field_name, raw)
             except ValueError as exc:
                 problems.add(r, c, str(exc))
+                continue
+            if field_name in ("withdrawn_from", "no_half_point_byes"):
+                where = "withdrawn_cell" if field_name == "withdrawn_from" else "no_half_point_byes_cell"
+                values[where] = str(Location(sheet=grid.sheet, cell=cell_address(r, c)))
         if sno in facts:
             problems.add(r, sno_col, f"start number {sno} appears twice")
             continue
@@ -110,6 +125,18 @@ def parse_players(grid: Grid | None) -> tuple[dict[int, PlayerFacts], list[Probl
 def _convert(field_name: str, raw: Any) -> Any:
     if field_name in ("name", "federation", "title", "player_id"):
         return text(raw)
+    if field_name == "no_half_point_byes":
+        word = text(raw).strip().lower()
+        if word in ("yes", "y", "x", "1", "true", "no hpb"):
+            return True
+        if word in ("no", "n", "0", "false", "-"):
+            return False
+        raise ValueError(f"no half-point byes must be yes or no (or x), found {text(raw)!r}")
+    if field_name == "withdrawn_from":
+        number = parse_points(raw) if not isinstance(raw, bool) else None
+        if number is None or number.denominator != 1 or not 1 <= number <= MAX_ROUNDS:
+            raise ValueError(f"withdrawn from round must be a round number (1 to {MAX_ROUNDS}), found {text(raw)!r}")
+        return int(number)
     if field_name == "birth_year":
         if isinstance(raw, (date, datetime)):
             return raw.year

@@ -49,6 +49,14 @@ class WorkbookSettings:
     after_round: int | None = None       # standings after this round (an event in progress)
     first_colour: str | None = None      # "white" / "black": player 1's colour in round 1 (pairing, C.04.3 E)
     acceleration: str | None = None      # "baku": Baku acceleration of the pairing (FIDE C.04.7)
+    # The event day (issue 23 item 4): the event's limits on requested byes (none in TRF-2026, so
+    # they live here), how a late entrant's missed rounds score, the lot for the initial colour,
+    # and the absolute forbidden pairs (TRF 260), one `Forbidden pair | A | B` row each.
+    max_half_point_byes: int | None = None
+    no_byes_in_last: int | None = None
+    late_entry: str | None = None        # "zero" / "half": a late entrant's missed rounds
+    colour_lot: str | None = None        # the seed the initial colour is drawn from (C.04.3 E.5)
+    forbidden_pairs: tuple["ForbiddenPair", ...] = ()
     # Where each setting was read (field name -> `Settings!B5`), for messages about its value.
     cells: Mapping[str, str] = field(default_factory=dict, compare=False)
 
@@ -59,6 +67,16 @@ class WorkbookSettings:
         if other.rating_options:
             changes["rating_options"] = {**self.rating_options, **other.rating_options}
         return replace(self, **changes)
+
+
+@dataclass(frozen=True)
+class ForbiddenPair:
+    """One `Forbidden pair | A | B` row: each player as typed (a start number or a name), and where."""
+
+    first: Any
+    second: Any
+    first_cell: str      # `Settings!B20`
+    second_cell: str
 
 
 def _key(label: str) -> str:
@@ -83,7 +101,13 @@ _KEYS = {
     "afterround": "after_round", "standingsafterround": "after_round", "roundsplayed": "after_round",
     "firstcolour": "first_colour", "firstcolor": "first_colour", "initialcolour": "first_colour",
     "initialcolor": "first_colour", "acceleration": "acceleration", "acceleratedpairings": "acceleration",
+    "maxhalfpointbyes": "max_half_point_byes", "maximumhalfpointbyes": "max_half_point_byes",
+    "halfpointbyesatmost": "max_half_point_byes", "nobyesinlastrounds": "no_byes_in_last",
+    "nobyesinthelastrounds": "no_byes_in_last", "nobyesinlast": "no_byes_in_last",
+    "lateentries": "late_entry", "lateentry": "late_entry", "lateentrybyes": "late_entry",
+    "colourlot": "colour_lot", "colorlot": "colour_lot", "colourlotseed": "colour_lot", "drawingoflots": "colour_lot",
 }
+_PAIR_KEYS = ("forbiddenpair", "forbiddenpairs", "prohibitedpair", "prohibitedpairing", "forbiddenpairing")
 KNOWN = ("Tie-breaks, Rating system, Rules date, Rule set, Event, Start date, Crosstable sheet, Layout, Type, "
          "Points for a win/draw/loss, Rounds, After round, First colour, Acceleration, Ladder ...")
 _OPTION_PREFIXES = ("ladder", "ratingoption")
@@ -97,6 +121,7 @@ def parse_settings(grid: Grid | None) -> tuple[WorkbookSettings, list[Problem]]:
     options: dict[str, Any] = {}
     problems: list[Problem] = []
     cells: dict[str, str] = {}
+    pairs: list[ForbiddenPair] = []
     for r, row in grid.iter_rows():
         label = text(row[0] if row else None)
         if not label or label.startswith("#"):
@@ -117,6 +142,12 @@ def parse_settings(grid: Grid | None) -> tuple[WorkbookSettings, list[Problem]]:
                     continue
                 options[option] = value if not isinstance(value, str) else value.strip()
             continue
+        if key in _PAIR_KEYS:
+            second = row[2] if len(row) > 2 else None
+            if text(value) or text(second):
+                pairs.append(ForbiddenPair(value, second, str(where), str(Location(sheet=grid.sheet,
+                                                                                   cell=cell_address(r, 2)))))
+            continue
         name = _KEYS.get(key)
         if name is None:
             if text(value):
@@ -133,7 +164,7 @@ def parse_settings(grid: Grid | None) -> tuple[WorkbookSettings, list[Problem]]:
             cells[name] = str(where)
         except (ValueError, OverflowError) as exc:  # OverflowError: `inf` typed as points
             problems.append(Problem(where, f"setting {quote(label)}: {exc}"))
-    return WorkbookSettings(rating_options=options, cells=cells, **values), problems
+    return WorkbookSettings(rating_options=options, cells=cells, forbidden_pairs=tuple(pairs), **values), problems
 
 
 def _after_prefix(label: str, prefix: str) -> str:
@@ -152,6 +183,10 @@ _WORDS: dict[str, tuple[dict[str | None, tuple[str, ...]], str]] = {
                      "a colour (white or black)"),
     "acceleration": ({"baku": ("baku", "bakuacceleration", "c047"), None: ("none", "no", "off")},
                      "an acceleration (Baku or none)"),
+    "late_entry": ({"zero": ("zero", "0", "z", "zeropointbyes", "zeropointbye"),
+                    "half": ("half", "h", "05", "halfpointbyes", "halfpointbye"),
+                    None: ("notpaired", "none", "no")},
+                   "a way to score missed rounds (zero, half or not paired)"),
 }
 
 
@@ -178,6 +213,11 @@ def _convert(name: str, value: Any) -> Any:
         if points is None:
             raise ValueError(f"{shown(value)!r} is not a number of points")
         return check_range(points, POINTS_PER_GAME, "points", value)
+    if name in ("max_half_point_byes", "no_byes_in_last"):
+        count = parse_int(value) if not isinstance(value, str) or text(value).isdigit() else None
+        if count is None:
+            raise ValueError(f"{quote(text(value), SHOWN)} is not a number of rounds (a whole number, 0 or more)")
+        return check_range(count, (0, MAX_ROUNDS), "number of rounds", value)
     if name in ("rounds", "after_round"):
         return round_number(value, "a number of rounds" if name == "rounds" else "a round number")
     if name == "kind":

@@ -37,6 +37,7 @@ class Fold:
     already: int                     # boards already in the crosstable
     missing: tuple[Board, ...]       # boards still without a result
     boards: int
+    sheet_byes: tuple[tuple[int, str], ...] = ()   # the byes on the Pairings sheet (start number, kind)
 
     @property
     def complete(self) -> bool:
@@ -158,7 +159,7 @@ def fold_pairings(pairings: Grid, crosstable: Grid, layout: CrosstableLayout, to
     writes.update(_totals(cells, tournament, written, writes))
     grid = _patched(crosstable, writes)
     return Fold(n, where, grid, _cell_writes(where, writes), folded, byes, already, tuple(missing),
-                len(sheet.boards))
+                len(sheet.boards), sheet.byes)
 
 
 def _conflict(at, cells: CrosstableCells, board: Board, n: int, sides, found, what: str) -> None:

@@ -18,7 +18,7 @@ import textwrap
 from collections import Counter
 from dataclasses import dataclass, replace
 from datetime import date, datetime
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from rulesengine import __version__
 from rulesengine.numbers import to_json_number
@@ -38,6 +38,7 @@ from rulesengine.workbook.inputs.published import Difference, spec_at
 STANDINGS_SHEET = "Standings"
 STANDINGS_HEADER = ("Rank", "SNo", "Name", "Pts")
 RATING_HEADER = ("Rating before", "Change", "Rating after")
+WITHDRAWN_HEADER = "Withdrawn"
 LEGEND_TITLE = "Legend"
 # Modifier letters in words, as FIDE C.07 art. 14 and the plugins' docs name them.
 _MODIFIER_WORDS = {"C": "Cut-{n}", "M": "Median-{n}", "P": "unplayed games as played", "V": "rules variant {n}",
@@ -97,11 +98,16 @@ class LegendFacts:
 
 
 def standings_write(standings: Standings, report: RatingReport | None, progress: Progress, registry: Registry,
-                    event_name: str, facts: LegendFacts, marks: Sequence[Difference] = ()) -> SheetWrite:
+                    event_name: str, facts: LegendFacts, marks: Sequence[Difference] = (),
+                    withdrawn: Mapping[int, int] | None = None) -> SheetWrite:
+    """`withdrawn`: start number -> the first round a player is not paired in (Players' "Withdrawn
+    from round"): a last column `Withdrawn` says `from round W` (VCL4THP Q170), only when there is one."""
     t = standings.tournament
     names = [str(s) for s in standings.specs]
     words = [tiebreak_words(s, registry) for s in standings.specs]
-    header = STANDINGS_HEADER + tuple(names) + (RATING_HEADER if report else ())
+    gone = {sno: first for sno, first in (withdrawn or {}).items() if sno in t.by_start_rank}
+    header = (STANDINGS_HEADER + tuple(names) + (RATING_HEADER if report else ())
+              + ((WITHDRAWN_HEADER,) if gone else ()))
     by_sno = {p.start_rank: p for p in report.players} if report else {}
     body: list[tuple[CellValue, ...]] = []
     for row in standings.rows:
@@ -110,6 +116,8 @@ def standings_write(standings: Standings, report: RatingReport | None, progress:
         if report:
             rated = by_sno.get(row.start_rank)
             cells += list(shown_rating_figures(rated)) if rated else [None, None, None]
+        if gone:
+            cells.append(f"from round {gone[row.start_rank]}" if row.start_rank in gone else None)
         body.append(tuple(cells))
     legend = legend_rows(standings, report, registry, progress, facts, words)
     # Widths fit the table (headings wrap: their longest word counts); the title and legend lines
@@ -170,7 +178,7 @@ def _look(rows, h: int, players: int, legend_start: int, standings: Standings, r
     formats = {0: "0", 1: "0", 3: number_format(r[3] for r in body)}
     formats.update({c: number_format(r[c] for r in body) for c in tiebreak_cols})
     if report:
-        for c in range(4 + len(standings.specs), width):
+        for c in range(4 + len(standings.specs), 4 + len(standings.specs) + len(RATING_HEADER)):
             formats[c] = rating_format(r[c] for r in body)
     row_styles = {0: STYLE_TITLE, **{r: STYLE_SUBTITLE for r in range(1, h)}, h: STYLE_HEADER,
                   legend_start: STYLE_HEADER}
