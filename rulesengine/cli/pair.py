@@ -516,6 +516,7 @@ def _check_workbook(args: argparse.Namespace, overrides) -> int:
     JSON, or `--format trf`: the event as TRF with `### MPA` lines); nothing is written to BOOK."""
     from rulesengine.errors import InputError
     from rulesengine.workbook.route import check_workbook_pairings
+    args.system = args.system or "dutch"   # a workbook names no system: the Dutch, as `pair BOOK` pairs it
     try:
         found = check_workbook_pairings(Path(args.file), system=args.system, overrides=overrides)
     except InputError as exc:

@@ -168,7 +168,7 @@ def _absent_as_byes(tournament: Tournament, last: int) -> Tournament:
 def manual_board_warnings(plan: WritePlan, registry: Registry | None = None) -> tuple[str, ...]:
     """The round on the Pairings sheet checked against the pairing system (VCL4THP Q66-69): a
     board the TD changed by hand, with the criterion it breaks and the engine's pairing."""
-    if plan.fold is None:
+    if getattr(plan, "fold", None) is None:   # no Pairings round folded, or a team book (its TeamPlan)
         return ()
     try:
         found = check_book(plan, registry, only_round=plan.fold.round)
