@@ -40,7 +40,8 @@ def _pair_problems(a: PlayerState, b: PlayerState, forbidden) -> list[str]:
 
 def explain_round(pairing: RoundPairing, forbidden: set[frozenset[int]] = frozenset()) -> str:
     states = pairing.states
-    lines = [f"Round {pairing.round}: {len(states)} players to pair"]
+    text = f" ({pairing.text.title})" if pairing.text is not None else ""
+    lines = [f"Round {pairing.round}: {len(states)} players to pair{text}"]
     for record in pairing.brackets:
         kind = "heterogeneous" if record.mdps else "homogeneous"
         lines.append("")

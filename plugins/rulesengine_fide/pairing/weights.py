@@ -185,7 +185,7 @@ class EdgeWeigher:
             offset += width[name]
         self.shift, self.width = shift, width
         S = shift
-        card = 1 << S["card"]
+        card = 1 << S["card"] if rnd.card_first else 0   # 2017 text: only at the PPB (dutch.py)
         pos = {x: p for p, x in enumerate(members, start=1)}
         res_pos = {x: p for p, x in enumerate(self.residents, start=1)}
         mdp_set, next_set = self.mdp_set, self.next_set
@@ -261,8 +261,10 @@ class EdgeWeigher:
 
         def to_bye(a: int) -> int | None:
             if a < rnd.n and states[a].bye_eligible:
-                w = card + ((1 + rnd.group[a]) << S["C5"])
-                return w + ((1 + max_unplayed - states[a].unplayed) << S["C9"])
+                w = card + ((1 + rnd.group[a]) << S["C5"] if rnd.c5_in_force else 0)
+                if rnd.c9_in_force:   # C9: only in the bracket whose downfloater is the PAB (round.py)
+                    w += (1 + max_unplayed - states[a].unplayed) << S["C9"]
+                return w
             return None
 
         return _EdgeKinds(in_bracket, to_window, to_absorber, in_window, to_bye)
