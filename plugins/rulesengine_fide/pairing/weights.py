@@ -230,7 +230,10 @@ class EdgeWeigher:
                 down_score = 0
                 for x in (a, b):
                     if states[x].floated(back) == DOWN:
-                        down += 1
+                        # C14/C16 count players who receive a downfloat again: an MDP paired
+                        # with a lower resident receives one too (1.4.2), so it earns no credit.
+                        if x == b or sa.pairing_score <= sb.pairing_score:
+                            down += 1
                         down_score += k ** level[x]
                 w += (down << S[fdown]) + (down_score << S[fdscore])
                 repeat_up = is_mdp_pair and sb.floated(back) == UP
