@@ -70,6 +70,7 @@ class DutchRound(RoundState):
         # at every bracket); the 2017 text's PPB and collapsed last bracket are paired by matching.
         self.use_fast_path = use_fast_path and not text.collapsed_last_bracket
         self.c5_in_force = text.pab_criteria
+        self.psd = text.score_difference
         self.bye_target = self._best_bye_value() if self.odd and text.pab_criteria else None
 
     def _best_bye_value(self) -> tuple[int, int] | None:
@@ -172,7 +173,8 @@ class DutchRound(RoundState):
         if pairs is not None:
             return pairs, False
         record.notes.clear()
-        pairs = self._pair_bracket_in(mdps, residents, lower, True, lower, record)
+        # C.7 (the next bracket) does not apply to the PPB: the CLB below it is paired as one.
+        pairs = self._pair_bracket_in(mdps, residents, lower, True, lower, record, next_bracket=False)
         assert pairs is not None
         record.notes.append("the penultimate bracket (PPB): the players below form the collapsed last "
                             "bracket (2017 text, A.9 and C.4)")
@@ -261,8 +263,10 @@ class DutchRound(RoundState):
             return None
         return pairs
 
-    def _pair_bracket_in(self, mdps, residents, window, complete, lower, record, absorber=False):
-        next_group = self.group[lower[0]] if lower else None
+    def _pair_bracket_in(self, mdps, residents, window, complete, lower, record, absorber=False,
+                         next_bracket=True):
+        # `next_bracket`: C8 weighs the next bracket's pairs (the 2017 text's PPB has no C.7).
+        next_group = self.group[lower[0]] if lower and next_bracket else None
         weigher = EdgeWeigher(self, mdps, residents, window, next_group, with_bye=complete and self.odd,
                               absorber=absorber)
         if mdps:

@@ -48,6 +48,9 @@ class RoundState:
         # The most pairs overall (completion) above the bracket's own criteria: the 2025 text's
         # C4 at every bracket; the 2017 text asks it of the penultimate bracket only.
         self.card_first = True
+        # C7 as the 2017 text's pairing score difference (A.8, C.6) instead of the 2025 text's
+        # downfloater scores.
+        self.psd = False
         # nextbracket.NextBracket per set of lower players, shared by the bracket's questions.
         self.next_bracket_cache: dict = {}
 

@@ -16,9 +16,10 @@ Where they pair otherwise (the rest is the same procedure, renumbered by two):
 * **completion**: 2025 (C4): every bracket chooses its downfloaters so that the rest of the round
   can be paired; 2017 (C.4, A.9): only the penultimate bracket (PPB) does, and the players left
   below it form one collapsed last bracket (CLB) paired as a single bracket.
-The 2017 text scores a bracket's candidates by the pairing score difference (A.8, C.7); the
-2025 text by the downfloaters' scores (C7). The engine weighs the 2025 form for both (see
-docs/notes/pairing_sweep.md for what the sweep against bbpPairings 5.0.1 found).
+* **the bracket's scores**: the 2017 text minimises the pairing score difference (A.8, C.6: the
+  score differences of the pairs and of the downfloaters, highest first); the 2025 text the
+  downfloaters' scores (C7).
+docs/notes/pairing_sweep.md gives what the sweeps against bbpPairings 5.0.1 and 6.0.0 found.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ class DutchText:
     full_point_bye_bars_pab: bool   # C2 (2025): any win's worth without playing; 2017: a forfeit win
     unplayed_is_downfloat: str      # "more than a loss" (2025, 1.4.3) or "always" (2017, A.4.b)
     collapsed_last_bracket: bool    # 2017 C.4/A.9: completion only at the PPB, then one CLB
+    score_difference: bool          # 2017 C.6: the PSD (A.8); 2025 C7: the downfloaters' scores
 
     def number(self, code: str) -> str:
         """A criterion of the 2025 numbering (C1-C21, "E.1-E.5", ...) as this text numbers it."""
@@ -55,11 +57,13 @@ _NUMBER_2017 = {"C1": "C.1", "C2": "C.2", "C3": "C.3", "C4": "C.4", "C6": "C.5",
 
 TEXT_2025 = DutchText(key="2025", title="FIDE (Dutch) System, C.04.3 (2025 text, in force 2026)",
                       in_force_from=date(2026, 2, 1), pab_criteria=True, full_point_bye_bars_pab=True,
-                      unplayed_is_downfloat="more than a loss", collapsed_last_bracket=False)
+                      unplayed_is_downfloat="more than a loss", collapsed_last_bracket=False,
+                      score_difference=False)
 TEXT_2017 = DutchText(key="2017", title="FIDE (Dutch) System, C.04.3 (2017 text, Baku 2016 with the 2017 "
                                         "guidelines, in force until 2026-01-31)",
                       in_force_from=date(2017, 7, 1), pab_criteria=False, full_point_bye_bars_pab=False,
-                      unplayed_is_downfloat="always", collapsed_last_bracket=True)
+                      unplayed_is_downfloat="always", collapsed_last_bracket=True,
+                      score_difference=True)
 TEXTS = (TEXT_2017, TEXT_2025)   # oldest first
 
 

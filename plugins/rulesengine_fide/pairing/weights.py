@@ -66,6 +66,35 @@ class BracketStats:
     mdp_pairs: int
 
 
+@dataclass(frozen=True)
+class ScoreDifferences:
+    """The 2017 text's pairing score difference (A.8) as weights: the PSD of a bracket lists a
+    score difference (SD) per pair (the two scores' difference) and per downfloater (its score
+    less one point under the bracket's lowest score), compared highest first (C.6). Each
+    distinct SD is a digit of radix `radix`, so minimising the sum minimises the PSD; a pair
+    earns the SDs its two players would have as downfloaters less its own."""
+
+    floor: object               # one point less than the bracket's lowest score
+    rank: dict                  # SD value -> digit
+    radix: int
+    top: int
+
+    def value(self, sd) -> int:
+        return self.radix ** self.rank[sd]
+
+    def pair_credit(self, a, b) -> int:
+        sa, sb = a.pairing_score, b.pairing_score
+        return self.value(sa - self.floor) + self.value(sb - self.floor) - self.value(abs(sa - sb))
+
+
+def pairing_score_differences(rnd: RoundState, bracket: list[int]) -> ScoreDifferences:
+    scores = sorted({rnd.states[i].pairing_score for i in bracket})
+    floor = scores[0] - 1
+    values = {s - floor for s in scores} | {abs(x - y) for x in scores for y in scores}
+    rank = {v: r for r, v in enumerate(sorted(values))}
+    return ScoreDifferences(floor, rank, len(bracket) + 2, len(rank) - 1)
+
+
 class EdgeWeigher:
     def __init__(self, rnd: RoundState, mdps: list[int], residents: list[int], window: list[int],
                  next_group: int | None, with_bye: bool, fixed_pairs=(), all_mdps=None,
@@ -85,6 +114,7 @@ class EdgeWeigher:
         levels = sorted({rnd.states[i].pairing_score for i in bracket})
         self.level = {i: levels.index(rnd.states[i].pairing_score) for i in mdps + residents}
         self.top_level = len(levels) - 1
+        self.psd = pairing_score_differences(rnd, bracket) if rnd.psd else None
         # The absorber stands for a next bracket that pairs any downfloater (see dutch.py).
         self.absorber = rnd.n + 1 if absorber else None
         self.vertices = mdps + residents + window + ([rnd.n] if with_bye else []) + (
@@ -167,8 +197,10 @@ class EdgeWeigher:
         m = len(members)
         s1 = ordering.s1_size
         radix = (len(self.residents) if ordering.kind == "mdp" else m) + 2
+        psd = self.psd
         maxima = {
-            "card": 1, "C5": len(rnd.scores) + 1, "C6": 1, "C7": 2 * k ** top, "C8p": 1,
+            "card": 1, "C5": len(rnd.scores) + 1, "C6": 1,
+            "C7": 2 * k ** top if psd is None else 2 * psd.radix ** psd.top, "C8p": 1,
             "C8s": 2 * k2 ** (top + 1), "C9": max_unplayed + 1, "C10": 2, "C11": 2, "C12": 1,
             "C13": 1, "C14": 2, "C15": 1, "C16": 2, "C17": 1, "C18": 2 * k ** top, "C19": k ** top,
             "C20": 2 * k ** top, "C21": k ** top,
@@ -219,7 +251,7 @@ class EdgeWeigher:
                 return None
             sa, sb = states[a], states[b]
             w = base_bracket
-            w += (k ** level[a] + k ** level[b]) << S["C7"]
+            w += (k ** level[a] + k ** level[b] if psd is None else psd.pair_credit(sa, sb)) << S["C7"]
             c10, c11, c12, c13 = colour_penalties(sa, sb)
             w += ((2 - c10) << S["C10"]) + ((2 - c11) << S["C11"])
             w += ((1 - c12) << S["C12"]) + ((1 - c13) << S["C13"])
