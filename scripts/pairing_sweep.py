@@ -1,21 +1,27 @@
-"""Random tournaments by the thousand against the endorsed Dutch engine (issue 24 item 1).
+"""Random tournaments by the thousand against the endorsed Dutch engines (issue 24 items 1, 2, 5).
 
     .venv/bin/python scripts/pairing_sweep.py --bbp /path/to/bbpPairings.exe --count 1000 --seed 24 \
-        [--out DIR] [--keep-differing] [--jobs 2]
+        [--text 2025|2017] [--max-players N] [--first N] [--out DIR] [--keep-differing | --keep-all] \
+        [--every N] [--jobs 1]
 
-bbpPairings (6.0.0 for the 2025 text; never a project dependency: build it from its source in a
-throw-away place) generates each tournament with its random tournament generator (`-g CONFIG -o
-OUT -s SEED`); every round of it is bbpPairings' own pairing. Then every round is re-paired by our
-engine from the rounds before it, by the procedure of tests/data/pairing/README.md (rounds
-1..r-1, plus round r's announced H/Z/F byes), and the games with their colours and the PAB are
-compared. The tournaments are drawn from a seeded generator of configurations: 5-400 players,
-5-13 rounds, absences and requested byes (first round included), forfeits and double forfeits,
-withdrawals, Baku acceleration (bbpPairings' model mode, as the shared fixtures were made), 3/1/0
-scoring, and both initial colours (the generator draws round 1's; `XXC` is read back from it).
+bbpPairings (6.0.0 for the 2025 text, 5.0.1 for the 2017 text; never a project dependency: build
+it from its source in a throw-away place) generates each tournament with its random tournament
+generator (`-g CONFIG -o OUT -s SEED`); every round of it is bbpPairings' own pairing. Then every
+round is re-paired by our engine from the rounds before it, by the procedure of
+tests/data/pairing/README.md (rounds 1..r-1, plus round r's announced H/Z/F byes), and the games
+with their colours and the PAB are compared. The tournaments are drawn from a seeded generator of
+configurations: 5-400 players (`--max-players` caps it), 5-13 rounds, absences and requested byes
+(first round included), forfeits and double forfeits, withdrawals, Baku acceleration (2025 text:
+bbpPairings' model mode, as the shared fixtures were made), 3/1/0 scoring, and both initial
+colours (the generator draws round 1's; `XXC` is read back from it). `--text 2017` dates the
+files 2025 (record 042), so our `dutch` system pairs them by the 2017 text.
 
-Prints one line per differing round (file, round, what differs) and a summary: tournaments,
-rounds compared, rounds identical, and the share. `--keep-differing` keeps the differing
-tournaments (with their config and seed) in --out for study; otherwise --out is a temporary folder.
+Prints one line per differing round (file, round, what differs), a running summary every
+`--every` draws and a final one: tournaments, rounds compared, rounds identical, the share, the
+differing rounds by class (PAB, games, colours only, failed), and the CPU seconds of both engines
+(ours: `pair_round` of every round; bbpPairings: its generator run, which pairs every round and
+plays it out). `--keep-differing` keeps the differing tournaments (with their config) in --out
+for study, `--keep-all` every one (a test sample); otherwise --out is a temporary folder.
 """
 
 from __future__ import annotations
@@ -167,7 +173,7 @@ class Outcome:
     bbp_cpu: float = 0.0
 
 
-def _one(arguments: tuple[str, Draw, str, bool, str]) -> Outcome:
+def _one(arguments: tuple[str, Draw, str, str, str]) -> Outcome:
     bbp, draw, out, keep, header = arguments
     folder = Path(out)
     try:
@@ -180,7 +186,7 @@ def _one(arguments: tuple[str, Draw, str, bool, str]) -> Outcome:
     rounds, differing, ours_cpu = compare(path)
     for suffix in (".raw.trf", ".model.trf"):
         (folder / f"{draw.name}{suffix}").unlink(missing_ok=True)
-    if not differing or not keep:
+    if keep != "all" and (not differing or keep != "differing"):
         path.unlink()
         (folder / f"{draw.name}.cfg").unlink()
     return Outcome(rounds, differing, ours_cpu, bbp_cpu)
@@ -231,6 +237,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-players", type=int, default=400, help="draw fields of at most N players")
     parser.add_argument("--out", help="folder for the tournaments (default: a temporary one)")
     parser.add_argument("--keep-differing", action="store_true")
+    parser.add_argument("--keep-all", action="store_true", help="keep every generated tournament (a test sample)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--every", type=int, default=100, help="print the running summary every N draws")
     args = parser.parse_args(argv)
@@ -239,7 +246,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as scratch:
         out = Path(args.out or scratch)
         out.mkdir(parents=True, exist_ok=True)
-        work = [(os.path.abspath(args.bbp), d, str(out), args.keep_differing, TEXTS[args.text]) for d in draws]
+        keep = "all" if args.keep_all else "differing" if args.keep_differing else ""
+        work = [(os.path.abspath(args.bbp), d, str(out), keep, TEXTS[args.text]) for d in draws]
         tally = Tally()
         with ProcessPoolExecutor(args.jobs) as pool:
             for outcome in pool.map(_one, work):
