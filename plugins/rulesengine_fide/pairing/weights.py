@@ -86,6 +86,19 @@ class ScoreDifferences:
         sa, sb = a.pairing_score, b.pairing_score
         return self.value(sa - self.floor) + self.value(sb - self.floor) - self.value(abs(sa - sb))
 
+    def down_credit(self, x, higher, lower) -> int:
+        """C.16/C.18 (2017): x of the pair higher-lower floated down before; paired, it is no
+        downfloater (its SD as one is saved), but the higher one still floats down by the pair's SD."""
+        saved = self.value(x.pairing_score - self.floor)
+        if x is higher and higher.pairing_score > lower.pairing_score:
+            saved -= self.value(higher.pairing_score - lower.pairing_score)
+        return saved
+
+    def up_credit(self, higher, lower, repeated: bool) -> int:
+        """C.17/C.19 (2017): the SD of a lower player's repeated upfloat, as a credit."""
+        top = self.radix ** self.top
+        return top - (self.value(higher.pairing_score - lower.pairing_score) if repeated else 0)
+
 
 def pairing_score_differences(rnd: RoundState, bracket: list[int]) -> ScoreDifferences:
     scores = sorted({rnd.states[i].pairing_score for i in bracket})
@@ -204,6 +217,7 @@ class EdgeWeigher:
             "C8s": 2 * k2 ** (top + 1), "C9": max_unplayed + 1, "C10": 2, "C11": 2, "C12": 1,
             "C13": 1, "C14": 2, "C15": 1, "C16": 2, "C17": 1, "C18": 2 * k ** top, "C19": k ** top,
             "C20": 2 * k ** top, "C21": k ** top,
+            **({} if psd is None else {name: 2 * psd.radix ** psd.top for name in ("C18", "C19", "C20", "C21")}),
             "O1": 1, "O2": m + 1, "O3": 2 ** (s1 + 1), "O4": 2 ** (m + 1),
             "O5": (radix + 1) * radix ** (m + 1),
         }
@@ -266,11 +280,14 @@ class EdgeWeigher:
                         # with a lower resident receives one too (1.4.2), so it earns no credit.
                         if x == b or sa.pairing_score <= sb.pairing_score:
                             down += 1
-                        down_score += k ** level[x]
+                        down_score += k ** level[x] if psd is None else psd.down_credit(states[x], sa, sb)
                 w += (down << S[fdown]) + (down_score << S[fdscore])
                 repeat_up = is_mdp_pair and sb.floated(back) == UP
                 w += ((0 if repeat_up else 1) << S[fup])
-                w += ((k ** top - (k ** level[a] if repeat_up else 0)) << S[fuscore])
+                if psd is None:
+                    w += ((k ** top - (k ** level[a] if repeat_up else 0)) << S[fuscore])
+                else:
+                    w += psd.up_credit(sa, sb, repeat_up) << S[fuscore]
             return w + order_bits(a, b)
 
         next_credit = 1 << S["C8p"]
