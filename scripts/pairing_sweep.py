@@ -1,7 +1,7 @@
 """Random tournaments by the thousand against the endorsed Dutch engines (issue 24 items 1, 2, 5).
 
     .venv/bin/python scripts/pairing_sweep.py --bbp /path/to/bbpPairings.exe --count 1000 --seed 24 \
-        [--text 2025|2017] [--max-players N] [--first N] [--out DIR] [--keep-differing | --keep-all] \
+        [--text 2025|2017] [--min-players N] [--max-players N] [--first N] [--out DIR] [--keep-differing | --keep-all] \
         [--every N] [--jobs 1]
 
 bbpPairings (6.0.0 for the 2025 text, 5.0.1 for the 2017 text; never a project dependency: build
@@ -235,6 +235,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=24)
     parser.add_argument("--first", type=int, default=0, help="skip the first N draws (resume a sweep)")
     parser.add_argument("--max-players", type=int, default=400, help="draw fields of at most N players")
+    parser.add_argument("--min-players", type=int, default=5, help="draw fields of at least N players")
     parser.add_argument("--out", help="folder for the tournaments (default: a temporary one)")
     parser.add_argument("--keep-differing", action="store_true")
     parser.add_argument("--keep-all", action="store_true", help="keep every generated tournament (a test sample)")
@@ -242,7 +243,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--every", type=int, default=100, help="print the running summary every N draws")
     args = parser.parse_args(argv)
     draws = [d for d in draw_configs(args.count, args.seed, args.text)[args.first:]
-             if d.players <= args.max_players]
+             if args.min_players <= d.players <= args.max_players]
     with tempfile.TemporaryDirectory() as scratch:
         out = Path(args.out or scratch)
         out.mkdir(parents=True, exist_ok=True)
