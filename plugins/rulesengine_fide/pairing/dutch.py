@@ -11,6 +11,10 @@ completion criterion C4 (the rest of the round must stay pairable) ranks above e
 
 A heterogeneous bracket is paired in two steps, as B.3 prescribes: first its MDP-pairing (which
 moved-down players play which residents), then its remainder as a homogeneous bracket.
+
+The 2017 text (`texts.TEXT_2017`) is the same procedure with its parameters: no C5/C9, the
+pairing score difference for C7 and C18-C21, and completion only at the penultimate bracket,
+below which everyone forms the collapsed last bracket (`_pair_bracket_2017`).
 """
 
 from __future__ import annotations
