@@ -169,11 +169,14 @@ class DutchRound(RoundState):
         pairs and whether the bracket was the PPB."""
         next_group = self.group[lower[0]]
         window = [i for i in lower if self.group[i] == next_group]
-        self.card_first = False   # C.5-C.7 of this bracket and the next; completion only checked
+        last = len(window) == len(lower)
+        # C.5-C.7 of this bracket and the next; completion only checked afterwards.
+        self.card_first, self.pab_in_next_bracket = False, last and self.odd
         try:
-            pairs = self._pair_bracket_in(mdps, residents, window, False, lower, record)
+            pairs = self._pair_bracket_in(mdps, residents, window, False, lower, record,
+                                          with_bye=last and self.odd)
         finally:
-            self.card_first = True
+            self.card_first, self.pab_in_next_bracket = True, False
         if pairs is not None:
             return pairs, False
         record.notes.clear()
@@ -268,11 +271,13 @@ class DutchRound(RoundState):
         return pairs
 
     def _pair_bracket_in(self, mdps, residents, window, complete, lower, record, absorber=False,
-                         next_bracket=True):
-        # `next_bracket`: C8 weighs the next bracket's pairs (the 2017 text's PPB has no C.7).
+                         next_bracket=True, with_bye=None):
+        # `next_bracket`: C8 weighs the next bracket's pairs (the 2017 text's PPB has no C.7);
+        # `with_bye`: the PAB in the matching (default: when the window is everyone below).
         next_group = self.group[lower[0]] if lower and next_bracket else None
-        weigher = EdgeWeigher(self, mdps, residents, window, next_group, with_bye=complete and self.odd,
-                              absorber=absorber)
+        if with_bye is None:
+            with_bye = complete and self.odd
+        weigher = EdgeWeigher(self, mdps, residents, window, next_group, with_bye=with_bye, absorber=absorber)
         if mdps:
             m1_guess = min(len(mdps), len(residents))
             mate, stats = self._solve(weigher, Ordering.mdp(mdps, m1_guess))
@@ -294,7 +299,7 @@ class DutchRound(RoundState):
         pairs = list(mdp_pairs)
         if remainder_pairs is None or remainder_pairs > 0:
             weigher = EdgeWeigher(self, unpaired_mdps, homogeneous, window, next_group,
-                                  with_bye=complete and self.odd, fixed_pairs=mdp_pairs,
+                                  with_bye=with_bye, fixed_pairs=mdp_pairs,
                                   all_mdps=mdps, mdps_pairable=False, absorber=absorber)
             guess = len(homogeneous) // 2 if remainder_pairs is None else remainder_pairs
             mate, stats = self._solve(weigher, Ordering.homogeneous(homogeneous, guess))

@@ -269,7 +269,6 @@ class EdgeWeigher:
             c10, c11, c12, c13 = colour_penalties(sa, sb)
             w += ((2 - c10) << S["C10"]) + ((2 - c11) << S["C11"])
             w += ((1 - c12) << S["C12"]) + ((1 - c13) << S["C13"])
-            is_mdp_pair = a in mdp_set
             for back, fdown, fup, fdscore, fuscore in ((1, "C14", "C15", "C18", "C19"),
                                                        (2, "C16", "C17", "C20", "C21")):
                 down = 0
@@ -282,7 +281,9 @@ class EdgeWeigher:
                             down += 1
                         down_score += k ** level[x] if psd is None else psd.down_credit(states[x], sa, sb)
                 w += (down << S[fdown]) + (down_score << S[fdscore])
-                repeat_up = is_mdp_pair and sb.floated(back) == UP
+                # C15/C17: the lower player of a pair of different scores upfloats again (an MDP's
+                # opponent; in the 2017 text's collapsed last bracket any such pair).
+                repeat_up = sa.pairing_score > sb.pairing_score and sb.floated(back) == UP
                 w += ((0 if repeat_up else 1) << S[fup])
                 if psd is None:
                     w += ((k ** top - (k ** level[a] if repeat_up else 0)) << S[fuscore])
@@ -316,6 +317,8 @@ class EdgeWeigher:
                 w = card + ((1 + rnd.group[a]) << S["C5"] if rnd.c5_in_force else 0)
                 if rnd.c9_in_force:   # C9: only in the bracket whose downfloater is the PAB (round.py)
                     w += (1 + max_unplayed - states[a].unplayed) << S["C9"]
+                if rnd.pab_in_next_bracket and a in next_set:
+                    w += next_credit   # 2017 C.7 before the last bracket: its PAB counts as a pair
                 return w
             return None
 
