@@ -32,7 +32,7 @@ def _games(path: Path, round_number: int, text=None):
 
 
 def test_the_samples_are_present():
-    assert (len(FILES), len(SAMPLE_2025), len(SAMPLE_2017)) == (11, 190, 104)
+    assert (len(FILES), len(SAMPLE_2025), len(SAMPLE_2017)) == (13, 190, 104)
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
@@ -120,3 +120,19 @@ def test_the_2017_text_minimises_the_score_difference_of_a_repeated_downfloat_c1
     colours tie."""
     games, _ = _games(SWEEP / "s2017_00067_p22_r8.trf", 8)
     assert (18, 17) in games and (13, 19) in games
+
+
+def test_the_2017_text_counts_the_pab_of_the_last_bracket_as_a_pair_there_c7():
+    """s2017_00704 (2017 text), round 7: the 2-point bracket's next bracket is the last. Sending
+    18 down lets 18 meet 28 there and the eligible 26 take the PAB; sending 22 down would leave
+    22 for the PAB beside 26-28. C.7 asks the next bracket's PSD: 18-28 with 26 left over beats
+    26-28 with 22 left over, so 22 meets 27 and 26 gets the PAB, as bbpPairings 5.0.1 pairs it."""
+    games, pab = _games(SWEEP / "s2017_00704_p29_r10.trf", 7)
+    assert pab == 26 and (18, 28) in games and (27, 22) in games
+
+
+def test_the_2017_collapsed_bracket_counts_repeated_upfloats_of_any_pair_c13():
+    """s2017_01386 (2017 text), round 6: in the collapsed last bracket 20 (1.5 points) pairs a
+    1-point player. 27 upfloated last round, so 20 takes 24 (C.13), and 27 meets 26."""
+    games, pab = _games(SWEEP / "s2017_01386_p27_r9.trf", 6)
+    assert pab == 21 and (24, 20) in games and (27, 26) in games
