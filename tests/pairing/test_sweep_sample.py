@@ -32,7 +32,7 @@ def _games(path: Path, round_number: int, text=None):
 
 
 def test_the_samples_are_present():
-    assert (len(FILES), len(SAMPLE_2025), len(SAMPLE_2017)) == (13, 190, 104)
+    assert (len(FILES), len(SAMPLE_2025), len(SAMPLE_2017)) == (14, 190, 104)
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
@@ -136,3 +136,12 @@ def test_the_2017_collapsed_bracket_counts_repeated_upfloats_of_any_pair_c13():
     1-point player. 27 upfloated last round, so 20 takes 24 (C.13), and 27 meets 26."""
     games, pab = _games(SWEEP / "s2017_01386_p27_r9.trf", 6)
     assert pab == 21 and (24, 20) in games and (27, 26) in games
+
+
+def test_the_2017_text_leaves_the_last_bracket_a_player_who_may_get_the_pab():
+    """s2017_04065 (2017 text), round 5: 2 (3.5) comes down to the 2-point bracket, whose next
+    bracket is the last: 6 and 9, neither of whom may get the PAB (C.2). Before the last bracket
+    every pair counts once more per such player in it: 6-9 must play, so 4 (whose downfloat two
+    rounds ago C.14 would repeat) is paired with 5 and 7 takes the PAB."""
+    games, pab = _games(SWEEP / "s2017_04065_p9_r7.trf", 5)
+    assert (games, pab) == ([(1, 3), (4, 5), (6, 9), (8, 2)], 7)

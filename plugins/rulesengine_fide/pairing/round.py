@@ -51,8 +51,9 @@ class RoundState:
         # C7 as the 2017 text's pairing score difference (A.8, C.6) instead of the 2025 text's
         # downfloater scores.
         self.psd = False
-        # 2017 text, C.7 of a bracket whose next bracket is the last: an eligible player of it
-        # left for the PAB counts as a pair there (bbpPairings 5.0.1's "final brackets").
+        # 2017 text, C.7 of a bracket whose next bracket is the last: the pairs there count the
+        # players who may not get the PAB, so that one who may is left over (bbpPairings 5.0.1's
+        # "final brackets").
         self.pab_in_next_bracket = False
         # nextbracket.NextBracket per set of lower players, shared by the bracket's questions.
         self.next_bracket_cache: dict = {}

@@ -213,7 +213,8 @@ class EdgeWeigher:
         psd = self.psd
         maxima = {
             "card": 1, "C5": len(rnd.scores) + 1, "C6": 1,
-            "C7": 2 * k ** top if psd is None else 2 * psd.radix ** psd.top, "C8p": 1,
+            "C7": 2 * k ** top if psd is None else 2 * psd.radix ** psd.top,
+            "C8p": 3 if rnd.pab_in_next_bracket else 1,
             "C8s": 2 * k2 ** (top + 1), "C9": max_unplayed + 1, "C10": 2, "C11": 2, "C12": 1,
             "C13": 1, "C14": 2, "C15": 1, "C16": 2, "C17": 1, "C18": 2 * k ** top, "C19": k ** top,
             "C20": 2 * k ** top, "C21": k ** top,
@@ -266,6 +267,8 @@ class EdgeWeigher:
             sa, sb = states[a], states[b]
             w = base_bracket
             w += (k ** level[a] + k ** level[b] if psd is None else psd.pair_credit(sa, sb)) << S["C7"]
+            if rnd.pab_in_next_bracket:
+                w += next_pair(a, b)
             c10, c11, c12, c13 = colour_penalties(sa, sb)
             w += ((2 - c10) << S["C10"]) + ((2 - c11) << S["C11"])
             w += ((1 - c12) << S["C12"]) + ((1 - c13) << S["C13"])
@@ -293,12 +296,22 @@ class EdgeWeigher:
 
         next_credit = 1 << S["C8p"]
 
+        def next_pair(a: int, b: int) -> int:
+            """C8p of a pair in the next bracket; before the last bracket (2017 text) a pair
+            counts once more for each player in it who may not get the PAB, so the one left over
+            there can (bbpPairings 5.0.1's final brackets)."""
+            if not rnd.pab_in_next_bracket:
+                return next_credit
+            return (1 + (not states[a].bye_eligible) + (not states[b].bye_eligible)) * next_credit
+
         def to_window(a: int, b: int) -> int | None:
             if not compatible(a, b):
                 return None
             w = card
             if b in next_set:
-                w += next_credit + ((k2 ** (level[a] + 1) + 1) << S["C8s"])
+                w += next_pair(a, b) + ((k2 ** (level[a] + 1) + 1) << S["C8s"])
+            elif rnd.pab_in_next_bracket:
+                w += next_pair(a, b)
             return w
 
         def to_absorber(a: int) -> int:
@@ -309,7 +322,9 @@ class EdgeWeigher:
                 return None
             w = card
             if a in next_set and b in next_set:
-                w += next_credit + (2 << S["C8s"])
+                w += next_pair(a, b) + (2 << S["C8s"])
+            elif rnd.pab_in_next_bracket:
+                w += next_pair(a, b)
             return w
 
         def to_bye(a: int) -> int | None:
@@ -317,8 +332,6 @@ class EdgeWeigher:
                 w = card + ((1 + rnd.group[a]) << S["C5"] if rnd.c5_in_force else 0)
                 if rnd.c9_in_force:   # C9: only in the bracket whose downfloater is the PAB (round.py)
                     w += (1 + max_unplayed - states[a].unplayed) << S["C9"]
-                if rnd.pab_in_next_bracket and a in next_set:
-                    w += next_credit   # 2017 C.7 before the last bracket: its PAB counts as a pair
                 return w
             return None
 
