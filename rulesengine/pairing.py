@@ -225,6 +225,11 @@ class PairingSystem:
     earlier_texts: str = ""
     heading: Callable[[Tournament], str] | None = None
     event_day: Callable[[PairingRequest], tuple[EventDayFinding, ...]] | None = None
+    # A system that pairs each event by the text in force when it started (`event_started`):
+    # that text's name on a day, and the day the newest text came into force. Every answer
+    # about an event paired by an older text then names it (`edition_note`).
+    text_on: Callable[[date | None], str] | None = None
+    newest_text_from: date | None = None
 
 
 def pairing_heading(system: PairingSystem, tournament: Tournament) -> str:
@@ -236,7 +241,12 @@ def pairing_heading(system: PairingSystem, tournament: Tournament) -> str:
 def edition_note(system: PairingSystem, started: date | None) -> str | None:
     """A note when the event started (`started`: its date by the one date rule,
     `rulesengine.event_date`, as it chooses the tie-break and rating rules) before the text the
-    system implements was in force, else None."""
+    system implements was in force, else None. A system with `text_on` pairs such an event by
+    the older text it names, and the note says which."""
+    if system.text_on is not None and started is not None and system.newest_text_from is not None \
+            and system.in_force_from is not None and system.in_force_from <= started < system.newest_text_from:
+        return (f"paired by {system.text_on(started)}, the text in force when this event started "
+                f"({started.isoformat()})")
     if system.in_force_from is None or started is None or started >= system.in_force_from:
         return None
     note = (f"paired by {system.description}, in force from {system.in_force_from.isoformat()}; this event "
@@ -271,3 +281,11 @@ def recorded_pairing_numbers(tournament: Tournament) -> tuple[dict[int, int], in
             numbers[int(sno)] = int(number)
         return numbers, line
     return None
+
+
+def event_started(tournament: Tournament) -> date | None:
+    """The date whose rules apply to `tournament` by the one date rule of `rulesengine.event_date`
+    (its start date, else the first round's date, ...; None: not known, the newest rules), for
+    a pairing system that pairs by the text in force then (`PairingSystem.text_on`)."""
+    from rulesengine.event_date import find_event_date
+    return find_event_date(tournament).value

@@ -212,7 +212,7 @@ def test_round_robins_are_checked_by_their_table_and_unknown_systems_are_not(tmp
     assert events["dubov.trf"]["pairing_checks"] is None
     assert events["dubov.trf"]["findings"] == [{"where": str(dubov), "what": (
         "pairings not checked: the event names its pairing system 'FIDE_DUBOV' (record 192), which no loaded plugin "
-        "provides (known: berger, dutch; --pairing-system NAME checks it against one of them)")}]
+        "provides (known: berger, dutch, dutch-2017, dutch-2025; --pairing-system NAME checks it against one of them)")}]
     forced = _json(capsys, dubov, "--pairing-system", "dutch")["events"][0]
     assert (forced["pairing_checks"]["rounds_checked"], forced["pairing_checks"]["rounds_differing"]) == (5, [])
     assert main(["audit", "--pairings", str(dubov)]) == 0

@@ -1,6 +1,8 @@
-"""An event that started before the pairing text the system implements was in force is paired
-(and checked) by that text all the same, and every answer says so: `pair` (text, JSON, TRF),
-`pair --check`, `audit --pairings` and the workbook's Pair next round."""
+"""An event is paired (and checked) by the Dutch text in force when it started: the 2017 text
+before 1 February 2026, the 2025 text from then on (system `dutch`), and every answer about an
+event paired by the older text says so: `pair` (text, JSON, TRF), `pair --check`, `--explain`,
+`audit --pairings` and the workbook's Pair next round. A system of one text (`dutch-2025`)
+pairs by it whatever the date and notes an earlier event."""
 
 from __future__ import annotations
 
@@ -15,10 +17,14 @@ from rulesengine.pairing import edition_note
 from rulesengine.registry import default_registry
 
 FIXTURE = Path(__file__).resolve().parents[1] / "data" / "pairing" / "p009_r07_forfeits.trf"
-NOTE = ("paired by FIDE (Dutch) System, C.04.3 (2025 text, in force 2026), Baku acceleration C.04.7, in force "
-        "from 2026-02-01; this event started 2025-10-04, under the text before it: rounds may differ where the "
-        "2017 text pairs otherwise (it has no C5 and C9 for the pairing-allocated bye, and an unplayed round is "
-        "no downfloat, A.4)")
+TEXT_2017 = ("FIDE (Dutch) System, C.04.3 (2017 text, Baku 2016 with the 2017 guidelines, in force until "
+             "2026-01-31)")
+NOTE = f"paired by {TEXT_2017}, the text in force when this event started (2025-10-04)"
+NOTE_2025_ONLY = ("paired by FIDE (Dutch) System, C.04.3 (2025 text, in force 2026), Baku acceleration C.04.7, in "
+                  "force from 2026-02-01; this event started 2025-10-04, under the text before it: rounds may "
+                  "differ where the 2017 text pairs otherwise (it has no C5 and C9 for the pairing-allocated bye, "
+                  "counts every unplayed round as a downfloat, A.4.b, and collapses the brackets below the "
+                  "penultimate one, A.9)")
 
 
 def _dated(tmp_path: Path, start: str) -> Path:
@@ -30,12 +36,17 @@ def _dated(tmp_path: Path, start: str) -> Path:
     return path
 
 
-def test_the_note_names_both_dates_and_what_differs() -> None:
-    dutch = default_registry().pairing_system("dutch")
-    assert dutch.in_force_from == date(2026, 2, 1)
+def test_the_note_names_the_text_the_event_was_paired_by() -> None:
+    registry = default_registry()
+    dutch = registry.pairing_system("dutch")
+    assert (dutch.in_force_from, dutch.newest_text_from) == (date(2017, 7, 1), date(2026, 2, 1))
     assert edition_note(dutch, date(2025, 10, 4)) == NOTE
-    for start in (date(2026, 2, 1), date(2026, 11, 30), None):   # in force, or no date: no note
+    for start in (date(2026, 2, 1), date(2026, 11, 30), None):   # the newest text, or no date: no note
         assert edition_note(dutch, start) is None, start
+    assert edition_note(dutch, date(2016, 5, 1)).endswith("rounds may differ where the Istanbul 2012 text pairs otherwise")
+    only_2025 = registry.pairing_system("dutch-2025")
+    assert edition_note(only_2025, date(2025, 10, 4)) == NOTE_2025_ONLY
+    assert edition_note(only_2025, date(2026, 3, 7)) is None
 
 
 def test_pair_says_it_in_every_format(tmp_path, capsys) -> None:
@@ -44,7 +55,12 @@ def test_pair_says_it_in_every_format(tmp_path, capsys) -> None:
     data = json.loads(capsys.readouterr().out)
     assert data["round"] == 6 and data["notes"] == [NOTE]
     assert main(["pair", str(old)]) == 0
-    assert capsys.readouterr().out.rstrip().endswith(f"Note: {NOTE}")
+    out = capsys.readouterr().out
+    assert out.startswith(f"Round 6 ({TEXT_2017})") and out.rstrip().endswith(f"Note: {NOTE}")
+    assert main(["pair", str(old), "--explain"]) == 0
+    assert capsys.readouterr().out.startswith(f"Round 6: 9 players to pair ({TEXT_2017})")
+    assert main(["pair", str(old), "--system", "dutch-2025", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["notes"] == [NOTE_2025_ONLY]
     assert main(["pair", str(old), "--format", "trf"]) == 0
     out, err = capsys.readouterr()
     assert NOTE not in out and err.strip() == f"rulesengine: note: {NOTE}"

@@ -14,6 +14,7 @@ from rulesengine_fide.pairing.criteria import criterion_text, incompatibility
 from rulesengine_fide.pairing.dutch import DutchRound
 from rulesengine_fide.pairing.engine import RoundPairing, pair_round
 from rulesengine_fide.pairing.records import PairingSetup, read_setup
+from rulesengine_fide.pairing.texts import DutchText
 from rulesengine_fide.pairing.weights import FIELDS, EdgeWeigher, Ordering
 
 _FIELD_CRITERION = {"card": "C4", "C8p": "C8", "C8s": "C8"}
@@ -47,16 +48,22 @@ def recorded_round(tournament: Tournament, round_number: int) -> tuple[list[tupl
     return sorted(games), pab
 
 
-def check_tournament(tournament: Tournament, setup: PairingSetup | None = None) -> list[RoundCheck]:
+def check_tournament(tournament: Tournament, setup: PairingSetup | None = None,
+                     text: DutchText | None = None) -> list[RoundCheck]:
+    """Every recorded round re-paired by `text` (default: the text in force when the event started)."""
     setup = setup or read_setup(tournament)
     out = []
     for r in range(1, next_round(tournament)):
-        rules = pair_round(tournament, r, setup)
+        rules = pair_round(tournament, r, setup, text)
         games, pab = recorded_round(tournament, r)
         check = RoundCheck(r, rules, games, pab)
         mine = sorted((b.white, b.black) for b in rules.boards)
         if mine != games or rules.pab != pab:
             check.criterion, check.verdict = diagnose(rules, games, pab, setup)
+            if rules.text is not None and rules.text.key != "2025":
+                # The criterion as the text the round was paired by numbers it (2017: C.1-C.19).
+                code, check.criterion = check.criterion, rules.text.number(check.criterion)
+                check.verdict = check.verdict.replace(f"{code} (", f"{check.criterion} (")
         # Only the pairing is kept: each round's player states and bracket records (every
         # player, every round) would make a long tournament's check grow with rounds x players.
         check.rules = RoundPairing(rules.round, rules.boards, rules.byes)
@@ -110,7 +117,7 @@ def diagnose(rules: RoundPairing, games: list[tuple[int, int]], pab: int | None,
                 return "E.1-E.5", (f"board {board.number}: colours differ; the colour allocation rules (E.1-E.5) give "
                         f"white to {board.white}, the recorded pairing to {board.black}")
     ordered = sorted(states.values(), key=lambda s: s.rank_index)
-    rnd = DutchRound(ordered, forbidden)
+    rnd = DutchRound(ordered, forbidden, text=rules.text) if rules.text is not None else DutchRound(ordered, forbidden)
     index = {s.number: s.rank_index for s in ordered}
     partner = {}
     for w, b in games:

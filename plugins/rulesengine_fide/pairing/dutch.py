@@ -11,6 +11,10 @@ completion criterion C4 (the rest of the round must stay pairable) ranks above e
 
 A heterogeneous bracket is paired in two steps, as B.3 prescribes: first its MDP-pairing (which
 moved-down players play which residents), then its remainder as a homogeneous bracket.
+
+The 2017 text (`texts.TEXT_2017`) is the same procedure with its parameters: no C5/C9, the
+pairing score difference for C7 and C18-C21, and completion only at the penultimate bracket,
+below which everyone forms the collapsed last bracket (`_pair_bracket_2017`).
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from rulesengine_fide.pairing.matching import max_weight_matching
 from rulesengine_fide.pairing.nextbracket import next_bracket_takes
 from rulesengine_fide.pairing.round import RoundState
 from rulesengine_fide.pairing.state import PlayerState
+from rulesengine_fide.pairing.texts import TEXT_2025, DutchText
 from rulesengine_fide.pairing.weights import EdgeWeigher, Ordering
 
 # Largest number of lower players included beside a bracket before the completion check is
@@ -61,10 +66,16 @@ class RoundResult:
 
 
 class DutchRound(RoundState):
-    def __init__(self, states: list[PlayerState], forbidden: set[frozenset[int]], use_fast_path: bool = True):
+    def __init__(self, states: list[PlayerState], forbidden: set[frozenset[int]], use_fast_path: bool = True,
+                 text: DutchText = TEXT_2025):
         super().__init__(states, forbidden)
-        self.use_fast_path = use_fast_path
-        self.bye_target = self._best_bye_value() if self.odd else None
+        self.text = text
+        # The fast path proves its pairings optimal against the 2025 criteria and completion (C4
+        # at every bracket); the 2017 text's PPB and collapsed last bracket are paired by matching.
+        self.use_fast_path = use_fast_path and not text.collapsed_last_bracket
+        self.c5_in_force = text.pab_criteria
+        self.psd = text.score_difference
+        self.bye_target = self._best_bye_value() if self.odd and text.pab_criteria else None
 
     def _best_bye_value(self) -> tuple[int, int] | None:
         everyone = list(range(self.n))
@@ -81,10 +92,15 @@ class DutchRound(RoundState):
         mdps: list[int] = []
         pairs: list[tuple[int, int]] = []
         records: list[BracketRecord] = []
+        collapsed = False   # 2017 text: the players below the PPB form one bracket (A.9)
         for gi in range(len(self.scores)):
             mdp_set = set(mdps)
-            residents = [i for i in remaining if self.group[i] == gi and i not in mdp_set]
-            lower = [i for i in remaining if self.group[i] > gi]
+            if collapsed:
+                residents = [i for i in remaining if i not in mdp_set]
+                lower = []
+            else:
+                residents = [i for i in remaining if self.group[i] == gi and i not in mdp_set]
+                lower = [i for i in remaining if self.group[i] > gi]
             if not residents and not mdps:
                 continue
             if not lower and len(mdps) + len(residents) <= 1:
@@ -93,7 +109,12 @@ class DutchRound(RoundState):
             record = BracketRecord(self.scores[gi], [self.states[i].number for i in residents],
                                    [self.states[i].number for i in mdps],
                                    index_mdps=list(mdps), index_residents=residents, index_lower=lower)
-            bracket_pairs = self._pair_bracket(mdps, residents, lower, record)
+            if self.bye_target is not None and not self.c9_in_force:
+                self._enter_c9(mdps + residents, lower, record)
+            if self.text.collapsed_last_bracket and lower:
+                bracket_pairs, collapsed = self._pair_bracket_2017(mdps, residents, lower, record)
+            else:
+                bracket_pairs = self._pair_bracket(mdps, residents, lower, record)
             paired = {x for p in bracket_pairs for x in p}
             pairs.extend(bracket_pairs)
             bracket = mdps + residents
@@ -118,6 +139,53 @@ class DutchRound(RoundState):
             bye = leftover.number
         numbered = [(self.states[a].number, self.states[b].number) for a, b in pairs]
         return RoundResult(numbered, bye, records)
+
+    def _enter_c9(self, bracket: list[int], lower: list[int], record: BracketRecord) -> None:
+        """C9 (the fewest unplayed games for the PAB assignee) comes into force in the bracket
+        whose single downfloater is the PAB assignee: a player of the PAB's score (C5) in it can
+        take the PAB with the rest of the bracket paired, and everyone below it pairs among
+        themselves. C9 ranks below C6-C8, which such a choice meets at their best, so the
+        fewest unplayed games among those candidates becomes the PAB target. In a bracket that
+        sends others down as well, C10-C21 choose who goes down, as the endorsed engine reads it."""
+        target_group = self.bye_target[0]
+        candidates = [i for i in bracket if self.group[i] == target_group and self.states[i].bye_eligible]
+        if not candidates or (lower and not pairs_all(self, lower)):
+            return
+        for i in sorted(candidates, key=lambda i: self.states[i].unplayed):
+            if pairs_all(self, [j for j in bracket if j != i]):
+                self.c9_in_force = self.c9_in_target = True
+                self.bye_target = self.bye_value(i)
+                if any(self.states[j].unplayed != self.states[i].unplayed for j in candidates):
+                    record.notes.append(f"C9: the PAB goes to a player with {self.states[i].unplayed} unplayed "
+                                        f"game(s), the fewest that leave the rest of the bracket paired")
+                return
+
+    def _pair_bracket_2017(self, mdps: list[int], residents: list[int], lower: list[int],
+                           record: BracketRecord) -> tuple[list[tuple[int, int]], bool]:
+        """2017 text: a bracket is paired by its own criteria with the next scoregroup in view
+        (C.1-C.19, C.8 for the next bracket); only when the rest of the round then cannot be
+        completed is it the penultimate bracket (PPB), paired again so that the rest can be
+        (C.4), and everyone below it then forms the collapsed last bracket (A.9). Returns the
+        pairs and whether the bracket was the PPB."""
+        next_group = self.group[lower[0]]
+        window = [i for i in lower if self.group[i] == next_group]
+        last = len(window) == len(lower)
+        # C.5-C.7 of this bracket and the next; completion only checked afterwards.
+        self.card_first, self.pab_in_next_bracket = False, last and self.odd
+        try:
+            pairs = self._pair_bracket_in(mdps, residents, window, False, lower, record,
+                                          with_bye=last and self.odd)
+        finally:
+            self.card_first, self.pab_in_next_bracket = True, False
+        if pairs is not None:
+            return pairs, False
+        record.notes.clear()
+        # C.7 (the next bracket) does not apply to the PPB: the CLB below it is paired as one.
+        pairs = self._pair_bracket_in(mdps, residents, lower, True, lower, record, next_bracket=False)
+        assert pairs is not None
+        record.notes.append("the penultimate bracket (PPB): the players below form the collapsed last "
+                            "bracket (2017 text, A.9 and C.4)")
+        return pairs, True
 
     # ---------------------------------------------------------------- one bracket
     def _window(self, bracket: list[int], lower: list[int]) -> tuple[list[int], bool]:
@@ -205,10 +273,14 @@ class DutchRound(RoundState):
             return None
         return pairs
 
-    def _pair_bracket_in(self, mdps, residents, window, complete, lower, record, absorber=False):
-        next_group = self.group[lower[0]] if lower else None
-        weigher = EdgeWeigher(self, mdps, residents, window, next_group, with_bye=complete and self.odd,
-                              absorber=absorber)
+    def _pair_bracket_in(self, mdps, residents, window, complete, lower, record, absorber=False,
+                         next_bracket=True, with_bye=None):
+        # `next_bracket`: C8 weighs the next bracket's pairs (the 2017 text's PPB has no C.7);
+        # `with_bye`: the PAB in the matching (default: when the window is everyone below).
+        next_group = self.group[lower[0]] if lower and next_bracket else None
+        if with_bye is None:
+            with_bye = complete and self.odd
+        weigher = EdgeWeigher(self, mdps, residents, window, next_group, with_bye=with_bye, absorber=absorber)
         if mdps:
             m1_guess = min(len(mdps), len(residents))
             mate, stats = self._solve(weigher, Ordering.mdp(mdps, m1_guess))
@@ -230,7 +302,7 @@ class DutchRound(RoundState):
         pairs = list(mdp_pairs)
         if remainder_pairs is None or remainder_pairs > 0:
             weigher = EdgeWeigher(self, unpaired_mdps, homogeneous, window, next_group,
-                                  with_bye=complete and self.odd, fixed_pairs=mdp_pairs,
+                                  with_bye=with_bye, fixed_pairs=mdp_pairs,
                                   all_mdps=mdps, mdps_pairable=False, absorber=absorber)
             guess = len(homogeneous) // 2 if remainder_pairs is None else remainder_pairs
             # The bracket's pairs (C6) do not depend on the order encoded (lowest bits), so a

@@ -7,12 +7,13 @@ from dataclasses import dataclass, field
 
 from rulesengine.errors import UsageError
 from rulesengine.model import ResultCode, Tournament
-from rulesengine.pairing import next_round
+from rulesengine.pairing import event_started, next_round
 
 from rulesengine_fide.pairing.colours import allocate, board_order_key, pairing_positions
 from rulesengine_fide.pairing.dutch import BracketRecord, DutchRound
 from rulesengine_fide.pairing.records import PairingSetup, read_setup
 from rulesengine_fide.pairing.state import WHITE, PlayerState, build_states
+from rulesengine_fide.pairing.texts import DutchText, text_on
 
 # Entries in the round being paired that mean "not to be paired" (announced before pairing).
 _ANNOUNCED = {ResultCode.HALF_POINT_BYE: "HPB", ResultCode.ZERO_POINT_BYE: "ZPB",
@@ -34,6 +35,7 @@ class RoundPairing:
     byes: list[tuple[int, str]]          # (player, "PAB" | "HPB" | "FPB" | "ZPB")
     brackets: list[BracketRecord] = field(default_factory=list)
     states: dict[int, PlayerState] = field(default_factory=dict)
+    text: DutchText | None = None      # the text of C.04.3 it was paired by
 
     @property
     def pab(self) -> int | None:
@@ -57,9 +59,11 @@ def announced_byes(tournament: Tournament, round_number: int, setup: PairingSetu
 
 
 def pair_round(tournament: Tournament, round_number: int | None = None,
-               setup: PairingSetup | None = None) -> RoundPairing:
-    """Pair `round_number` (default: the next round) from the rounds before it."""
+               setup: PairingSetup | None = None, text: DutchText | None = None) -> RoundPairing:
+    """Pair `round_number` (default: the next round) from the rounds before it, by `text`
+    (default: the text in force when the event started, `texts.text_on`)."""
     setup = setup or read_setup(tournament)
+    text = text or text_on(event_started(tournament))
     if round_number is None:
         round_number = next_round(tournament)
     if round_number < 1:
@@ -71,8 +75,8 @@ def pair_round(tournament: Tournament, round_number: int | None = None,
     if unknown:
         raise UsageError(f"bye announced for unknown player(s) {', '.join(map(str, unknown))}")
     present = [p.start_rank for p in tournament.players if p.start_rank not in byes]
-    states = build_states(tournament, round_number, setup, present)
-    result = DutchRound(states, setup.forbidden_in(round_number)).pair()
+    states = build_states(tournament, round_number, setup, present, text)
+    result = DutchRound(states, setup.forbidden_in(round_number), text=text).pair()
     by_number = {s.number: s for s in states}
     positions = pairing_positions(tournament, round_number, present)
     games = []
@@ -85,4 +89,4 @@ def pair_round(tournament: Tournament, round_number: int | None = None,
     boards = [Board(i, w, b) for i, (_key, w, b) in enumerate(games, start=1)]
     bye_list = [(result.bye, "PAB")] if result.bye is not None else []
     bye_list += sorted(byes.items())
-    return RoundPairing(round_number, boards, bye_list, result.brackets, by_number)
+    return RoundPairing(round_number, boards, bye_list, result.brackets, by_number, text)

@@ -40,7 +40,8 @@ def _pair_problems(a: PlayerState, b: PlayerState, forbidden) -> list[str]:
 
 def explain_round(pairing: RoundPairing, forbidden: set[frozenset[int]] = frozenset()) -> str:
     states = pairing.states
-    lines = [f"Round {pairing.round}: {len(states)} players to pair"]
+    text = f" ({pairing.text.title})" if pairing.text is not None else ""
+    lines = [f"Round {pairing.round}: {len(states)} players to pair{text}"]
     for record in pairing.brackets:
         kind = "heterogeneous" if record.mdps else "homogeneous"
         lines.append("")
@@ -90,7 +91,11 @@ def explain_round(pairing: RoundPairing, forbidden: set[frozenset[int]] = frozen
     if pairing.pab is not None:
         lines.append("")
         s = states[pairing.pab]
-        lines.append(f"Pairing-allocated bye: {s.number} (score {to_text(s.score)}, {s.unplayed} unplayed "
-                     f"round(s)): the lowest score possible ({criterion_text('C5')}), then the fewest unplayed "
-                     f"games ({criterion_text('C9')})")
+        head = f"Pairing-allocated bye: {s.number} (score {to_text(s.score)}, {s.unplayed} unplayed round(s)): "
+        if pairing.text is not None and not pairing.text.pab_criteria:
+            lines.append(head + "the player left over in the last bracket (the 2017 text has no C5 and C9; "
+                                "C.2: no second PAB, none after a forfeit win)")
+        else:
+            lines.append(head + f"the lowest score possible ({criterion_text('C5')}); in the bracket whose "
+                                f"single downfloater takes it, the fewest unplayed games ({criterion_text('C9')})")
     return "\n".join(lines) + "\n"

@@ -33,9 +33,28 @@ class RoundState:
                 self.met[b].add(a)
         self.absolute_colour = [_absolute_colour(s) for s in states]
         self.odd = self.n % 2 == 1
-        # The PAB value (C5, C9) of the round's best PAB that leaves the rest pairable (C4): set by
-        # the pairing once it is known; None while unknown or when the round is even.
+        # The PAB value (C5, and C9 once in force) of the round's best PAB that leaves the rest
+        # pairable (C4): set by the pairing once it is known; None while unknown, when the round
+        # is even, or under a text without C5 (2017: whoever is left over in the last bracket).
         self.bye_target: tuple[int, int] | None = None
+        # C9 counts only in the bracket whose single downfloater is the PAB assignee (the bracket
+        # at the PAB's score, everyone below it pairing among themselves), as the endorsed
+        # engine reads it: in higher brackets C10-C21 choose among the PAB candidates C5 allows.
+        # `bye_value` then ranks by unplayed games too; `c9_in_force` turns on the weights' field.
+        self.c9_in_force = False
+        self.c9_in_target = False
+        # C5 (the lowest score for the PAB) as a weight: the 2025 text's; the 2017 text has none.
+        self.c5_in_force = True
+        # The most pairs overall (completion) above the bracket's own criteria: the 2025 text's
+        # C4 at every bracket; the 2017 text asks it of the penultimate bracket only.
+        self.card_first = True
+        # C7 as the 2017 text's pairing score difference (A.8, C.6) instead of the 2025 text's
+        # downfloater scores.
+        self.psd = False
+        # 2017 text, C.7 of a bracket whose next bracket is the last: the pairs there count the
+        # players who may not get the PAB, so that one who may is left over (bbpPairings 5.0.1's
+        # "final brackets").
+        self.pab_in_next_bracket = False
         # nextbracket.NextBracket per set of lower players, shared by the bracket's questions.
         self.next_bracket_cache: dict = {}
 
@@ -47,8 +66,9 @@ class RoundState:
         return j not in self.met[i] and (not colour or colour != self.absolute_colour[j])
 
     def bye_value(self, i: int) -> tuple[int, int]:
-        """C5 then C9: the lower the score and the fewer the unplayed games, the better (higher)."""
-        return self.group[i], -self.states[i].unplayed
+        """C5 then C9 (when in target): the lower the score and the fewer the unplayed games,
+        the better (higher)."""
+        return self.group[i], (-self.states[i].unplayed if self.c9_in_target else 0)
 
 
 def _absolute_colour(state: PlayerState) -> int:

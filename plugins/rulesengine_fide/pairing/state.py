@@ -13,6 +13,7 @@ from fractions import Fraction
 from rulesengine.model import Colour, ResultCode, RoundEntry, Tournament
 
 from rulesengine_fide.pairing.records import PairingSetup
+from rulesengine_fide.pairing.texts import TEXT_2025, DutchText
 
 WHITE, BLACK = 1, -1  # colours as signs: colour difference is the sum of the played colours
 
@@ -71,9 +72,10 @@ def _played(entry: RoundEntry) -> bool:
 
 
 def build_states(tournament: Tournament, round_number: int, setup: PairingSetup,
-                 present: list[int]) -> list[PlayerState]:
+                 present: list[int], text: DutchText = TEXT_2025) -> list[PlayerState]:
     """States of the `present` players (pairing numbers) before round `round_number`, sorted in
-    the A.2 order: pairing score descending, then pairing number."""
+    the A.2 order: pairing score descending, then pairing number; floats and PAB eligibility as
+    `text` defines them."""
     scoring = tournament.scoring
     win = scoring.win
     loss = scoring.loss
@@ -109,10 +111,16 @@ def build_states(tournament: Tournament, round_number: int, setup: PairingSetup,
                 floats.append(1 if mine > theirs else (-1 if mine < theirs else 0))
             else:
                 unplayed += 1
-                # 2025 text A.4: an unplayed round that scored more than a loss is a downfloat.
-                floats.append(1 if points > loss else 0)
-                # C2: a PAB, or a win's worth of points without playing, rules out a PAB.
-                if entry.code is ResultCode.PAIRING_ALLOCATED_BYE or points >= win:
+                # 2025 text 1.4.3: an unplayed round that scored more than a loss is a downfloat;
+                # 2017 text A.4.b: any round not played is.
+                floats.append(1 if points > loss or text.unplayed_is_downfloat == "always" else 0)
+                # C2: a PAB rules out a PAB; so does, in the 2025 text, a win's worth of points
+                # without playing, and in the 2017 text (C.2) a forfeit win.
+                if entry.code is ResultCode.PAIRING_ALLOCATED_BYE:
+                    eligible = False
+                elif text.full_point_bye_bars_pab and points >= win:
+                    eligible = False
+                elif not text.full_point_bye_bars_pab and entry.code is ResultCode.FORFEIT_WIN:
                     eligible = False
         score = before[number][round_number - 1]
         states.append(PlayerState(number=number, score=score,

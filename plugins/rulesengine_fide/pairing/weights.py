@@ -66,6 +66,48 @@ class BracketStats:
     mdp_pairs: int
 
 
+@dataclass(frozen=True)
+class ScoreDifferences:
+    """The 2017 text's pairing score difference (A.8) as weights: the PSD of a bracket lists a
+    score difference (SD) per pair (the two scores' difference) and per downfloater (its score
+    less one point under the bracket's lowest score), compared highest first (C.6). Each
+    distinct SD is a digit of radix `radix`, so minimising the sum minimises the PSD; a pair
+    earns the SDs its two players would have as downfloaters less its own."""
+
+    floor: object               # one point less than the bracket's lowest score
+    rank: dict                  # SD value -> digit
+    radix: int
+    top: int
+
+    def value(self, sd) -> int:
+        return self.radix ** self.rank[sd]
+
+    def pair_credit(self, a, b) -> int:
+        sa, sb = a.pairing_score, b.pairing_score
+        return self.value(sa - self.floor) + self.value(sb - self.floor) - self.value(abs(sa - sb))
+
+    def down_credit(self, x, higher, lower) -> int:
+        """C.16/C.18 (2017): x of the pair higher-lower floated down before; paired, it is no
+        downfloater (its SD as one is saved), but the higher one still floats down by the pair's SD."""
+        saved = self.value(x.pairing_score - self.floor)
+        if x is higher and higher.pairing_score > lower.pairing_score:
+            saved -= self.value(higher.pairing_score - lower.pairing_score)
+        return saved
+
+    def up_credit(self, higher, lower, repeated: bool) -> int:
+        """C.17/C.19 (2017): the SD of a lower player's repeated upfloat, as a credit."""
+        top = self.radix ** self.top
+        return top - (self.value(higher.pairing_score - lower.pairing_score) if repeated else 0)
+
+
+def pairing_score_differences(rnd: RoundState, bracket: list[int]) -> ScoreDifferences:
+    scores = sorted({rnd.states[i].pairing_score for i in bracket})
+    floor = scores[0] - 1
+    values = {s - floor for s in scores} | {abs(x - y) for x in scores for y in scores}
+    rank = {v: r for r, v in enumerate(sorted(values))}
+    return ScoreDifferences(floor, rank, len(bracket) + 2, len(rank) - 1)
+
+
 class EdgeWeigher:
     def __init__(self, rnd: RoundState, mdps: list[int], residents: list[int], window: list[int],
                  next_group: int | None, with_bye: bool, fixed_pairs=(), all_mdps=None,
@@ -85,6 +127,7 @@ class EdgeWeigher:
         levels = sorted({rnd.states[i].pairing_score for i in bracket})
         self.level = {i: levels.index(rnd.states[i].pairing_score) for i in mdps + residents}
         self.top_level = len(levels) - 1
+        self.psd = pairing_score_differences(rnd, bracket) if rnd.psd else None
         # The absorber stands for a next bracket that pairs any downfloater (see dutch.py).
         self.absorber = rnd.n + 1 if absorber else None
         self.vertices = mdps + residents + window + ([rnd.n] if with_bye else []) + (
@@ -167,11 +210,15 @@ class EdgeWeigher:
         m = len(members)
         s1 = ordering.s1_size
         radix = (len(self.residents) if ordering.kind == "mdp" else m) + 2
+        psd = self.psd
         maxima = {
-            "card": 1, "C5": len(rnd.scores) + 1, "C6": 1, "C7": 2 * k ** top, "C8p": 1,
+            "card": 1, "C5": len(rnd.scores) + 1, "C6": 1,
+            "C7": 2 * k ** top if psd is None else 2 * psd.radix ** psd.top,
+            "C8p": 3 if rnd.pab_in_next_bracket else 1,
             "C8s": 2 * k2 ** (top + 1), "C9": max_unplayed + 1, "C10": 2, "C11": 2, "C12": 1,
             "C13": 1, "C14": 2, "C15": 1, "C16": 2, "C17": 1, "C18": 2 * k ** top, "C19": k ** top,
             "C20": 2 * k ** top, "C21": k ** top,
+            **({} if psd is None else {name: 2 * psd.radix ** psd.top for name in ("C18", "C19", "C20", "C21")}),
             "O1": 1, "O2": m + 1, "O3": 2 ** (s1 + 1), "O4": 2 ** (m + 1),
             "O5": (radix + 1) * radix ** (m + 1),
         }
@@ -185,7 +232,7 @@ class EdgeWeigher:
             offset += width[name]
         self.shift, self.width = shift, width
         S = shift
-        card = 1 << S["card"]
+        card = 1 << S["card"] if rnd.card_first else 0   # 2017 text: only at the PPB (dutch.py)
         pos = {x: p for p, x in enumerate(members, start=1)}
         res_pos = {x: p for p, x in enumerate(self.residents, start=1)}
         mdp_set, next_set = self.mdp_set, self.next_set
@@ -219,33 +266,52 @@ class EdgeWeigher:
                 return None
             sa, sb = states[a], states[b]
             w = base_bracket
-            w += (k ** level[a] + k ** level[b]) << S["C7"]
+            w += (k ** level[a] + k ** level[b] if psd is None else psd.pair_credit(sa, sb)) << S["C7"]
+            if rnd.pab_in_next_bracket:
+                w += next_pair(a, b)
             c10, c11, c12, c13 = colour_penalties(sa, sb)
             w += ((2 - c10) << S["C10"]) + ((2 - c11) << S["C11"])
             w += ((1 - c12) << S["C12"]) + ((1 - c13) << S["C13"])
-            is_mdp_pair = a in mdp_set
             for back, fdown, fup, fdscore, fuscore in ((1, "C14", "C15", "C18", "C19"),
                                                        (2, "C16", "C17", "C20", "C21")):
                 down = 0
                 down_score = 0
                 for x in (a, b):
                     if states[x].floated(back) == DOWN:
-                        down += 1
-                        down_score += k ** level[x]
+                        # C14/C16 count players who receive a downfloat again: an MDP paired
+                        # with a lower resident receives one too (1.4.2), so it earns no credit.
+                        if x == b or sa.pairing_score <= sb.pairing_score:
+                            down += 1
+                        down_score += k ** level[x] if psd is None else psd.down_credit(states[x], sa, sb)
                 w += (down << S[fdown]) + (down_score << S[fdscore])
-                repeat_up = is_mdp_pair and sb.floated(back) == UP
+                # C15/C17: the lower player of a pair of different scores upfloats again (an MDP's
+                # opponent; in the 2017 text's collapsed last bracket any such pair).
+                repeat_up = sa.pairing_score > sb.pairing_score and sb.floated(back) == UP
                 w += ((0 if repeat_up else 1) << S[fup])
-                w += ((k ** top - (k ** level[a] if repeat_up else 0)) << S[fuscore])
+                if psd is None:
+                    w += ((k ** top - (k ** level[a] if repeat_up else 0)) << S[fuscore])
+                else:
+                    w += psd.up_credit(sa, sb, repeat_up) << S[fuscore]
             return w + order_bits(a, b)
 
         next_credit = 1 << S["C8p"]
+
+        def next_pair(a: int, b: int) -> int:
+            """C8p of a pair in the next bracket; before the last bracket (2017 text) a pair
+            counts once more for each player in it who may not get the PAB, so the one left over
+            there can (bbpPairings 5.0.1's final brackets)."""
+            if not rnd.pab_in_next_bracket:
+                return next_credit
+            return (1 + (not states[a].bye_eligible) + (not states[b].bye_eligible)) * next_credit
 
         def to_window(a: int, b: int) -> int | None:
             if not compatible(a, b):
                 return None
             w = card
             if b in next_set:
-                w += next_credit + ((k2 ** (level[a] + 1) + 1) << S["C8s"])
+                w += next_pair(a, b) + ((k2 ** (level[a] + 1) + 1) << S["C8s"])
+            elif rnd.pab_in_next_bracket:
+                w += next_pair(a, b)
             return w
 
         def to_absorber(a: int) -> int:
@@ -256,13 +322,17 @@ class EdgeWeigher:
                 return None
             w = card
             if a in next_set and b in next_set:
-                w += next_credit + (2 << S["C8s"])
+                w += next_pair(a, b) + (2 << S["C8s"])
+            elif rnd.pab_in_next_bracket:
+                w += next_pair(a, b)
             return w
 
         def to_bye(a: int) -> int | None:
             if a < rnd.n and states[a].bye_eligible:
-                w = card + ((1 + rnd.group[a]) << S["C5"])
-                return w + ((1 + max_unplayed - states[a].unplayed) << S["C9"])
+                w = card + ((1 + rnd.group[a]) << S["C5"] if rnd.c5_in_force else 0)
+                if rnd.c9_in_force:   # C9: only in the bracket whose downfloater is the PAB (round.py)
+                    w += (1 + max_unplayed - states[a].unplayed) << S["C9"]
+                return w
             return None
 
         return _EdgeKinds(in_bracket, to_window, to_absorber, in_window, to_bye)
