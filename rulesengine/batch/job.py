@@ -296,6 +296,7 @@ def _workbook(job: Job, started: float) -> JobResult:
     from rulesengine.workbook.io.fast_read import read_workbook_grids
     from rulesengine.workbook.route import recalc_workbook
     from rulesengine.workbook.recalc import recalculate, sheets_to_read
+    from rulesengine.workbook.team.recalc import TeamPlan, recalculate_team, team_layout_of
 
     name, data = job.contents[0]
     overrides = _overrides(job.options)
@@ -305,6 +306,9 @@ def _workbook(job: Job, started: float) -> JobResult:
         # recalculation reads: not the engine's own (a Standings sheet of an archived workbook
         # can be its largest).
         sheet_names, grids = read_workbook_grids(Path(job.file), sheets_to_read, data=data)
+        team = team_layout_of(grids)   # a team book (issue 22): its Team Standings, not a crosstable
+        if team is not None:
+            return _team_book(job, recalculate_team(grids, team, overrides), (), started)
         plan = recalculate(grids, overrides, sheet_names=sheet_names, with_writes=False)
         return _ok(job, plan.standings, ((job.file + ".standings.json", _standings_bytes(plan.standings, plan.rules)),),
                    started, fmt=f"{_format_name(job)}:{plan.layout}")
@@ -316,5 +320,21 @@ def _workbook(job: Job, started: float) -> JobResult:
             # Problems located in the temporary copy are reported against the input's own name.
             raise InputError([Problem(replace(p.location, file=job.file) if p.location.file == str(copy)
                                       else p.location, p.message) for p in exc.problems]) from None
+        if isinstance(plan, TeamPlan):
+            return _team_book(job, plan, ((job.file, written),), started)
         outputs = [(job.file + ".standings.json", _standings_bytes(plan.standings, plan.rules)), (job.file, written)]
     return _ok(job, plan.standings, tuple(outputs), started, fmt=f"{_format_name(job)}:{plan.layout}")
+
+
+def _team_book(job: Job, plan, copies: tuple[tuple[str, bytes], ...], started: float) -> JobResult:
+    """A team workbook (issue 22): the `standings --format json` document of its team event (the
+    book's own tie-break order, as `recalc` writes its Team Standings) and, with copies, the
+    recalculated book."""
+    from rulesengine.output.json_text import one_line_json
+    from rulesengine.output.team import team_standings_document
+    run, event = plan.run, plan.event
+    outputs = ((job.file + ".standings.json", one_line_json(team_standings_document(run)).encode("utf-8") + b"\n"),
+               *copies)
+    winners = [row.team.name for row in run.standings.rows if row.rank == 1]
+    return JobResult(job.file, "ok", f"{_format_name(job)}:{plan.layout}", len(event.individual.players), event.rounds,
+                     " / ".join(winners), _seconds_since(started), outputs=outputs, kind=TEAM)

@@ -111,3 +111,29 @@ def test_an_unknown_team_tiebreak_is_a_usage_error(tmp_path, capsys):
     assert main(["batch", str(DATA / "team" / "rr01_t6_b4_r5.trf"), "--out", str(tmp_path / "o"),
                  "--team-tiebreaks", "SB"]) == 2
     assert "--team-tiebreaks: unknown team tie-break(s) SB" in capsys.readouterr().err
+
+
+def test_a_team_workbook_in_an_archive_gives_its_team_standings_and_a_recalculated_copy(tmp_path, capsys):
+    """A team book (`new-workbook team-round-robin --from`) among the archive's files: its output
+    is the team standings document of its event (the values of `standings` on the TRF it was
+    filled from), its summary row says `team`, and the recalculated copy has a Team Standings."""
+    import openpyxl
+    folder = tmp_path / "archive"
+    folder.mkdir()
+    trf = DATA / "team" / "rr01_t6_b4_r5.trf"
+    assert main(["new-workbook", "team-round-robin", str(folder / "league.xlsx"), "--from", str(trf)]) == 0
+    before = (folder / "league.xlsx").read_bytes()
+    out = tmp_path / "out"
+    assert main(["batch", str(folder), "--out", str(out), "--jobs", "1", "--no-timings"]) == 0
+    written = json.loads((out / "league.xlsx.standings.json").read_text(encoding="utf-8"))
+    capsys.readouterr()
+    assert main(["standings", str(trf), "--format", "json"]) == 0
+    expected = json.loads(capsys.readouterr().out)
+    assert ([(t["rank"], t["team"], t["mp"], t["gp"], t["tiebreaks"]) for t in written["teams"]]
+            == [(t["rank"], t["team"], t["mp"], t["gp"], t["tiebreaks"]) for t in expected["teams"]])
+    row = _rows(out)["league.xlsx"]
+    from rulesengine.api import load_event
+    players = len(load_event(trf).individual.players)   # 6 teams of 4 boards, and their reserves
+    assert (row["status"], row["kind"], row["players"], row["rounds"]) == ("ok", "team", str(players), "5")
+    assert "Team Standings" in openpyxl.load_workbook(out / "league.xlsx", read_only=True).sheetnames
+    assert (folder / "league.xlsx").read_bytes() == before   # the archived input is never modified
