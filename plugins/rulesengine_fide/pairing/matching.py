@@ -342,6 +342,7 @@ class _Matcher:
         dis_v = dissolved[v]
         tick = self.tick
         bv = inblossom[v]    # changes only when a blossom forms (read again there)
+        held, held_slack = -2, 0   # bv's least-slack edge to another S-blossom, and its slack
         for p, k, w, wk in self.adjacent[v]:
             bw = inblossom[w]
             if bv == bw:
@@ -366,8 +367,12 @@ class _Matcher:
                     self.labelend[w] = p ^ 1
             elif label[bw] == 1:
                 cur = bestedge[bv]
-                if cur == -1 or kslack < dual[eu[cur]] + dual[ev[cur]] - ew[cur]:
-                    bestedge[bv] = k
+                if cur != held:      # the duals stay put during a scan: an edge's slack too
+                    held = cur
+                    held_slack = dual[eu[cur]] + dual[ev[cur]] - ew[cur] if cur != -1 else 0
+                if cur == -1 or kslack < held_slack:
+                    bestedge[bv] = held = k
+                    held_slack = kslack
             elif label[w] == 0:
                 cur = bestedge[w]
                 if cur == -1 or kslack < dual[eu[cur]] + dual[ev[cur]] - ew[cur]:
@@ -413,11 +418,8 @@ class _Matcher:
         for b in tops:
             if label[b] == 2 and dual[b] < delta:
                 delta, deltatype, deltablossom = dual[b], 4, b
-        for v, lb in enumerate(top_label):
-            if lb == 1:
-                dual[v] -= delta
-            elif lb == 2:
-                dual[v] += delta
+        dual[:n] = [d - delta if lb == 1 else d + delta if lb == 2 else d
+                    for d, lb in zip(dual, top_label)]
         for b in tops:
             if label[b] == 1:
                 dual[b] += delta
