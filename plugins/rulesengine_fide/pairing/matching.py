@@ -396,7 +396,7 @@ class _Matcher:
             k = bestedge[v]
             if k != -1 and top_label[v] == 0:
                 if top_label[eu[k] + ev[k] - v] != 1:
-                    k = bestedge[v] = self.best_edge_to_s(v)   # its S end was dissolved
+                    k = bestedge[v] = self.best_edge_to_s(v, top_label)   # its S end was dissolved
                     if k == -1:
                         continue
                 d = dual[eu[k]] + dual[ev[k]] - ew[k]
@@ -440,15 +440,14 @@ class _Matcher:
             self.expand_blossom(deltablossom, False)
         return True
 
-    def best_edge_to_s(self, x: int) -> int:
-        """The least-slack edge from x to an S-blossom other than x's own (-1: none)."""
-        label, inblossom, dual = self.label, self.inblossom, self.dual
-        bx = inblossom[x]
+    def best_edge_to_s(self, x: int, top_label: list[int]) -> int:
+        """The least-slack edge from the unlabelled vertex x to an S-blossom (-1: none);
+        `top_label[y]`: the label of y's top-level blossom (x's is 0, so no S end is x's own)."""
+        dual = self.dual
         best, best_slack = -1, 0
         dx = dual[x]
         for _p, k, y, wk in self.adjacent[x]:
-            by = inblossom[y]
-            if by != bx and label[by] == 1:
+            if top_label[y] == 1:
                 s = dx + dual[y] - wk
                 if best == -1 or s < best_slack:
                     best, best_slack = k, s
@@ -535,7 +534,8 @@ class _Matcher:
         self.tick += 1
         # The unlabelled vertices' least-slack edges to the S-vertices left (for the next dual
         # step), found from whichever side has fewer edges; a tight one makes its S end scan again.
-        s_left = [v for v, b in enumerate(inblossom) if label[b] == 1]
+        top_label = [label[b] for b in inblossom]
+        s_left = [v for v, lb in enumerate(top_label) if lb == 1]
         best_slack: dict[int, int] = {}
         degree = self.degree
         if sum(map(degree.__getitem__, s_left)) < sum(map(degree.__getitem__, leaves)):
@@ -551,7 +551,7 @@ class _Matcher:
                             bestedge[y] = k
         else:
             for x in leaves:
-                e = bestedge[x] = self.best_edge_to_s(x)
+                e = bestedge[x] = self.best_edge_to_s(x, top_label)
                 if e != -1:
                     best_slack[x] = self.slack(e)
         rescan = set()
