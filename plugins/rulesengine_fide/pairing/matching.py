@@ -14,6 +14,8 @@ cardinality: the caller makes cardinality the top criterion by weight).
 
 from __future__ import annotations
 
+import itertools
+
 
 def max_weight_matching(n: int, edges: list[tuple[int, int, int]], by_stages: bool = False) -> list[int]:
     """`by_stages`: the textbook stages, one augmentation each (the reference in the tests)."""
@@ -39,6 +41,11 @@ class _Matcher:
         for k, (u, v, _) in enumerate(self.edges):
             self.neighbend[u].append(2 * k + 1)
             self.neighbend[v].append(2 * k)
+        # The same edges as (endpoint, edge, far vertex, weight), in neighbend's order: what the
+        # inner loops read, without three lookups per edge.
+        ew_ = self.ew
+        self.degree = [len(ends) for ends in self.neighbend]
+        self.adjacent = [[(p, p >> 1, self.endpoint[p], ew_[p >> 1]) for p in ends] for ends in self.neighbend]
         top = max(w for _, _, w in self.edges)
         self.mate = [-1] * n
         self.label = [0] * (2 * n)          # 0 free, 1 S (outer), 2 T (inner)
@@ -156,31 +163,36 @@ class _Matcher:
             inblossom[x] = b
         for sub in path:
             self.candidates.pop(sub, None)
-        # Best edge from the new blossom to every other S-blossom.
+        # Best edge from the new blossom to every other S-blossom. The duals do not move here,
+        # so each edge's slack is computed once and kept beside it (same choices, same ties).
         best_to: dict[int, int] = {}
-        slack = self.slack
+        best_slack: dict[int, int] = {}
+        label, dual, eu, ev, ew = self.label, self.dual, self.eu, self.ev, self.ew
         for sub in path:
             if self.blossombest[sub] is None:
-                lists = [[p // 2 for p in self.neighbend[x]] for x in self.leaves(sub)]
+                lists = [[p >> 1 for p in self.neighbend[x]] for x in self.leaves(sub)]
             else:
                 lists = [self.blossombest[sub]]
             for lst in lists:
                 for kk in lst:
-                    i, j, _ = self.edges[kk]
+                    i, j = eu[kk], ev[kk]
                     if inblossom[j] == b:
                         i, j = j, i
                     bj = inblossom[j]
-                    if bj != b and self.label[bj] == 1:
-                        cur = best_to.get(bj)
-                        if cur is None or slack(kk) < slack(cur):
+                    if bj != b and label[bj] == 1:
+                        sl = dual[i] + dual[j] - ew[kk]
+                        cur = best_slack.get(bj)
+                        if cur is None or sl < cur:
                             best_to[bj] = kk
+                            best_slack[bj] = sl
             self.blossombest[sub] = None
             self.bestedge[sub] = -1
         self.blossombest[b] = list(best_to.values())
         best = -1
-        for kk in self.blossombest[b]:
-            if best == -1 or slack(kk) < slack(best):
-                best = kk
+        least = 0
+        for bj, kk in best_to.items():
+            if best == -1 or best_slack[bj] < least:
+                best, least = kk, best_slack[bj]
         self.bestedge[b] = best
 
     def expand_blossom(self, b: int, endstage: bool) -> None:
@@ -323,23 +335,24 @@ class _Matcher:
     def scan(self, v: int) -> int:
         """Look along the edges of the S-vertex v: label, form blossoms, keep the least slacks.
         Returns the edge that closes an augmenting path (-1: none)."""
-        label, inblossom, endpoint, dual = self.label, self.inblossom, self.endpoint, self.dual
+        label, inblossom, dual = self.label, self.inblossom, self.dual
         eu, ev, ew = self.eu, self.ev, self.ew
         bestedge, allow, dissolved = self.bestedge, self.allow, self.dissolved
         dv = dual[v]
-        for p in self.neighbend[v]:
-            k = p >> 1
-            w = endpoint[p]
-            bv = inblossom[v]
+        dis_v = dissolved[v]
+        tick = self.tick
+        bv = inblossom[v]    # changes only when a blossom forms (read again there)
+        held, held_slack = -2, 0   # bv's least-slack edge to another S-blossom, and its slack
+        for p, k, w, wk in self.adjacent[v]:
             bw = inblossom[w]
             if bv == bw:
                 continue
             a = allow[k]
-            if not (a and a > dissolved[v] and a > dissolved[w]):
+            if not (a and a > dis_v and a > dissolved[w]):
                 a = 0
-                kslack = dv + dual[w] - ew[k]
+                kslack = dv + dual[w] - wk
                 if kslack <= 0:
-                    a = allow[k] = self.tick
+                    a = allow[k] = tick
             if a:
                 if label[bw] == 0:
                     self.assign_label(w, 2, p ^ 1)
@@ -348,13 +361,18 @@ class _Matcher:
                     if base < 0:
                         return k
                     self.add_blossom(base, k)
+                    bv = inblossom[v]
                 elif label[w] == 0:
                     label[w] = 2
                     self.labelend[w] = p ^ 1
             elif label[bw] == 1:
                 cur = bestedge[bv]
-                if cur == -1 or kslack < dual[eu[cur]] + dual[ev[cur]] - ew[cur]:
-                    bestedge[bv] = k
+                if cur != held:      # the duals stay put during a scan: an edge's slack too
+                    held = cur
+                    held_slack = dual[eu[cur]] + dual[ev[cur]] - ew[cur] if cur != -1 else 0
+                if cur == -1 or kslack < held_slack:
+                    bestedge[bv] = held = k
+                    held_slack = kslack
             elif label[w] == 0:
                 cur = bestedge[w]
                 if cur == -1 or kslack < dual[eu[cur]] + dual[ev[cur]] - ew[cur]:
@@ -372,17 +390,21 @@ class _Matcher:
         deltatype = 1
         delta = min(dual[:n])
         deltaedge = deltablossom = -1
+        # Each vertex's top-level label, read once: nothing below relabels before the duals move.
+        top_label = [label[b] for b in inblossom]
         for v in range(n):
             k = bestedge[v]
-            if k != -1 and label[inblossom[v]] == 0:
-                if label[inblossom[eu[k] + ev[k] - v]] != 1:
-                    k = bestedge[v] = self.best_edge_to_s(v)   # its S end was dissolved
+            if k != -1 and top_label[v] == 0:
+                if top_label[eu[k] + ev[k] - v] != 1:
+                    k = bestedge[v] = self.best_edge_to_s(v, top_label)   # its S end was dissolved
                     if k == -1:
                         continue
                 d = dual[eu[k]] + dual[ev[k]] - ew[k]
                 if d < delta:
                     delta, deltatype, deltaedge = d, 2, k
-        for b in range(2 * n):
+        # The top-level blossoms in use, once (the loops below read them in the order they had).
+        tops = [b for b in range(n, 2 * n) if base[b] >= 0 and parent[b] == -1]
+        for b in itertools.chain(range(n), tops):
             k = bestedge[b]
             if k != -1 and label[b] == 1 and parent[b] == -1:
                 bu, bv = inblossom[eu[k]], inblossom[ev[k]]
@@ -393,21 +415,16 @@ class _Matcher:
                 d = (dual[eu[k]] + dual[ev[k]] - ew[k]) // 2
                 if d < delta:
                     delta, deltatype, deltaedge = d, 3, k
-        for b in range(n, 2 * n):
-            if base[b] >= 0 and parent[b] == -1 and label[b] == 2 and dual[b] < delta:
+        for b in tops:
+            if label[b] == 2 and dual[b] < delta:
                 delta, deltatype, deltablossom = dual[b], 4, b
-        for v in range(n):
-            lb = label[inblossom[v]]
-            if lb == 1:
-                dual[v] -= delta
-            elif lb == 2:
-                dual[v] += delta
-        for b in range(n, 2 * n):
-            if base[b] >= 0 and parent[b] == -1:
-                if label[b] == 1:
-                    dual[b] += delta
-                elif label[b] == 2:
-                    dual[b] -= delta
+        dual[:n] = [d - delta if lb == 1 else d + delta if lb == 2 else d
+                    for d, lb in zip(dual, top_label)]
+        for b in tops:
+            if label[b] == 1:
+                dual[b] += delta
+            elif label[b] == 2:
+                dual[b] -= delta
         if deltatype == 1:
             return False
         if deltatype == 2:
@@ -423,19 +440,17 @@ class _Matcher:
             self.expand_blossom(deltablossom, False)
         return True
 
-    def best_edge_to_s(self, x: int) -> int:
-        """The least-slack edge from x to an S-blossom other than x's own (-1: none)."""
-        label, inblossom, endpoint, dual, ew = self.label, self.inblossom, self.endpoint, self.dual, self.ew
-        bx = inblossom[x]
+    def best_edge_to_s(self, x: int, top_label: list[int]) -> int:
+        """The least-slack edge from the unlabelled vertex x to an S-blossom (-1: none);
+        `top_label[y]`: the label of y's top-level blossom (x's is 0, so no S end is x's own)."""
+        dual = self.dual
         best, best_slack = -1, 0
         dx = dual[x]
-        for p in self.neighbend[x]:
-            y = endpoint[p]
-            by = inblossom[y]
-            if by != bx and label[by] == 1:
-                s = dx + dual[y] - ew[p >> 1]
+        for _p, k, y, wk in self.adjacent[x]:
+            if top_label[y] == 1:
+                s = dx + dual[y] - wk
                 if best == -1 or s < best_slack:
-                    best, best_slack = p >> 1, s
+                    best, best_slack = k, s
         return best
 
     def best_edge_between_s(self, b: int) -> int:
@@ -486,7 +501,6 @@ class _Matcher:
         stage would, and leave every other tree as it is."""
         n = self.n
         label, inblossom, bestedge, dual = self.label, self.inblossom, self.bestedge, self.dual
-        endpoint, neighbend, ew = self.endpoint, self.neighbend, self.ew
         roots: dict[int, int] = {}
         joined = {self.tree_root(inblossom[self.eu[k]], roots), self.tree_root(inblossom[self.ev[k]], roots)}
         tops = {inblossom[v] for v in range(n)}
@@ -520,22 +534,24 @@ class _Matcher:
         self.tick += 1
         # The unlabelled vertices' least-slack edges to the S-vertices left (for the next dual
         # step), found from whichever side has fewer edges; a tight one makes its S end scan again.
-        s_left = [v for v in range(n) if label[inblossom[v]] == 1]
+        top_label = [label[b] for b in inblossom]
+        s_left = [v for v, lb in enumerate(top_label) if lb == 1]
         best_slack: dict[int, int] = {}
-        if sum(len(neighbend[v]) for v in s_left) < sum(len(neighbend[x]) for x in leaves):
+        degree = self.degree
+        if sum(map(degree.__getitem__, s_left)) < sum(map(degree.__getitem__, leaves)):
             gone = set(leaves)
+            adjacent = self.adjacent
             for s in s_left:
                 ds = dual[s]
-                for p in neighbend[s]:
-                    y = endpoint[p]
+                for _p, k, y, wk in adjacent[s]:
                     if y in gone:
-                        sl = ds + dual[y] - ew[p >> 1]
+                        sl = ds + dual[y] - wk
                         if y not in best_slack or sl < best_slack[y]:
                             best_slack[y] = sl
-                            bestedge[y] = p >> 1
+                            bestedge[y] = k
         else:
             for x in leaves:
-                e = bestedge[x] = self.best_edge_to_s(x)
+                e = bestedge[x] = self.best_edge_to_s(x, top_label)
                 if e != -1:
                     best_slack[x] = self.slack(e)
         rescan = set()
