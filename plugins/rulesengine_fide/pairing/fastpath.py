@@ -7,9 +7,11 @@ bracket first the MDP-pairing, then its remainder) and accepts the first one who
 values reach a lower bound that no candidate can beat:
 
 * C4/C6/C7: every player paired but one resident when the bracket is odd; the rest of the round
-  stays pairable, the PAB going where the round's best PAB goes (C5, C9);
+  stays pairable, the PAB going where the round's best PAB goes (C5; C9 only once the bracket
+  whose single downfloater is the PAB assignee is reached, `DutchRound._enter_c9`);
 * C8: that one downfloater plays in the next bracket, which is then paired completely;
-  in the last bracket that player gets the PAB: C2-eligible, C5 and C9 at the round's best;
+  in the last bracket that player gets the PAB: C2-eligible, C5 (and C9 when in force) at the
+  round's best PAB target;
 * C10-C13: no more unmet colour preferences than the pigeonhole bound (each pair has one white);
 * C14-C21: no repeated float.
 
@@ -101,8 +103,8 @@ def fast_bracket(rnd: RoundState, mdps: list[int], residents: list[int], lower: 
             return False
         if not lower:
             # The last bracket: its one unpaired player gets the PAB, at its best when that
-            # player is one the round's best PAB can go to (C2 eligible, C5 and C9 at the
-            # round's optimum; completion is then immediate).
+            # player is one the round's best PAB can go to (C2 eligible, at the round's PAB
+            # target: C5, and C9 once `_enter_c9` set it; completion is then immediate).
             verdict = s.bye_eligible and rnd.bye_value(x) == rnd.bye_target
         else:
             verdict = next_bracket_takes(rnd, x, lower)
