@@ -20,7 +20,6 @@ from rulesengine.errors import InputError, Location, Problem, quote
 from rulesengine.formats.trf import (FIRST_ROUND_COL, PLAYER_MARK, ROUND_WIDTH, parse_trf, read_text, split_lines,
                                      write_trf)
 from rulesengine.model import GAME_CODES, UNRATED_GAME_CODES, Colour, ResultCode, RoundEntry, Tournament
-from rulesengine.round_columns import RoundColumns
 from rulesengine.numbers import parse_exact, parse_whole
 from rulesengine.team import (MAX_TEAM_PLAYERS, Board, ForfeitedMatch, Lineup, MatchKind, Team, TeamBye, TeamPoints,
                               TeamRound, TeamTournament)
@@ -127,7 +126,6 @@ class _TeamReader:
         self.t = individual
         self.source = source
         self.problems: list[Problem] = []
-        self._columns: dict[int, RoundColumns] = {}
         self._code_points: dict[tuple[ResultCode, bool], tuple[Fraction, int]] = {}
         self._scale = individual.scoring.units().scale   # every code's points are whole multiples of 1/scale
         # header index i is line i + 1: every line of the file is one header item
@@ -323,8 +321,9 @@ class _TeamReader:
         boards = len(sequence) or self._largest_lineup(teams, team_of)
         built = []
         for team in teams:
-            rounds = tuple(self._round(team, rnd, team_of, points, pab, pab_rounds, forfeit_of, bye_of, lineup_of,
-                                       forfeit_wins, boards) for rnd in range(1, t.rounds + 1))
+            roster = [(sno, *self._columns_of(sno)) for sno in team.players]
+            rounds = tuple(self._round(team, rnd, roster, team_of, points, pab, pab_rounds, forfeit_of, bye_of,
+                                       lineup_of, forfeit_wins, boards) for rnd in range(1, t.rounds + 1))
             built.append(replace(team, rounds=rounds))
         self._check_opponents(built)
         kind_text = fields.get("092", "").upper()
@@ -355,12 +354,13 @@ class _TeamReader:
                     counts[key] = counts.get(key, 0) + 1
         return max(counts.values(), default=max((len(team.players) for team in teams), default=0))
 
-    def _round(self, team, rnd, team_of, points, pab, pab_rounds, forfeit_of, bye_of, lineup_of, forfeit_wins,
+    def _round(self, team, rnd, roster, team_of, points, pab, pab_rounds, forfeit_of, bye_of, lineup_of, forfeit_wins,
                boards) -> TeamRound:
         t = self.t
-        # each player's (opponent or 0, code) in this round, read from the columns (`Player.columns`):
-        # no RoundEntry is built for a board
-        cells = {sno: self._cell(sno, rnd) for sno in team.players}
+        # each player's (opponent or 0, code) in this round, read from her columns (`Player.columns`):
+        # no RoundEntry is built for a board; a missing trailing round is not paired (`Player.entry`)
+        cells = {sno: (opponents[rnd - 1], codes[rnd - 1]) if rnd <= len(codes) else (0, ResultCode.NOT_PAIRED)
+                 for sno, opponents, codes in roster}
         if (rnd, team.number) in pab_rounds:
             mp, gp = pab or (points.win, Fraction(boards))
             return TeamRound(rnd, None, MatchKind.PAIRING_ALLOCATED_BYE, mp, gp)
@@ -420,15 +420,10 @@ class _TeamReader:
             board_list.append(Board(number, sno, opponent_sno or None, points_of, code in _PLAYED_CODES))
         return TeamRound(rnd, opponent, MatchKind.MATCH, _ZERO, Fraction(units, self._scale), tuple(board_list))
 
-    def _cell(self, sno: int, rnd: int) -> tuple[int, ResultCode]:
-        """A player's opponent (0 for none) and result code in round `rnd` (`Player.entry`: a
-        missing trailing round is not paired), from her columns looked up once."""
-        columns = self._columns.get(sno)
-        if columns is None:
-            columns = self._columns[sno] = self.t.player(sno).columns
-        if 1 <= rnd <= len(columns.codes):
-            return columns.opponents[rnd - 1], columns.codes[rnd - 1]
-        return 0, ResultCode.NOT_PAIRED
+    def _columns_of(self, sno: int) -> tuple[tuple[int, ...], tuple[ResultCode, ...]]:
+        """A player's opponents (0 for none) and result codes, round 1 first."""
+        columns = self.t.player(sno).columns
+        return columns.opponents, columns.codes
 
     def _points(self, code: ResultCode, opponent: int) -> tuple[Fraction, int]:
         """`Scoring.points` and the same in whole units (`Scoring.units`), looked up once per
