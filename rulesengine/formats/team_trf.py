@@ -126,7 +126,7 @@ class _TeamReader:
         self.t = individual
         self.source = source
         self.problems: list[Problem] = []
-        self._code_points: dict[tuple[ResultCode, bool], tuple[Fraction, int]] = {}
+        self._code_points: dict[tuple[ResultCode, bool], tuple[Fraction, int, bool]] = {}
         self._scale = individual.scoring.units().scale   # every code's points are whole multiples of 1/scale
         # header index i is line i + 1: every line of the file is one header item
         self.records = [(number, code, code + rest) for number, (code, rest) in enumerate(individual.header, start=1)
@@ -410,14 +410,15 @@ class _TeamReader:
         order += [0] * (boards - len(order))
         board_list = []
         units = 0   # the game points in whole units of the scoring system: one Fraction per match
+        known = self._code_points
         for number, sno in enumerate(order[:boards], start=1):
             if not sno:
                 board_list.append(Board(number, None, None, _ZERO, False))
                 continue
             opponent_sno, code = cells[sno]
-            points_of, unit = self._points(code, opponent_sno)
+            points_of, unit, played = known.get((code, not opponent_sno)) or self._points(code, opponent_sno)
             units += unit
-            board_list.append(Board(number, sno, opponent_sno or None, points_of, code in _PLAYED_CODES))
+            board_list.append(Board(number, sno, opponent_sno or None, points_of, played))
         return TeamRound(rnd, opponent, MatchKind.MATCH, _ZERO, Fraction(units, self._scale), tuple(board_list))
 
     def _columns_of(self, sno: int) -> tuple[tuple[int, ...], tuple[ResultCode, ...]]:
@@ -425,15 +426,16 @@ class _TeamReader:
         columns = self.t.player(sno).columns
         return columns.opponents, columns.codes
 
-    def _points(self, code: ResultCode, opponent: int) -> tuple[Fraction, int]:
-        """`Scoring.points` and the same in whole units (`Scoring.units`), looked up once per
-        result code and whether an opponent is named (a forfeit loss without one is not paired):
-        it reads nothing else of the entry."""
+    def _points(self, code: ResultCode, opponent: int) -> tuple[Fraction, int, bool]:
+        """`Scoring.points`, the same in whole units (`Scoring.units`) and `RoundEntry.played`,
+        worked out once per result code and whether an opponent is named (a forfeit loss without
+        one is not paired): they read nothing else of the entry."""
         key = (code, not opponent)
         found = self._code_points.get(key)
         if found is None:
             points = self.t.scoring.points(RoundEntry(0, opponent or None, Colour.NONE, code))
-            found = self._code_points[key] = (points, points.numerator * (self._scale // points.denominator))
+            found = self._code_points[key] = (points, points.numerator * (self._scale // points.denominator),
+                                              code in _PLAYED_CODES)
         return found
 
     def _check_opponents(self, teams: list[Team]) -> None:
