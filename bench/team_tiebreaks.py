@@ -13,10 +13,11 @@ in turn on the same file:
   (bench/peers/tiebreak_core_team_standings.py);
 * gacrux 1.11.65: `python -m gacrux.tiebreakchecker -i FILE -t MPTS ...` (up to 3 runs: seconds each).
 
-Printed: median child CPU seconds (user + sys) of `--repeat` paired runs, peer/ours (> 1: we are
-faster; the issue's bar is 2x for tiebreak-core, 50x for gacrux), the ranking calls alone (our
-`api.team_standings` on the read event, their `rank_team_standings`), and whether the ranks and
-values agree (every team against both peers). The peers live in a throw-away venv named by
+Printed, side by side: median child CPU seconds (user + sys) of `--repeat` paired runs, peer/ours
+(> 1: we are faster; the issue's bar is 2x for tiebreak-core, 50x for gacrux); in-process, each
+side timed inside its own process with imports and start-up left out, reading plus ranking (our
+`api.load_event` + `api.team_standings`, their reader + `rank_team_standings`) and the ranking
+calls alone; and whether the ranks and values agree (every team against both peers). The peers live in a throw-away venv named by
 --peer-python or $RULESENGINE_PEER_PYTHON; without one each prints "peer not installed".
 """
 
@@ -37,6 +38,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from team_event import team_trf  # noqa: E402
 from tiebreaks import PEER_ENV, peer_available, ranking_cpu, run_process  # noqa: E402
+
+READ_RANK = "read+rank CPU s:"
 
 FIDE_TEAM = ("EDET/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPvGP")
 CORE_RUNNER = Path(__file__).resolve().parent / "peers" / "tiebreak_core_team_standings.py"
@@ -84,6 +87,26 @@ def ranking_alone(path: Path, repeat: int) -> float:
     return best
 
 
+def read_and_rank(path: Path, repeat: int) -> float:
+    """Reading the file (`api.load_event`) plus `api.team_standings`, in this process (imports and
+    start-up left out, as the peer runner leaves out its own), best of `repeat`."""
+    from rulesengine import api
+    from rulesengine.registry import build_registry
+    registry = build_registry({"RULESENGINE_PLUGINS": "builtin"})
+    best = float("inf")
+    for _ in range(repeat):
+        gc.collect()
+        started = time.process_time()
+        api.team_standings(api.load_event(path, registry=registry), FIDE_TEAM, registry)
+        best = min(best, time.process_time() - started)
+    return best
+
+
+def peer_read_and_rank(stderr: str) -> float:
+    """The peer runner's own figure for its reading plus ranking."""
+    return float(next(line for line in stderr.splitlines() if line.startswith(READ_RANK)).split(":")[1])
+
+
 def reading_alone(path: Path, repeat: int) -> float:
     from rulesengine import api
     from rulesengine.registry import build_registry
@@ -123,7 +146,7 @@ def side_by_side(sizes: list[tuple[int, int, int]], seed: int, repeat: int, peer
             run_process(sys.executable, "-m", "rulesengine.cli", ours_arguments(path), env)   # warm-up
             if have_core:
                 run_process(peer_python, "script", str(CORE_RUNNER), core_args, peer_env)
-            ours_cpu, core_cpu, core_ranking = [], [], []
+            ours_cpu, core_cpu, core_ranking, core_read_rank = [], [], [], []
             ours_text = core_text = ""
             for _ in range(repeat):     # paired runs: ours, then the peer, so both see the same load
                 cpu, _, ours_text, _ = run_process(sys.executable, "-m", "rulesengine.cli", ours_arguments(path), env)
@@ -132,15 +155,21 @@ def side_by_side(sizes: list[tuple[int, int, int]], seed: int, repeat: int, peer
                     cpu, _, core_text, err = run_process(peer_python, "script", str(CORE_RUNNER), core_args, peer_env)
                     core_cpu.append(cpu)
                     core_ranking.append(ranking_cpu(err))
+                    core_read_rank.append(peer_read_and_rank(err))
             ours = ours_rows(ours_text)
             mine = statistics.median(ours_cpu)
             alone, reading = ranking_alone(path, repeat), reading_alone(path, repeat)
+            both = read_and_rank(path, repeat)
             rows.append((size, "rulesengine (whole process)", f"{mine:.3f}", "", ""))
             rows.append((size, "  of which reading / ranking", f"{reading:.3f} / {alone:.3f}", "", ""))
+            rows.append((size, "  read + rank in-process", f"{both:.3f}", "", "imports and start-up left out"))
             if have_core:
                 theirs = statistics.median(core_cpu)
                 rows.append((size, "tiebreak-core 1.2.0 (whole process)", f"{theirs:.3f}", f"{theirs / mine:.2f}x",
                              compare_core(ours, core_text)))
+                rows.append((size, "  read + rank in-process: theirs", f"{min(core_read_rank):.3f}",
+                             f"{min(core_read_rank) / both:.2f}x", "their reader + rank_team_standings vs "
+                             "api.load_event + api.team_standings"))
                 rows.append((size, "  ranking alone: theirs", f"{min(core_ranking):.3f}",
                              f"{min(core_ranking) / alone:.2f}x", "rank_team_standings vs api.team_standings"))
             if have_gacrux:   # seconds a run: at most 3 runs, the median
@@ -155,8 +184,8 @@ def side_by_side(sizes: list[tuple[int, int, int]], seed: int, repeat: int, peer
     print()
     for row in (header, *rows):
         print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
-    print(f"(median of {repeat} paired runs; CPU = user + sys of the whole process; peer/ours > 1: we are faster; "
-          f"list MPTS, {', '.join(FIDE_TEAM)})")
+    print(f"(whole process: median of {repeat} paired runs, CPU = user + sys; in-process rows: best of {repeat}, "
+          f"each side timed inside its own process; peer/ours > 1: we are faster; list MPTS, {', '.join(FIDE_TEAM)})")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 
+from rulesengine.fast_init import set_fields_at_once
 from rulesengine.model import Tournament
 from rulesengine.numbers import fraction_sum
 
@@ -46,6 +47,7 @@ class TeamPoints:
     loss: Fraction = Fraction(0)
 
 
+@set_fields_at_once   # one per board of every match (22,000 at 200 teams x 10 boards x 11 rounds)
 @dataclass(frozen=True)
 class Board:
     """One board of one team's match: the team's player on it (None = an empty board), her
@@ -58,6 +60,7 @@ class Board:
     over_the_board: bool
 
 
+@set_fields_at_once   # one per team and round; see rulesengine.fast_init
 @dataclass(frozen=True)
 class TeamRound:
     """One team's round: the opponent team (None for byes and unpaired rounds), what it was,

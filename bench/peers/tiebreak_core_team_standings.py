@@ -7,7 +7,8 @@ write: the 001 records' round triples, the 310 rosters (board order = roster ord
 fielded, as in the generated events of bench/team_event.py), the 320 team PABs and the 362 match
 points. Each team round becomes a `TeamMatch` (played, or pairing_bye / unplayed with opponent
 -1) and each team its board totals (art. 12 intro: a PAB a standard win on every board). Prints
-{"team": [rank, {spec: value}]} and the ranking call's own CPU time on stderr. Run only by
+{"team": [rank, {spec: value}]}, and on stderr the ranking call's own CPU time and that of the
+reading plus the ranking (imports and start-up left out). Run only by
 bench/team_tiebreaks.py, with the peer's Python.
 """
 
@@ -75,10 +76,13 @@ def read(path: str) -> tuple[dict[int, TeamRecord], int, TeamFormat]:
 
 def main() -> int:
     path, specs = sys.argv[1], sys.argv[2].split(",")
+    reading = time.process_time()
     teams, rounds, fmt = read(path)
     started = time.process_time()
     result = rank_team_standings(teams, specs, rounds, fmt)
-    sys.stderr.write(f"ranking CPU s: {time.process_time() - started:.4f}\n")
+    ended = time.process_time()
+    sys.stderr.write(f"ranking CPU s: {ended - started:.4f}\n")
+    sys.stderr.write(f"read+rank CPU s: {ended - reading:.4f}\n")
     json.dump({row.team_id: [row.rank, dict(row.values)] for row in result.teams}, sys.stdout, separators=(",", ":"))
     return 0
 

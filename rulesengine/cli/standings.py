@@ -12,7 +12,6 @@ from rulesengine.cli.common import (add_format_argument, add_input_arguments, ad
                                     date_argument, format_table, print_note)
 from rulesengine.errors import UsageError
 from rulesengine.model import Tournament
-from rulesengine.output.standings import standings_cells, standings_csv_text, standings_footer, standings_json_text
 from rulesengine.registry import Registry, default_registry
 
 if TYPE_CHECKING:
@@ -59,6 +58,9 @@ def run(args: argparse.Namespace) -> int:
         return _team_run(args, event, registry)
     if args.boards or args.board_order != "points" or args.board_min_games is not None:
         raise UsageError("--boards, --board-order and --board-min-games apply to team events (records 310/013)")
+    # the individual table's output, imported here: a team event's run does not need it
+    from rulesengine.output.standings import (standings_cells, standings_csv_text,  # noqa: PLC0415
+                                              standings_footer, standings_json_text)
     tournament = api.with_kind(event, args.pairing_kind)
     result = standings_run(args, tournament, registry)
     standings = result.standings

@@ -19,7 +19,7 @@ from pathlib import Path
 from rulesengine.errors import InputError, Location, Problem, quote
 from rulesengine.formats.trf import (FIRST_ROUND_COL, PLAYER_MARK, ROUND_WIDTH, parse_trf, read_text, split_lines,
                                      write_trf)
-from rulesengine.model import Colour, ResultCode, RoundEntry, Tournament
+from rulesengine.model import GAME_CODES, UNRATED_GAME_CODES, Colour, ResultCode, RoundEntry, Tournament
 from rulesengine.numbers import parse_exact, parse_whole
 from rulesengine.team import (MAX_TEAM_PLAYERS, Board, ForfeitedMatch, Lineup, MatchKind, Team, TeamBye, TeamPoints,
                               TeamRound, TeamTournament)
@@ -28,6 +28,8 @@ TEAM_RECORDS = frozenset({"310", "013"})
 _BLOCK_FORFEIT_WIN = re.compile(r"  ([0-9 ]{4}) ([wbWB -]) \+")
 _BYE_KINDS = {"F": MatchKind.FULL_POINT_BYE, "H": MatchKind.HALF_POINT_BYE, "Z": MatchKind.ZERO_POINT_BYE}
 _COLOURS = {"W": Colour.WHITE, "B": Colour.BLACK}
+_ZERO = Fraction(0)
+_PLAYED_CODES = GAME_CODES | UNRATED_GAME_CODES   # `RoundEntry.played`
 
 
 def is_team_text(text: str) -> bool:
@@ -44,28 +46,30 @@ def _set_aside(text: str) -> tuple[str, dict[tuple[int, int], tuple[int, int | N
     """`text` with the team-only forfeit wins written `0000 - -` for the individual reader, and
     each one found: (start rank, round) -> (line number, scheduled opponent or None, colour)."""
     lines, endings, _ = split_lines(text.lstrip("\ufeff"))
-    blocks: dict[int, dict[int, tuple[int, str]]] = {}   # start rank -> round -> (opponent, code)
-    for line in lines:
-        if line[:3] == PLAYER_MARK and line[4:8].strip().isdigit():
-            rounds = {}
-            for i in range((len(line) - FIRST_ROUND_COL + ROUND_WIDTH - 1) // ROUND_WIDTH):
-                block = line[FIRST_ROUND_COL + ROUND_WIDTH * i: FIRST_ROUND_COL + ROUND_WIDTH * (i + 1)]
-                opponent = block[2:6].strip()
-                rounds[i + 1] = (int(opponent) if opponent.isdigit() else 0, block[9:10])
-            blocks[int(line[4:8])] = rounds
+    players = {int(line[4:8]): line for line in lines if line[:3] == PLAYER_MARK and line[4:8].strip().isdigit()}
+
+    def answers(opponent: int, rnd: int, sno: int) -> bool:
+        """The opponent's own block of round `rnd` names `sno` (read only for a forfeit win)."""
+        line = players.get(opponent, "")
+        start = FIRST_ROUND_COL + ROUND_WIDTH * (rnd - 1)
+        named = line[start + 2:start + 6].strip()
+        return (int(named) if len(line) > start and named.isdigit() else 0) == sno
+
     found: dict[tuple[int, int], tuple[int, int | None, Colour]] = {}
     out = []
     for number, line in enumerate(lines, start=1):
-        if line[:3] == PLAYER_MARK and line[4:8].strip().isdigit():
+        # only a line with a `+` can hold a forfeit win: the others are copied as they are
+        if line[:3] == PLAYER_MARK and "+" in line and line[4:8].strip().isdigit():
             sno = int(line[4:8])
             for i in range((len(line) - FIRST_ROUND_COL) // ROUND_WIDTH):
                 start = FIRST_ROUND_COL + ROUND_WIDTH * i
+                if line[start + 9] != "+":
+                    continue
                 match = _BLOCK_FORFEIT_WIN.fullmatch(line[start:start + ROUND_WIDTH])
                 if not match:
                     continue
                 opponent = int(match.group(1)) if match.group(1).strip().isdigit() else 0
-                answered = blocks.get(opponent, {}).get(i + 1, (0, ""))[0] == sno
-                if opponent and answered:
+                if opponent and answers(opponent, i + 1, sno):
                     continue
                 found[sno, i + 1] = (number, opponent or None, _COLOURS.get(match.group(2).upper(), Colour.NONE))
                 line = line[:start] + "  0000 - -" + line[start + ROUND_WIDTH:]
@@ -91,11 +95,18 @@ def _with_forfeit_wins(t: Tournament, found: dict[tuple[int, int], tuple[int, in
     """The players' results with the set-aside forfeit wins put back."""
     if not found:
         return t
+    by_player: dict[int, list[tuple[int, int | None, Colour]]] = {}
+    for (sno, rnd), (_, opponent, colour) in found.items():
+        by_player.setdefault(sno, []).append((rnd, opponent, colour))
     players = []
     for player in t.players:
+        wins = by_player.get(player.start_rank)
+        if not wins:
+            players.append(player)
+            continue
         rounds = list(player.rounds)
-        for (sno, rnd), (_, opponent, colour) in found.items():
-            if sno == player.start_rank and rnd <= len(rounds):
+        for rnd, opponent, colour in wins:
+            if rnd <= len(rounds):
                 rounds[rnd - 1] = RoundEntry(rnd, opponent, colour, ResultCode.FORFEIT_WIN)
         players.append(replace(player, rounds=tuple(rounds)) if rounds != list(player.rounds) else player)
     return replace(t, players=tuple(players))
@@ -115,6 +126,8 @@ class _TeamReader:
         self.t = individual
         self.source = source
         self.problems: list[Problem] = []
+        self._code_points: dict[tuple[ResultCode, bool], tuple[Fraction, int, bool]] = {}
+        self._scale = individual.scoring.units().scale   # every code's points are whole multiples of 1/scale
         # header index i is line i + 1: every line of the file is one header item
         self.records = [(number, code, code + rest) for number, (code, rest) in enumerate(individual.header, start=1)
                         if code and code != PLAYER_MARK]
@@ -291,10 +304,13 @@ class _TeamReader:
             if sno not in team_of:
                 self.bad(self._line_of(sno), 5, f"player {sno} is on no team (records 310/013)")
         for player in t.players:
-            for entry in player.rounds:
-                if entry.code is ResultCode.PAIRING_ALLOCATED_BYE:
-                    self.bad(self._line_of(player.start_rank), FIRST_ROUND_COL + ROUND_WIDTH * (entry.round - 1) + 10,
-                             f"round {entry.round}: player {player.start_rank} has a pairing-allocated bye (U): in a "
+            codes = player.columns.codes   # the columns: no RoundEntry built to find a U
+            if ResultCode.PAIRING_ALLOCATED_BYE not in codes:
+                continue
+            for rnd, code in enumerate(codes, start=1):
+                if code is ResultCode.PAIRING_ALLOCATED_BYE:
+                    self.bad(self._line_of(player.start_rank), FIRST_ROUND_COL + ROUND_WIDTH * (rnd - 1) + 10,
+                             f"round {rnd}: player {player.start_rank} has a pairing-allocated bye (U): in a "
                              f"team event the PAB is the team's (record 320), which a TRF-16 013 file cannot express")
         lineup_of = {(lineup.round, lineup.team): lineup for lineup, _ in lineups}
         forfeit_of = {}
@@ -305,8 +321,9 @@ class _TeamReader:
         boards = len(sequence) or self._largest_lineup(teams, team_of)
         built = []
         for team in teams:
-            rounds = tuple(self._round(team, rnd, team_of, points, pab, pab_rounds, forfeit_of, bye_of, lineup_of,
-                                       forfeit_wins, boards) for rnd in range(1, t.rounds + 1))
+            roster = [(sno, *self._columns_of(sno)) for sno in team.players]
+            rounds = tuple(self._round(team, rnd, roster, team_of, points, pab, pab_rounds, forfeit_of, bye_of,
+                                       lineup_of, forfeit_wins, boards) for rnd in range(1, t.rounds + 1))
             built.append(replace(team, rounds=rounds))
         self._check_opponents(built)
         kind_text = fields.get("092", "").upper()
@@ -330,30 +347,32 @@ class _TeamReader:
         """Without record 352: the most players one team fielded in a round."""
         counts: dict[tuple[int, int], int] = {}
         for player in self.t.players:
-            for entry in player.rounds:
-                if entry.opponent or entry.code is ResultCode.FORFEIT_WIN:
-                    key = (team_of.get(player.start_rank, 0), entry.round)
+            opponents, _, codes, _ = player.columns
+            for rnd, (opponent, code) in enumerate(zip(opponents, codes), start=1):
+                if opponent or code is ResultCode.FORFEIT_WIN:
+                    key = (team_of.get(player.start_rank, 0), rnd)
                     counts[key] = counts.get(key, 0) + 1
         return max(counts.values(), default=max((len(team.players) for team in teams), default=0))
 
-    def _round(self, team, rnd, team_of, points, pab, pab_rounds, forfeit_of, bye_of, lineup_of, forfeit_wins,
+    def _round(self, team, rnd, roster, team_of, points, pab, pab_rounds, forfeit_of, bye_of, lineup_of, forfeit_wins,
                boards) -> TeamRound:
         t = self.t
-        entries = {sno: t.player(sno).entry(rnd) for sno in team.players}
-        opponents = {team_of.get(e.opponent) for sno, e in entries.items() if e.opponent and (sno, rnd) not in forfeit_wins}
-        opponents.discard(None)
+        # each player's (opponent or 0, code) in this round, read from her columns (`Player.columns`):
+        # no RoundEntry is built for a board; a missing trailing round is not paired (`Player.entry`)
+        cells = {sno: (opponents[rnd - 1], codes[rnd - 1]) if rnd <= len(codes) else (0, ResultCode.NOT_PAIRED)
+                 for sno, opponents, codes in roster}
         if (rnd, team.number) in pab_rounds:
             mp, gp = pab or (points.win, Fraction(boards))
             return TeamRound(rnd, None, MatchKind.PAIRING_ALLOCATED_BYE, mp, gp)
         if (rnd, team.number) in forfeit_of:
             forfeit, sign = forfeit_of[rnd, team.number]
             other = forfeit.black if forfeit.white == team.number else forfeit.white
-            for sno, entry in entries.items():
-                if entry.played:
+            for sno, (_, code) in cells.items():
+                if code in _PLAYED_CODES:
                     self.bad(self._line_of(sno), FIRST_ROUND_COL + ROUND_WIDTH * (rnd - 1) + 10,
                              f"round {rnd}: player {sno} played a game, but record 330 says team {team.number}'s "
                              f"match against team {other} was forfeited")
-                elif entry.code is ResultCode.FORFEIT_WIN and sign != "+":
+                elif code is ResultCode.FORFEIT_WIN and sign != "+":
                     self.bad(self._line_of(sno), FIRST_ROUND_COL + ROUND_WIDTH * (rnd - 1) + 10,
                              f"round {rnd}: player {sno} has a forfeit win, but record 330 gives team {team.number} "
                              f"the forfeit loss against team {other} (a one-sided forfeit)")
@@ -365,14 +384,17 @@ class _TeamReader:
             mp = {MatchKind.FULL_POINT_BYE: points.win, MatchKind.HALF_POINT_BYE: points.draw}.get(kind, Fraction(0))
             game = {MatchKind.FULL_POINT_BYE: t.scoring.win, MatchKind.HALF_POINT_BYE: t.scoring.draw}.get(kind, Fraction(0))
             return TeamRound(rnd, None, kind, mp, game * boards)
+        opponents = {team_of.get(opponent) for sno, (opponent, _) in cells.items()
+                     if opponent and (sno, rnd) not in forfeit_wins}
+        opponents.discard(None)
         if len(opponents) > 1:
             self.bad(self._line_of(team.players[0]), FIRST_ROUND_COL + ROUND_WIDTH * (rnd - 1) + 3,
                      f"round {rnd}: team {team.number}'s players face teams {', '.join(map(str, sorted(opponents)))}: "
                      f"a team meets one team in a round")
             return TeamRound(rnd, None, MatchKind.NOT_PAIRED, Fraction(0), Fraction(0))
         if not opponents:
-            for sno, entry in entries.items():
-                if entry.code is ResultCode.FORFEIT_WIN:
+            for sno, (_, code) in cells.items():
+                if code is ResultCode.FORFEIT_WIN:
                     self.bad(forfeit_wins.get((sno, rnd), (self._line_of(sno),))[0],
                              FIRST_ROUND_COL + ROUND_WIDTH * (rnd - 1) + 10,
                              f"round {rnd}: player {sno} has a forfeit win, but team {team.number} has neither a match "
@@ -383,18 +405,38 @@ class _TeamReader:
         if lineup is not None:
             order = list(lineup.players)
         else:   # the roster order of the players fielded (a game, or a board left empty opposite)
-            order = [sno for sno in team.players if entries[sno].opponent or entries[sno].code is ResultCode.FORFEIT_WIN
-                     or entries[sno].played]
+            order = [sno for sno, (opponent_sno, code) in cells.items()
+                     if opponent_sno or code is ResultCode.FORFEIT_WIN or code in _PLAYED_CODES]
         order += [0] * (boards - len(order))
         board_list = []
+        units = 0   # the game points in whole units of the scoring system: one Fraction per match
+        known = self._code_points
         for number, sno in enumerate(order[:boards], start=1):
             if not sno:
-                board_list.append(Board(number, None, None, Fraction(0), False))
+                board_list.append(Board(number, None, None, _ZERO, False))
                 continue
-            entry = entries[sno]
-            board_list.append(Board(number, sno, entry.opponent, t.scoring.points(entry), entry.played))
-        gp = sum((b.points for b in board_list), Fraction(0))
-        return TeamRound(rnd, opponent, MatchKind.MATCH, Fraction(0), gp, tuple(board_list))
+            opponent_sno, code = cells[sno]
+            points_of, unit, played = known.get((code, not opponent_sno)) or self._points(code, opponent_sno)
+            units += unit
+            board_list.append(Board(number, sno, opponent_sno or None, points_of, played))
+        return TeamRound(rnd, opponent, MatchKind.MATCH, _ZERO, Fraction(units, self._scale), tuple(board_list))
+
+    def _columns_of(self, sno: int) -> tuple[tuple[int, ...], tuple[ResultCode, ...]]:
+        """A player's opponents (0 for none) and result codes, round 1 first."""
+        columns = self.t.player(sno).columns
+        return columns.opponents, columns.codes
+
+    def _points(self, code: ResultCode, opponent: int) -> tuple[Fraction, int, bool]:
+        """`Scoring.points`, the same in whole units (`Scoring.units`) and `RoundEntry.played`,
+        worked out once per result code and whether an opponent is named (a forfeit loss without
+        one is not paired): they read nothing else of the entry."""
+        key = (code, not opponent)
+        found = self._code_points.get(key)
+        if found is None:
+            points = self.t.scoring.points(RoundEntry(0, opponent or None, Colour.NONE, code))
+            found = self._code_points[key] = (points, points.numerator * (self._scale // points.denominator),
+                                              code in _PLAYED_CODES)
+        return found
 
     def _check_opponents(self, teams: list[Team]) -> None:
         """Match points from the two sides' game points (C.07 art. 11); a match both teams must show."""
@@ -419,7 +461,7 @@ class _TeamReader:
                     mp = points.draw
                 else:
                     mp = points.loss if played else Fraction(0)
-                rounds[i] = replace(r, match_points=mp)
+                rounds[i] = TeamRound(r.round, r.opponent, r.kind, mp, r.game_points, r.boards)
             teams[index] = replace(team, rounds=tuple(rounds))
 
 
