@@ -77,9 +77,21 @@ def withdrawal_notes(tournament: Tournament) -> list[str]:
     """Name each player who withdrew (VCL4THP Q170: withdrawn players are marked in the standings),
     by the TRF convention: a line with entries up to round W-1 and none from round W on, while
     round W is recorded for others (a line with no entries at all is a late entrant)."""
-    recorded = max((e.round for p in tournament.players for e in p.rounds if e.opponent is not None), default=0)
-    return [f"player {p.start_rank} ({p.name}) withdrew: no entries from round {len(p.rounds) + 1} on; ranked with "
-            f"the rounds played" for p in tournament.players if 0 < len(p.rounds) < recorded]
+    # Read from the round columns (`Player.columns`, index 0 = round 1): a large event's entries
+    # are never built for this, and when every line is as long as the longest nobody withdrew.
+    lengths = [len(p.columns.opponents) for p in tournament.players]
+    longest = max(lengths, default=0)
+    if all(n == longest for n in lengths):
+        return []
+    recorded = 0
+    for p in tournament.players:
+        opponents = p.columns.opponents
+        for index in range(len(opponents) - 1, recorded - 1, -1):
+            if opponents[index]:
+                recorded = index + 1
+                break
+    return [f"player {p.start_rank} ({p.name}) withdrew: no entries from round {n + 1} on; ranked with "
+            f"the rounds played" for p, n in zip(tournament.players, lengths) if 0 < n < recorded]
 
 
 def pending_round_note(tournament: Tournament) -> str | None:

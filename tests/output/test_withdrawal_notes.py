@@ -28,3 +28,30 @@ def test_a_trf_withdrawal_is_named_in_the_standings_q170(tmp_path, capsys):
     assert [n for n in notes if "withdrew" in n] == [NOTE]
     assert main(["standings", str(path), "--tiebreaks", "BH"]) == 0
     assert f"Note: {NOTE}" in capsys.readouterr().out
+
+
+def _plain_withdrawal_notes(tournament) -> list[str]:
+    """The definition read from the entries (`Player.rounds`), as the docstring states it."""
+    recorded = max((e.round for p in tournament.players for e in p.rounds if e.opponent is not None), default=0)
+    return [f"player {p.start_rank} ({p.name}) withdrew: no entries from round {len(p.rounds) + 1} on; ranked with "
+            f"the rounds played" for p in tournament.players if 0 < len(p.rounds) < recorded]
+
+
+def test_the_column_reading_equals_the_plain_definition_on_every_fixture(tmp_path):
+    """`withdrawal_notes` reads the round columns (no entries built); the plain reading of the
+    entries gives the same notes, on the example above, on it cut short and on every TRF fixture."""
+    from fixture_data import all_trf_fixtures
+    from rulesengine.formats.trf import read_trf
+    from rulesengine.standings import withdrawal_notes
+    path = tmp_path / "withdrawn.trf"
+    path.write_text(WITHDRAWN, encoding="utf-8")
+    # Round 2 cut from Alpha and Beta: only Delta's PAB is left in it, and a PAB has no opponent,
+    # so round 2 is not "recorded for others" and nobody withdrew.
+    cut = tmp_path / "cut.trf"
+    cut.write_text(WITHDRAWN.replace("     3 w 1     2 b 1", "     3 w 1").replace("     4 b 0     1 w 0", "     4 b 0"),
+                   encoding="utf-8")
+    withdrawn = [withdrawal_notes(read_trf(p)) for p in (path, cut)]
+    assert withdrawn == [[NOTE], []]
+    for p in (path, cut, *all_trf_fixtures()):
+        event = read_trf(p)
+        assert withdrawal_notes(event) == _plain_withdrawal_notes(read_trf(p)), p.name
