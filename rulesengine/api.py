@@ -391,7 +391,8 @@ def team_standings(event: TeamTournament, texts: Sequence[str] | None = None, re
         raise InputError(Problem(where, f"the tie-break order this file announces: {exc}")) from None
     used = {spec: rule.rule_set_in_force(spec, when.value) for spec in specs
             for rule in (rules[spec_code(spec)],) if rule.rule_set_in_force is not None}
-    notes = (*((when.note,) if when.note else ()), *event.notes)
+    from rulesengine.standings import abnormal_points_notes
+    notes = (*((when.note,) if when.note else ()), *event.notes, *abnormal_points_notes(event.individual))
     return TeamStandingsRun(event, table, RulesUsed(when.value, when.source, None, used, when), notes)
 
 

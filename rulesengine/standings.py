@@ -73,6 +73,16 @@ def declared_points_notes(tournament: Tournament) -> list[str]:
             for player, value, added in compress(zip(compress(players, stated), given, found), differs)]
 
 
+def abnormal_points_notes(tournament: Tournament) -> list[str]:
+    """TRF-2026 record 299 (abnormal points: penalties, points awarded) is not applied yet: say so
+    rather than rank silently as if it were not there."""
+    lines = sum(1 for code, _ in tournament.header if code == "299")
+    if not lines:
+        return []
+    return [f"record 299 (abnormal points) is not applied: {lines} line{'s' if lines != 1 else ''} left out; "
+            f"points and tie-breaks are from the results alone"]
+
+
 def withdrawal_notes(tournament: Tournament) -> list[str]:
     """Name each player who withdrew (VCL4THP Q170: withdrawn players are marked in the standings),
     by the TRF convention: a line with entries up to round W-1 and none from round W on, while
@@ -122,7 +132,8 @@ def compute_standings(tournament: Tournament, specs: Sequence[TiebreakSpec], reg
     rules_date = rules_date or event_date(tournament)
     points = tournament.points
     previous: list[tuple[TiebreakSpec, Mapping[int, TiebreakValue]]] = [(POINTS, points)]
-    notes: list[str] = declared_points_notes(tournament) + withdrawal_notes(tournament)
+    notes: list[str] = (declared_points_notes(tournament) + withdrawal_notes(tournament)
+                        + abnormal_points_notes(tournament))
     pending = pending_round_note(tournament)
     if pending:
         notes.insert(0, pending)
