@@ -101,13 +101,8 @@ def check_pairings(tournament: Tournament, where: str, registry: Registry,
             # and judge again (no later round depends on a forfeit's colour).
             prepared = _coloured(prepared, _rules_colours(checks, uncoloured))
             checks = system.check(prepared)
-    except RulesEngineError as exc:
-        problems = exc.problems if isinstance(exc, InputError) else ()
-        message = "; ".join(str(p) for p in problems[:3]) or str(exc)
-        return None, findings + [Finding(where, f"pairings not checked: {message}")]
-    except Exception as exc:  # a plugin's bug on one event must not stop the audit of the others
-        return None, findings + [Finding(where, f"pairings not checked: pairing system {system.name!r} failed on "
-                                                f"this event ({type(exc).__name__}: {str(exc)[:200]})")]
+    except Exception as exc:  # noqa: BLE001 (a plugin's bug on one event must not stop the audit of the others)
+        return None, findings + [_not_checked(exc, where, f"pairing system {system.name!r}")]
     differing = []
     for check in checks:
         games = uncoloured.get(check.round, set())
@@ -333,6 +328,17 @@ def _board_lines(check: RoundCheck, uncoloured: set[frozenset[int]]) -> tuple[Bo
     return tuple(lines)
 
 
+def _not_checked(exc: Exception, where: str, system: str) -> Finding:
+    """Why a system's check gave no verdict: the input's problem (the first three), or the
+    plugin's own failure named, so one event's trouble never stops the audit of the others."""
+    if isinstance(exc, RulesEngineError):
+        problems = exc.problems if isinstance(exc, InputError) else ()
+        message = "; ".join(str(p) for p in problems[:3]) or str(exc)
+        return Finding(where, f"pairings not checked: {message}")
+    return Finding(where, f"pairings not checked: {system} failed on this event "
+                          f"({type(exc).__name__}: {str(exc)[:200]})")
+
+
 TEAM_ROUND_ROBIN_NOTE = "a team round robin: the teams' matches are checked against the table (team numbers; white " \
                         "the first-named team)"
 
@@ -360,13 +366,8 @@ def check_team_pairings(event, where: str, registry: Registry) -> tuple[PairingC
                                        f"{started.isoformat()}, before that text was in force"))
     try:
         checks = api.check_team_pairings(event, system.name, registry)
-    except RulesEngineError as exc:
-        problems = exc.problems if isinstance(exc, InputError) else ()
-        message = "; ".join(str(p) for p in problems[:3]) or str(exc)
-        return None, findings + [Finding(where, f"pairings not checked: {message}")]
-    except Exception as exc:  # a plugin's bug on one event must not stop the audit of the others
-        return None, findings + [Finding(where, f"pairings not checked: team pairing system {system.name!r} failed on this "
-                                     f"event ({type(exc).__name__}: {str(exc)[:200]})")]
+    except Exception as exc:  # noqa: BLE001 (a plugin's bug on one event must not stop the audit of the others)
+        return None, findings + [_not_checked(exc, where, f"team pairing system {system.name!r}")]
     differing = tuple(RoundDifference(c.round, c.criterion or _criterion(c.verdict),
                                       _article(system, c.criterion or _criterion(c.verdict)), c.verdict,
                                       _board_lines(c, set()))

@@ -320,8 +320,7 @@ def _text(tournament, paired, description: str, notes: list[str]) -> str:
 
 def _trf(tournament, paired, estimates: dict[int, int]) -> str:
     """The input file with round N's pairings written in (results blank); rounds after N dropped."""
-    from rulesengine.formats.trf import FIRST_ROUND_COL, ROUND_WIDTH, write_trf
-    from rulesengine.numbers import is_digits
+    from rulesengine.formats.trf import with_round_blocks, write_trf
     r = paired.round
     players = []
     for p in tournament.players:
@@ -338,16 +337,7 @@ def _trf(tournament, paired, estimates: dict[int, int]) -> str:
     for player, kind in paired.byes:
         blocks[player] = {"PAB": "  0000 - U", "HPB": "  0000 - H", "FPB": "  0000 - F",
                           "ZPB": "  0000 - Z", "BYE": "  0000 - -"}[kind]
-    newline = tournament.extra.get("newline", "\n")
-    lines = text.split(newline)
-    start = FIRST_ROUND_COL + ROUND_WIDTH * (r - 1)
-    for i, line in enumerate(lines):
-        if not line.startswith("001") or len(line) < 8 or not is_digits(line[4:8].strip()):
-            continue
-        sno = int(line[4:8])
-        head = line[:start].ljust(start)
-        lines[i] = head + blocks[sno] if sno in blocks else line[:start].rstrip()
-    return newline.join(lines)
+    return with_round_blocks(text, tournament.extra.get("newline", "\n"), r, blocks)
 
 
 def _ranking_text(ranking, fmt: str, round_robin: bool = False) -> str:

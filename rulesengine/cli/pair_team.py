@@ -144,8 +144,7 @@ def _trf(event: TeamTournament, paired) -> str:
     of the round `0000 - -`."""
     from dataclasses import replace
 
-    from rulesengine.formats.trf import FIRST_ROUND_COL, ROUND_WIDTH, write_trf
-    from rulesengine.numbers import is_digits
+    from rulesengine.formats.trf import with_round_blocks, write_trf
     t = event.individual
     r = paired.round
     sequence = (event.colour_sequence or "WB").lower()
@@ -175,15 +174,7 @@ def _trf(event: TeamTournament, paired) -> str:
         rest = header[at][1].ljust(start)[:start] + f"{pab:>3}"
         header[at] = ("320", rest.rstrip())
     text = write_trf(replace(t, header=tuple(header), rounds=max(t.rounds, r)))
-    newline = t.extra.get("newline", "\n")
-    lines = text.split(newline)
-    start = FIRST_ROUND_COL + ROUND_WIDTH * (r - 1)
-    for i, line in enumerate(lines):
-        if not line.startswith("001") or len(line) < 8 or not is_digits(line[4:8].strip()):
-            continue
-        sno = int(line[4:8])
-        lines[i] = line[:start].ljust(start) + blocks.get(sno, "  0000 - -")
-    return newline.join(lines)
+    return with_round_blocks(text, t.extra.get("newline", "\n"), r, blocks, missing="  0000 - -")
 
 
 def _round_field(code: str, rest: str) -> int:

@@ -736,6 +736,21 @@ def write_trf(tournament: Tournament) -> str:
     return text
 
 
+def with_round_blocks(text: str, newline: str, round_number: int, blocks: dict[int, str],
+                      missing: str | None = None) -> str:
+    """`text` (a written TRF) with each 001 line's block of `round_number` set to `blocks[start
+    rank]` (10 characters, "  oooo c r"); a line without one gets `missing`, or ends before that
+    round when `missing` is None. `pair --format trf` writes the round it paired so."""
+    lines = text.split(newline)
+    start = FIRST_ROUND_COL + ROUND_WIDTH * (round_number - 1)
+    for i, line in enumerate(lines):
+        if not line.startswith("001") or len(line) < 8 or not is_digits(line[4:8].strip()):
+            continue
+        block = blocks.get(int(line[4:8]), missing)
+        lines[i] = line[:start].rstrip() if block is None else line[:start].ljust(start) + block
+    return newline.join(lines)
+
+
 def _short_lines(tournament: Tournament) -> dict[int, int]:
     """extra["short_lines"] ("SNO:LENGTH ..."): the 001 lines that end inside a round block."""
     pairs = (item.partition(":") for item in tournament.extra.get("short_lines", "").split())
