@@ -2,6 +2,7 @@
 # Set up what the spreadsheet tests in tests/excel/ need beyond the Python venv:
 #   1. LibreOffice headless (Debian package libreoffice-calc-nogui), for the real-spreadsheet round trip,
 #      with Carlito (Calibri's metrics: the render tests measure pages as Excel prints them);
+#   1b. Chromium headless (Debian package chromium), for the published ladder page loaded in a real browser;
 #   2. the npm `pyodide` package in .ci/node/, for the xlwings Lite (Pyodide) smoke test;
 #   3. pure-Python wheels in .ci/wheels/: the engine's runtime dependencies and micropip, as Pyodide
 #      installs them; xlwings (its pure-Python wheel, what xlwings Lite installs) for the Lite script;
@@ -35,6 +36,18 @@ else
     SUDO=""; [[ "$(id -u)" != 0 ]] && SUDO="sudo"
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends libreoffice-calc-nogui fonts-crosextra-carlito >/dev/null
+fi
+
+# 1b. Chromium --------------------------------------------------------------------------------
+if [[ -n "${SKIP_CHROMIUM:-}" ]]; then
+    step "Chromium: skipped (SKIP_CHROMIUM set)"
+elif command -v chromium >/dev/null 2>&1; then
+    step "Chromium: already installed ($(command -v chromium))"
+else
+    step "Chromium: installing chromium"
+    SUDO=""; [[ "$(id -u)" != 0 ]] && SUDO="sudo"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends chromium >/dev/null
 fi
 
 # 2. Pyodide (npm) -----------------------------------------------------------------------------

@@ -113,7 +113,8 @@ def test_engine_runs_in_pyodide_offline(in_pyodide):
     assert in_pyodide["platform"] == "emscripten"
     assert in_pyodide["entry_points"] == [
         "club=rulesengine_club.plugin", "fide=rulesengine_fide.plugin", "layouts=rulesengine.workbook.layouts.plugin",
-        "ratings=rulesengine_ratings.plugin", "trf=rulesengine.formats.plugin", "uschess=rulesengine_uschess.plugin"]
+        "ratings=rulesengine_ratings.plugin", "team_layouts=rulesengine.workbook.team.plugin", "trf=rulesengine.formats.plugin",
+        "uschess=rulesengine_uschess.plugin"]
     assert in_pyodide["requirements_installed"] == ["anyascii", "defusedxml", "openpyxl", "pluggy"]
     assert in_pyodide["cli_libraries_loaded"] == []
     points = {row[2]: row[3] for row in in_pyodide["standings"]}
