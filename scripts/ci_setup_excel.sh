@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Set up what the spreadsheet tests in tests/excel/ need beyond the Python venv:
 #   1. LibreOffice headless (Debian package libreoffice-calc-nogui), for the real-spreadsheet round trip,
-#      with Carlito (Calibri's metrics: the render tests measure pages as Excel prints them);
+#      with Carlito (Calibri's metrics: the render tests measure pages as Excel prints them) and
+#      poppler-utils (pdftotext, pdfinfo, pdftoppm: the render tests read the printed pages back);
 #   1b. Chromium headless (Debian package chromium), for the published ladder page loaded in a real browser;
 #   2. the npm `pyodide` package in .ci/node/, for the xlwings Lite (Pyodide) smoke test;
 #   3. pure-Python wheels in .ci/wheels/: the engine's runtime dependencies and micropip, as Pyodide
@@ -29,13 +30,15 @@ step() { printf '== %s\n' "$*"; }
 # 1. LibreOffice -------------------------------------------------------------------------------
 if [[ -n "${SKIP_LIBREOFFICE:-}" ]]; then
     step "LibreOffice: skipped (SKIP_LIBREOFFICE set)"
-elif command -v soffice >/dev/null 2>&1 && dpkg -s fonts-crosextra-carlito >/dev/null 2>&1; then
-    step "LibreOffice: already installed ($(command -v soffice)), with Carlito"
+elif command -v soffice >/dev/null 2>&1 && dpkg -s fonts-crosextra-carlito >/dev/null 2>&1 \
+     && command -v pdftoppm >/dev/null 2>&1; then
+    step "LibreOffice: already installed ($(command -v soffice)), with Carlito and poppler-utils"
 else
-    step "LibreOffice: installing libreoffice-calc-nogui"
+    step "LibreOffice: installing libreoffice-calc-nogui, fonts-crosextra-carlito, poppler-utils"
     SUDO=""; [[ "$(id -u)" != 0 ]] && SUDO="sudo"
     $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends libreoffice-calc-nogui fonts-crosextra-carlito >/dev/null
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
+        libreoffice-calc-nogui fonts-crosextra-carlito poppler-utils >/dev/null
 fi
 
 # 1b. Chromium --------------------------------------------------------------------------------
