@@ -219,6 +219,15 @@ def test_exercise_45_the_five_teams_on_10_points_art_13_3_1_and_13_3_3():
 
 # ---------------------------------------------------------------- exercises 46-48: EDE, then art. 12
 
+def test_the_line_up_of_koalas_against_narwhals_pages_66_67():
+    """The one line-up the book prints (round 3, table 5): the boards art. 12 reads, in the board
+    order the file gives (record 310's order of the players fielded)."""
+    match = _event().team(11).rounds[2]
+    assert match.opponent == 14
+    assert [(b.number, b.player, b.opponent, b.points) for b in match.boards] == [
+        (1, 33, 34, 1), (2, 43, 55, Fraction(1, 2)), (3, 52, 37, Fraction(1, 2)), (4, 73, 62, 0)]
+
+
 @pytest.mark.parametrize("exercise, code, article", [
     (46, "EDEBT", "12.1 board count: 11 scores 3.5, 14 scores 6.5, lower is better"),
     (47, "EDET", "12.2 top board result: 11 won board 1"),
