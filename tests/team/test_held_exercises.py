@@ -302,6 +302,11 @@ def test_2026_only_team_1s_forfeit_win_is_capped_art_16_4_1(spec):
             team: value for team, value in _book(BOOK_2024[spec]).items() if team != 1}
 
 
+def test_2026_the_direct_encounters_of_exercises_42_to_45_are_unchanged_art_13_3():
+    """EDE reads only the matches among the tied teams: no dummy opponent, no cap."""
+    assert _ranks(("EDE",), on=TEXT_2026) == _ranks(("EDE",))
+
+
 def test_2026_sssc_and_emmsb_cut_1_as_tec_art_13_4_and_16_4_1():
     """TEC's `/V2` values where the cap is the same 7 MP however the forfeit is read."""
     assert _values("SSSC", on=TEXT_2026)[1] == Fraction("37.83")
