@@ -2,7 +2,8 @@
 tie-break, rank the teams under the rules in force on the event's date (`api.team_standings`),
 list every value and rank that differs, and explain each difference by the reading that
 reproduces it, in the plugin's words and with its article, as the individual audit does
-(`audit.check`).
+(`audit.check`). A TRF's per-round team summaries (record 802) are checked against the results
+(`audit.team_summaries`).
 
 The columns are mapped by the plugins' team legends (`AuditExplainer.team_legends`), or named by
 the auditor (`--column TB3=BH:MP`); the readings are the plugins' `team_readings` (another dated
@@ -23,6 +24,7 @@ from rulesengine.audit.check import (ColumnRule, Difference, EventAudit, compare
                                      printed_rows_findings)
 from rulesengine.audit.printed import roundings_giving
 from rulesengine.audit.pairings import check_team_pairings
+from rulesengine.audit.team_summaries import summary_findings
 from rulesengine.audit_records import AuditExplainer, Explained, TeamReading
 from rulesengine.errors import UsageError
 from rulesengine.numbers import to_text
@@ -56,6 +58,7 @@ def audit_team_event(published: PublishedTeamEvent, registry: Registry, rules_da
     ranks = {row.team.number: row.rank for row in ranked.standings.rows}
     findings = list(published.findings) + [Finding(published.input, note) for note in run.notes
                                            if note not in event.notes]
+    findings += summary_findings(event, published.input)   # TRF-2026 record 802 against the results
     differences: list[Difference] = []
     rank_differences: list = []
     roundings: tuple = ()

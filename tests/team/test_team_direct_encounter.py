@@ -8,7 +8,6 @@ from datetime import date
 import pytest
 
 from fixture_data import fixture_files
-from rulesengine.errors import UsageError
 from rulesengine.formats.team_trf import read_team_trf
 from rulesengine.registry import default_registry
 from rulesengine.team_tiebreak import TeamTiebreakContext
@@ -17,11 +16,19 @@ SWISS = next(path for path in fixture_files("team", "*.trf") if path.stem.starts
 ROUND_ROBIN = next(path for path in fixture_files("team", "*.trf") if path.stem.startswith("rr01"))
 
 
-def test_a_chain_is_refused_before_the_march_2026_amendments():
+@pytest.mark.parametrize("code", ["EDET", "EDEB", "EDEBT", "EDEBB"])
+def test_a_chain_before_the_march_2026_amendments_is_the_rules_choice_of_art_12(code):
+    """The 2024 text of art. 13.3.2 lets the tournament rules name the art. 12 tie-breaks after
+    EDE (Held's exercises 46-48); the chain ranks as it does under the 2026 text, which names it."""
     event = read_team_trf(SWISS)
-    context = TeamTiebreakContext(event, date(2026, 2, 28), (tuple(t.number for t in event.teams),))
-    with pytest.raises(UsageError, match=r"13\.3\.2 are in force from 2026-03-01"):
-        default_registry().team_tiebreaks["EDET"].compute("EDET", context)
+    by_points: dict = {}
+    for team in event.teams:
+        by_points.setdefault(team.match_points, []).append(team.number)
+    groups = tuple(map(tuple, by_points.values()))
+    rule = default_registry().team_tiebreaks[code]
+    before = rule.compute(code, TeamTiebreakContext(event, date(2026, 2, 28), groups))
+    assert before == rule.compute(code, TeamTiebreakContext(event, date(2026, 3, 1), groups))
+    assert set(before.values()) == {0, 1, 2, 3}
 
 
 def test_a_team_alone_in_its_group_is_zero():

@@ -21,7 +21,8 @@ DEFAULT_TEAM_PRESET = "fide_team"
 
 def team_preset(name: str, rules_date: date | None) -> tuple[str, ...]:
     """A preset's list for the event's date: before 2026-03-01 EDE/P stands where the preset
-    names a chain of art. 13.3.2 (not yet in force), as TEC's FIDE_TEAM list did then."""
+    names a chain of art. 13.3.2, as TEC's FIDE_TEAM list did then (the 2024 text names no chain;
+    an event's own list may still choose one, `table_in_context`)."""
     specs = TEAM_PRESETS[name.lower()]
     if rules_date is not None and rules_date < AMENDMENTS_2026:
         return tuple("EDE" + spec.partition("/")[1] + spec.partition("/")[2] if spec.split("/")[0] in CHAIN_CODES

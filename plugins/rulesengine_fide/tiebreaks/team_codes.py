@@ -7,7 +7,8 @@ from __future__ import annotations
 from datetime import date
 
 AMENDMENTS_2026 = date(2026, 3, 1)   # C.07 as amended by the FIDE Council, in force from 1 March 2026
-# art. 13.3.2 (from 2026-03-01): the EDE chains; art. 13.3.1 EDE before them
+# art. 13.3.2: EDE then art. 12 tie-breaks for two teams (the rules choose them in the 2024 text;
+# March 2026 names these four chains)
 CHAIN_CODES = frozenset({"EDET", "EDEB", "EDEBT", "EDEBB"})
 EDE_CODES = frozenset({"EDE"}) | CHAIN_CODES
 
@@ -23,10 +24,10 @@ TEAM_CODES = {
     "BC": ("Board count (lower is better)", "12.1"), "TBR": ("Top board result", "12.2"),
     "BBE": ("Bottom board elimination", "12.3"), "SSSC": ("Score and schedule strength combination", "13.4"),
     "EDE": ("Extended direct encounter", "13.3.1"),
-    "EDET": ("Extended direct encounter, then top board result", "13.3.2 (from 2026-03-01)"),
-    "EDEB": ("Extended direct encounter, then bottom board elimination", "13.3.2 (from 2026-03-01)"),
-    "EDEBT": ("Extended direct encounter, then board count and top board result", "13.3.2 (from 2026-03-01)"),
-    "EDEBB": ("Extended direct encounter, then board count and bottom board elimination", "13.3.2 (from 2026-03-01)"),
+    "EDET": ("Extended direct encounter, then top board result", "13.3.2"),
+    "EDEB": ("Extended direct encounter, then bottom board elimination", "13.3.2"),
+    "EDEBT": ("Extended direct encounter, then board count and top board result", "13.3.2"),
+    "EDEBB": ("Extended direct encounter, then board count and bottom board elimination", "13.3.2"),
 }
 LOWER_IS_BETTER = frozenset({"BC"})
 # rank codes: the value is a rank within the groups the earlier criteria leave tied (lower is better)

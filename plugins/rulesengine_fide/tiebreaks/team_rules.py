@@ -8,11 +8,10 @@ event's start date: from 1 March 2026 the amendments (art. 16.4 caps), before it
 
 from __future__ import annotations
 
-from rulesengine.errors import UsageError
 from rulesengine.team_tiebreak import TeamTiebreakContext
 
 from rulesengine_fide.tiebreaks import team_boards, team_counts, team_direct, team_opposition
-from rulesengine_fide.tiebreaks.team_codes import AMENDMENTS_2026, CHAIN_CODES, EDE_CODES, RANK_CODES, parse_team_spec
+from rulesengine_fide.tiebreaks.team_codes import AMENDMENTS_2026, EDE_CODES, RANK_CODES, parse_team_spec
 from rulesengine_fide.tiebreaks.team_table import TeamTable, team_table
 
 # code -> (the opponent's score, the own score in the match) of the four ESB products (art. 13.2.1-13.2.4)
@@ -70,12 +69,10 @@ def compute_in_context(spec: str, context: TeamTiebreakContext) -> dict[int, obj
 
 
 def table_in_context(spec: str, context: TeamTiebreakContext) -> TeamTable:
-    """The event's team table by the text in force on the rules date (a chain refused before it)."""
+    """The event's team table by the text in force on the rules date. The EDE chains are computed on
+    any date: the 2024 text of art. 13.3.2 already lets the tournament rules name the art. 12
+    tie-breaks that follow EDE for two teams (Held's exercises 46-48 do so); March 2026 named four."""
     rules_2026 = context.rules_date is not None and context.rules_date >= AMENDMENTS_2026
-    if context.rules_date is not None and not rules_2026 and parse_team_spec(spec)[0] in CHAIN_CODES:
-        raise UsageError(f"team tie-break {spec!r}: the EDE chains of C.07 art. 13.3.2 are in force from "
-                         f"{AMENDMENTS_2026.isoformat()}, the event's rules date is {context.rules_date.isoformat()}; "
-                         "EDE (art. 13.3.1) is the one before")
     key = ("rulesengine_fide team table", rules_2026)   # built once for every code of one ranking
     table = context.scratch.get(key)
     if table is None:
