@@ -12,9 +12,10 @@ from itertools import compress, repeat
 from operator import attrgetter, is_not, itemgetter
 from datetime import date
 from fractions import Fraction
-from typing import Any, Mapping, Sequence
+from typing import Any, Collection, Mapping, Sequence
 
 from rulesengine.event_date import find_event_date
+from rulesengine.event_day import recorded_expulsions
 from rulesengine.fast_init import set_fields_at_once
 from rulesengine.model import Tournament
 from rulesengine.numbers import to_text
@@ -36,12 +37,24 @@ class StandingRow:
 
 
 @dataclass(frozen=True)
+class ExpelledRow:
+    """A player expelled from round `from_round` on (VCL4THP Q197-198): not ranked, listed apart."""
+
+    start_rank: int
+    name: str
+    points: Fraction
+    tiebreaks: Mapping[str, TiebreakValue]
+    from_round: int
+
+
+@dataclass(frozen=True)
 class Standings:
     tournament: Tournament
     specs: tuple[TiebreakSpec, ...]
     rows: tuple[StandingRow, ...]
     notes: tuple[str, ...] = ()
     values: Mapping[str, Mapping[int, TiebreakValue]] = field(default_factory=dict)
+    expelled: tuple[ExpelledRow, ...] = ()   # in start-rank order; not in `rows`
 
 
 def event_date(tournament: Tournament) -> date | None:
@@ -83,7 +96,7 @@ def abnormal_points_notes(tournament: Tournament) -> list[str]:
             f"points and tie-breaks are from the results alone"]
 
 
-def withdrawal_notes(tournament: Tournament) -> list[str]:
+def withdrawal_notes(tournament: Tournament, expelled: Collection[int] = ()) -> list[str]:
     """Name each player who withdrew (VCL4THP Q170: withdrawn players are marked in the standings),
     by the TRF convention: a line with entries up to round W-1 and none from round W on, while
     round W is recorded for others (a line with no entries at all is a late entrant)."""
@@ -101,7 +114,15 @@ def withdrawal_notes(tournament: Tournament) -> list[str]:
                 recorded = index + 1
                 break
     return [f"player {p.start_rank} ({p.name}) withdrew: no entries from round {n + 1} on; ranked with "
-            f"the rounds played" for p, n in zip(tournament.players, lengths) if 0 < n < recorded]
+            f"the rounds played" for p, n in zip(tournament.players, lengths)
+            if 0 < n < recorded and p.start_rank not in expelled]
+
+
+def expulsion_notes(rows: Sequence[ExpelledRow]) -> list[str]:
+    """Name each expelled player, apart from the ranking (VCL4THP Q197-198)."""
+    return [f"player {row.start_rank} ({row.name}) was expelled from round {row.from_round}: not ranked "
+            f"({to_text(row.points)} points); their games count for their opponents' tie-breaks (VCL4THP Q197-198)"
+            for row in rows]
 
 
 def pending_round_note(tournament: Tournament) -> str | None:
@@ -127,12 +148,18 @@ def compute_standings(tournament: Tournament, specs: Sequence[TiebreakSpec], reg
     """Rank the players of a tournament by points and the given tie-breaks, in order.
 
     `rule_set` is a rule text the user forced (`TiebreakContext.rule_set`).
+
+    A player a `### Expelled` line names (VCL4THP Q197-198) is left out of the ranking and listed
+    apart (`Standings.expelled`); every tie-break is computed over the whole event first, so the
+    games they played count for their opponents exactly as before (C.07 has no rule that removes
+    them), and the others' ranks close up.
     """
     options = dict(options or {})
     rules_date = rules_date or event_date(tournament)
     points = tournament.points
+    expelled = recorded_expulsions(tournament)
     previous: list[tuple[TiebreakSpec, Mapping[int, TiebreakValue]]] = [(POINTS, points)]
-    notes: list[str] = (declared_points_notes(tournament) + withdrawal_notes(tournament)
+    notes: list[str] = (declared_points_notes(tournament) + withdrawal_notes(tournament, expelled)
                         + abnormal_points_notes(tournament))
     pending = pending_round_note(tournament)
     if pending:
@@ -157,10 +184,17 @@ def compute_standings(tournament: Tournament, specs: Sequence[TiebreakSpec], reg
     keys = list(zip(*columns))
     # Ties on every criterion keep start-rank order and share a rank.
     order = sorted(zip(keys, start_ranks))
+    players = tournament.by_start_rank
+    gone: tuple[ExpelledRow, ...] = ()
+    if expelled:
+        order = [item for item in order if item[1] not in expelled]
+        names = list(dict.fromkeys(texts))
+        gone = tuple(ExpelledRow(sno, players[sno].name, points[sno], tiebreaks, expelled[sno][0])
+                     for sno, tiebreaks in zip(sorted(expelled), values_by_row(values, names, sorted(expelled))))
+        notes += expulsion_notes(gone)
     ranked = list(map(_SECOND, order))
     row_values = values_by_row(values, list(dict.fromkeys(texts)), ranked)
     ranks = shared_ranks(list(map(_FIRST, order)))
-    players = tournament.by_start_rank
     rows = map(StandingRow, ranks, ranked, map(_NAME, map(players.__getitem__, ranked)),
                map(points.__getitem__, ranked), row_values)
-    return Standings(tournament, tuple(specs), tuple(rows), tuple(notes), values)
+    return Standings(tournament, tuple(specs), tuple(rows), tuple(notes), values, gone)

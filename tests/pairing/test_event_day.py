@@ -5,11 +5,13 @@ forbidden pairs, manual pairings and the drawing of lots, as `pair` and `pair --
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
 
-from rulesengine.cli import main
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from helpers import run_cli as _run, written as _file  # noqa: E402
 
 PLAYERS = ("001    1      Alpha, Anna                       2300",
            "001    2      Beta, Ben                         2250",
@@ -49,18 +51,6 @@ WITHDRAWN = """012 Event day withdrawal
 001    4      Delta, Dan                        2150                             1.5    2     2 w 1     1 w =
 XXR 3
 """
-
-
-def _file(tmp_path: Path, name: str, text: str) -> Path:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-def _run(capsys, *argv) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_each_half_point_bye_after_the_first_asks_for_confirmation_and_the_round_is_paired(tmp_path, capsys):

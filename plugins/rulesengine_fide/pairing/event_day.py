@@ -6,7 +6,8 @@ record or the round cell that gives it, at the level FIDE's verification checkli
   level 3); the event's limits (`max_half_point_byes`, `no_byes_in_last`: TRF-2026 has no record
   for them, so they come as options) refuse the bye that breaks them (level 5), or warn when that
   round is already played; a full-point bye is deprecated for individuals (Q177-179, level 2);
-* who is not paired in the round and why (a requested bye, an absence, a withdrawal), level 1;
+* who is not paired in the round and why (a requested bye, an absence, a withdrawal, an
+  expulsion), level 1;
 * a prohibition (260) that starts after round 1, entered once the event was under way: level 4
   (Q195-196).
 
@@ -110,7 +111,10 @@ def not_paired_findings(tournament: Tournament, setup: PairingSetup, round_numbe
         name = tournament.player(p).name
         entry = tournament.player(p).entry(round_number)
         withdrawn = setup.withdrawn.get(p)
-        if entry.opponent is None and entry.code is not ResultCode.NOT_PAIRED:
+        expelled = setup.expelled.get(p)
+        if expelled is not None and expelled[0] <= round_number:
+            where, why = places.record(expelled[1]), f"expelled from round {expelled[0]} (VCL4THP Q197-198)"
+        elif entry.opponent is None and entry.code is not ResultCode.NOT_PAIRED:
             where, why = places.cell(p, round_number), f"{kind} entered in round {round_number}'s column"
         elif (round_number, p) in setup.announced_lines:
             code, line = setup.announced_lines[(round_number, p)]
