@@ -121,7 +121,7 @@ def withdrawal_notes(tournament: Tournament, expelled: Collection[int] = ()) -> 
 def expulsion_notes(rows: Sequence[ExpelledRow]) -> list[str]:
     """Name each expelled player, apart from the ranking (VCL4THP Q197-198)."""
     return [f"player {row.start_rank} ({row.name}) was expelled from round {row.from_round}: not ranked "
-            f"({to_text(row.points)} points); their games count for their opponents' tie-breaks (VCL4THP Q197-198)"
+            f"({to_text(row.points)} point{'' if row.points == 1 else 's'}); their games count for their opponents' tie-breaks (VCL4THP Q197-198)"
             for row in rows]
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import Mapping
+from typing import Collection, Mapping
 
 from rulesengine.cell_values import whole_number
 from rulesengine.errors import InputError, Location, Problem
@@ -188,22 +188,24 @@ def _with_withdrawals(tournament: Tournament, withdrawn: Mapping[int, tuple[int,
 
 
 def withdrawn_problems(tournament: Tournament, withdrawn: Mapping[int, tuple[int, str]],
-                       cells: CrosstableCells | None, sheet: str) -> list[Problem]:
-    """A player withdrawn from round W who has a game in round W or later: at the Players cell."""
+                       cells: CrosstableCells | None, sheet: str, expelled: Collection[int] = ()) -> list[Problem]:
+    """A player withdrawn (or, among `expelled`, expelled) from round W who has a game in round W
+    or later: at the Players cell."""
     out = []
     for sno, (first, cell) in sorted(withdrawn.items()):
         player = tournament.by_start_rank.get(sno)
         at_sheet, _, at = cell.rpartition("!")
+        left = "was expelled" if sno in expelled else "withdrew"
         if player is None:
             out.append(Problem(Location(sheet=at_sheet, cell=at),
-                               f"player {sno} withdrew from round {first}, but {sheet} has no player {sno}"))
+                               f"player {sno} {left} from round {first}, but {sheet} has no player {sno}"))
             continue
         played = [e.round for e in player.rounds if e.round >= first and e.opponent is not None]
         if played:
             where = f" ({sheet}!{cells.address(sno, played[0])})" if cells is not None and played[0] in cells.rounds \
                 and sno in cells.rows else ""
             out.append(Problem(Location(sheet=at_sheet, cell=at),
-                               f"player {sno} {player.name} withdrew from round {first} but has a game in round "
+                               f"player {sno} {player.name} {left} from round {first} but has a game in round "
                                f"{played[0]}{where}: correct the round, or the game"))
     return out
 

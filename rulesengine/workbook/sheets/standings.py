@@ -136,7 +136,10 @@ def standings_write(standings: Standings, report: RatingReport | None, progress:
     text_width = int(max(TEXT_MIN, sum(widths.values()) - widths[0]) - 2)
     heading = f"Standings {progress.title()}" + (" (final)" if progress.final else "")
     titles: list[tuple[CellValue, ...]] = [(f"{event_name} - {heading}" if event_name else heading,)]
-    subtitle = f"{len(t.players)} players; tie-breaks in order: {', '.join(words) if words else 'none (points only)'}"
+    # VCL4THP Q197-198: the expelled are not in the table; the legend's notes name them.
+    expelled = f" ({len(standings.expelled)} expelled, not ranked)" if standings.expelled else ""
+    subtitle = (f"{len(t.players)} players{expelled}; tie-breaks in order: "
+                f"{', '.join(words) if words else 'none (points only)'}")
     # Each title line is merged across the table (merge_rows); the title wraps in its cell, a
     # subtitle longer than the table is split into rows of its width, so nothing is cut at the edge.
     line_width = int(max(TEXT_MIN, sum(widths.values()) - 2))
