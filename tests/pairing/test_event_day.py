@@ -152,12 +152,46 @@ def test_xxp_is_named_as_well(tmp_path, capsys):
     assert code == 1 and "1-3 is a forbidden pair (record XXP, line 7)" in out
 
 
+# Round 1 paired by hand 1-4 3-2: legal (no rematch, no PAB, no colour beyond the limits), but the
+# rules pair 1-3 4-2 (C.04.3: S1 = {1, 2} against S2 = {3, 4}).
+MANUAL = """012 Event day manual board
+001    1      Alpha, Anna                       2300                             1.0    1     4 w 1
+001    2      Beta, Ben                         2250                             1.0    2     3 b 1
+001    3      Gamma, Cai                        2200                             0.0    3     2 w 0
+001    4      Delta, Dan                        2150                             0.0    4     1 b 0
+XXR 3
+"""
+
+
 def test_check_as_trf_marks_a_manually_paired_round(tmp_path, capsys):
+    path = _file(tmp_path, "manual.trf", MANUAL)
+    code, out, err = _run(capsys, "pair", str(path), "--check", "--format", "trf")
+    assert (code, err) == (1, "")
+    assert out == MANUAL + "### MPA @ Round 1: 1-3 4-2 => 1-4 3-2\n"
+    # Once the round agrees (here: the round re-entered as the rules pair it), the old MPA line goes.
+    lines = out.splitlines(keepends=True)
+    for index, block in ((1, "     3 w 1"), (2, "     4 b 1"), (3, "     1 b 0"), (4, "     2 w 0")):
+        lines[index] = lines[index][:-11] + block + "\n"
+    agreed = _file(tmp_path, "agreed.trf", "".join(lines))
+    code, out, _ = _run(capsys, "pair", str(agreed), "--check", "--format", "trf")
+    assert code == 0 and "###" not in out
+
+
+def test_check_as_trf_marks_an_imported_round_that_breaks_an_absolute_criterion_q55(tmp_path, capsys):
+    # Round 1 paired 1-3, which record 260 forbids (C1 treats the pair as met): the round breaks the
+    # rules, so it is marked as imported (Level 3 on stderr), not as a manual pairing.
     path = _file(tmp_path, "forbidden.trf", FORBIDDEN)
-    code, out, _ = _run(capsys, "pair", str(path), "--check", "--format", "trf")
+    code, out, err = _run(capsys, "pair", str(path), "--check", "--format", "trf")
     assert code == 1
-    assert out == FORBIDDEN + "### MPA @ Round 1: 1-4 3-2 => 1-3 4-2\n"
-    # Once the round agrees (here: the prohibition dropped), the old MPA line goes.
+    assert out == FORBIDDEN + ("### Import @ Round 1: 1-3 4-2 breaks C1: 1-3 is a forbidden pair (record 260, line 7), "
+                               "which C1 (two players shall not play against each other more than once) treats as "
+                               "already met\n")
+    assert err == (f"{path}: warning: round 1 breaks C1, an absolute criterion of C.04.3: confirm the round as "
+                   f"recorded, or correct it (VCL4THP Q55); written as '### Import @ Round 1'\n")
+    # Read back and checked again: one Import line still (replaced, never doubled); once the
+    # prohibition goes, the round agrees and the line goes with it.
+    again = _file(tmp_path, "again.trf", out)
+    assert _run(capsys, "pair", str(again), "--check", "--format", "trf")[1] == out
     agreed = _file(tmp_path, "agreed.trf", out.replace("260 1 3 1 3\n", ""))
     code, out, _ = _run(capsys, "pair", str(agreed), "--check", "--format", "trf")
     assert code == 0 and "###" not in out
