@@ -21,7 +21,7 @@ from typing import Iterable, Iterator, Mapping, Sequence
 from rulesengine import api
 from rulesengine.errors import InputError, Location, Problem, UsageError, quote
 from rulesengine.event_day import joined_late, with_missed_rounds_scored
-from rulesengine.pairing import next_round
+from rulesengine.pairing import next_round, with_expulsions
 from rulesengine.layout import CrosstableCells
 from rulesengine.model import ScoringSystem, STANDARD_SCORING, Tournament, with_derived_of
 from rulesengine.numbers import is_digits
@@ -30,7 +30,6 @@ from rulesengine.registry import Registry, default_registry
 from rulesengine.standings import Standings, event_date
 from rulesengine.workbook.sheets.explain import adjustment_reason, explain_look
 from rulesengine.workbook.layouts.fold import Fold, fold_pairings
-from rulesengine.event_day import with_expulsions
 from rulesengine.workbook.event_day import crosstable_cells, withdrawn_problems
 from rulesengine.grid import CellValue, Grid, text
 from rulesengine.workbook.plan import CLEAR_SHEET, SheetWrite

@@ -23,9 +23,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from rulesengine.errors import InputError, Location, Problem
-from rulesengine.event_day import recorded_expulsions
 from rulesengine.model import Tournament
-from rulesengine.pairing import next_round
+from rulesengine.pairing import next_round, recorded_expulsions
 
 
 @dataclass
