@@ -303,3 +303,17 @@ def test_a_prohibition_entered_after_round_1_asks_twice_and_is_written_as_a_comm
             f"(VCL4THP Q195-196)") in err
     code, out, _ = _run(capsys, "pair", str(path), "--check", "--format", "trf")
     assert out.endswith("### Prohibition @ Round 2: 1-4\n")
+
+
+def test_more_rounds_than_the_players_can_play_is_a_warning_before_round_1_q62(tmp_path, capsys):
+    # Four players meet at most three opponents: round 4 of 4 cannot be paired without a rematch (C1).
+    path = _file(tmp_path, "long.trf", "012 Too long\n" + "\n".join(PLAYERS) + "\nXXR 4\n")
+    code, out, err = _run(capsys, "pair", str(path), "--format", "json")
+    assert code == 0 and len(json.loads(out)["pairings"]) == 2   # round 1 is still paired
+    assert err == (f"{path}:6:1: warning: the event has 4 rounds, but 4 players can play at most 3 without a rematch "
+                   f"(C1) or a second pairing-allocated bye (C2): round 4 cannot be paired within the rules; confirm "
+                   f"the number of rounds (VCL4THP Q62)\n")
+    # Five players: four games and the PAB each, five rounds; three rounds: no warning.
+    five = "\n".join([*PLAYERS, "001    5      Eps, Eva                          2100"])
+    for text in (five + "\nXXR 5\n", "\n".join(PLAYERS) + "\nXXR 3\n"):
+        assert _run(capsys, "pair", str(_file(tmp_path, "ok.trf", "012 Fits\n" + text)))[2] == ""

@@ -211,3 +211,13 @@ def test_an_expulsion_before_a_played_game_or_beside_a_withdrawal_is_refused_at_
         recalculate(_expelled_book(ROUND_1, [[6, "Player 6", 2, 2]]))
     assert str(caught.value.problems[0]) == ("Players!D2: a player is withdrawn or expelled, not both: clear one of "
                                              "the two")
+
+
+def test_more_rounds_than_six_players_can_play_is_a_warning_before_round_1_q62():
+    grids = book(SIX)
+    grids["Settings"] = Grid("Settings", [["Setting", "Value"], ["Rounds", 7]])
+    paired = pair_grids(grids)
+    assert len(paired.paired.boards) == 3   # round 1 is paired all the same
+    assert paired.notes == ("warning: the event has 7 rounds, but 6 players can play at most 5 without a rematch (C1) "
+                            "or a second pairing-allocated bye (C2): round 6 cannot be paired within the rules; confirm "
+                            "the number of rounds (VCL4THP Q62) (Settings!A1)",)
