@@ -48,6 +48,9 @@ def test_a_late_entrant_gets_the_pairing_number_her_rating_earns_and_the_rest_mo
     records = renumbered(replace(t, header=(("240", " H 3 4 7"), ("260", " 1 4 2 4"), ("XXA", " 4 1 1"))),
                          numbers).header
     assert records == (("240", " H 3 5 4"), ("260", " 1 4 2 5"), ("XXA", " 5 1 1"))   # XXA's points stay
+    # An expelled player's line (VCL4THP Q197-198) names start ranks as well.
+    assert renumbered(replace(t, header=(("###", " Expelled @ Round 2: 4 7"),)), numbers).header == \
+        (("###", " Expelled @ Round 2: 5 4"),)
 
 
 def test_missed_rounds_score_as_the_event_says_and_a_declared_total_follows():
