@@ -19,7 +19,7 @@ from dataclasses import replace
 from typing import Collection, Mapping
 
 from rulesengine.model import Colour, ResultCode, RoundEntry, Tournament
-from rulesengine.pairing import Pairing, PairedRound
+from rulesengine.pairing import EXPELLED_MARK, Pairing, PairedRound
 
 MISSED_ROUND_CODES = {"zero": ResultCode.ZERO_POINT_BYE, "half": ResultCode.HALF_POINT_BYE}
 # TRF records that name players by start rank: the tokens that are players (XXA: the first only,
@@ -79,7 +79,7 @@ def pairing_numbers(tournament: Tournament, joined: Mapping[int, int], ranks: Ma
 
 def renumbered(tournament: Tournament, numbers: Mapping[int, int]) -> Tournament:
     """The tournament with every start rank replaced by `numbers[start rank]`: players (in the new
-    order), opponents, and the TRF records that name players (240, XXZ, XXP, 260, XXA)."""
+    order), opponents, and the TRF records that name players (240, XXZ, XXP, 260, XXA, `### Expelled`)."""
     def n(sno: int | None) -> int | None:
         return None if sno is None else numbers.get(sno, sno)
 
@@ -89,7 +89,10 @@ def renumbered(tournament: Tournament, numbers: Mapping[int, int]) -> Tournament
     header = []
     for code, rest in tournament.header:
         named = _PLAYER_RECORDS.get(code)
-        if named is not None:
+        if code == "###" and rest.startswith(EXPELLED_MARK):
+            first, _, players = rest.partition(":")
+            rest = first + ": " + " ".join(str(n(int(t))) if t.isdigit() else t for t in players.split())
+        elif named is not None:
             tokens = rest.split()
             tokens[named] = [str(n(int(t))) if t.isdigit() else t for t in tokens[named]]
             rest = " " + " ".join(tokens)

@@ -7,6 +7,9 @@ from datetime import date
 from typing import Any, Callable, Mapping
 
 from rulesengine.errors import Location
+# Expelled players (VCL4THP Q197-198), re-exported: the pairing systems read the `### Expelled` line.
+from rulesengine.expulsions import (EXPELLED_MARK, PLAYED_CODES, expulsion_line,  # noqa: F401
+                                    recorded_expulsions, with_expulsions)
 from rulesengine.formats.trf import FIRST_ROUND_COL, PLAYER_MARK, ROUND_WIDTH
 from rulesengine.model import Tournament
 

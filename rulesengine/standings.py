@@ -12,9 +12,11 @@ from itertools import compress, repeat
 from operator import attrgetter, is_not, itemgetter
 from datetime import date
 from fractions import Fraction
-from typing import Any, Mapping, Sequence
+from typing import Any, Collection, Mapping, Sequence
 
 from rulesengine.event_date import find_event_date
+from rulesengine.expulsions import recorded_expulsions
+from rulesengine.round_robin_leavers import Leaver, leavers, without_players
 from rulesengine.fast_init import set_fields_at_once
 from rulesengine.model import Tournament
 from rulesengine.numbers import to_text
@@ -36,12 +38,38 @@ class StandingRow:
 
 
 @dataclass(frozen=True)
+class ExpelledRow:
+    """A player expelled from round `from_round` on (VCL4THP Q197-198): not ranked, listed apart."""
+
+    start_rank: int
+    name: str
+    points: Fraction
+    tiebreaks: Mapping[str, TiebreakValue]
+    from_round: int
+
+
+@dataclass(frozen=True)
+class NotCountedRow:
+    """A player who left a round robin having completed under half of their games: not ranked,
+    and no result of theirs counts for anyone (FIDE General Regulations for Competitions 6.6 a)."""
+
+    start_rank: int
+    name: str
+    points: Fraction       # as the crosstable has them
+    from_round: int
+    completed: int
+    scheduled: int
+
+
+@dataclass(frozen=True)
 class Standings:
     tournament: Tournament
     specs: tuple[TiebreakSpec, ...]
     rows: tuple[StandingRow, ...]
     notes: tuple[str, ...] = ()
     values: Mapping[str, Mapping[int, TiebreakValue]] = field(default_factory=dict)
+    expelled: tuple[ExpelledRow, ...] = ()   # in start-rank order; not in `rows`
+    not_counted: tuple[NotCountedRow, ...] = ()   # a round robin's leavers under half (GRC 6.6 a)
 
 
 def event_date(tournament: Tournament) -> date | None:
@@ -83,7 +111,7 @@ def abnormal_points_notes(tournament: Tournament) -> list[str]:
             f"points and tie-breaks are from the results alone"]
 
 
-def withdrawal_notes(tournament: Tournament) -> list[str]:
+def withdrawal_notes(tournament: Tournament, expelled: Collection[int] = ()) -> list[str]:
     """Name each player who withdrew (VCL4THP Q170: withdrawn players are marked in the standings),
     by the TRF convention: a line with entries up to round W-1 and none from round W on, while
     round W is recorded for others (a line with no entries at all is a late entrant)."""
@@ -101,7 +129,31 @@ def withdrawal_notes(tournament: Tournament) -> list[str]:
                 recorded = index + 1
                 break
     return [f"player {p.start_rank} ({p.name}) withdrew: no entries from round {n + 1} on; ranked with "
-            f"the rounds played" for p, n in zip(tournament.players, lengths) if 0 < n < recorded]
+            f"the rounds played" for p, n in zip(tournament.players, lengths)
+            if 0 < n < recorded and p.start_rank not in expelled]
+
+
+def round_robin_leaver_notes(tournament: Tournament, left: Sequence[Leaver]) -> list[str]:
+    """What GRC 6.6 made of each player who left a round robin (VCL4THP Q103)."""
+    out = []
+    for leaver in left:
+        who = f"player {leaver.start_rank} ({tournament.player(leaver.start_rank).name})"
+        games = f"from round {leaver.from_round} having completed {leaver.completed} of {leaver.scheduled} games"
+        if leaver.under_half:
+            out.append(f"{who} left the round robin {games} (under half): not ranked; the results stay in the "
+                       f"crosstable, but the points scored by or against them are not counted in the standings "
+                       f"(FIDE General Regulations for Competitions 6.6 a; VCL4THP Q103)")
+        else:
+            out.append(f"{who} left the round robin {games} (half or more): ranked, every result counted (FIDE "
+                       f"General Regulations for Competitions 6.6 b)")
+    return out
+
+
+def expulsion_notes(rows: Sequence[ExpelledRow]) -> list[str]:
+    """Name each expelled player, apart from the ranking (VCL4THP Q197-198)."""
+    return [f"player {row.start_rank} ({row.name}) was expelled from round {row.from_round}: not ranked "
+            f"({to_text(row.points)} point{'' if row.points == 1 else 's'}); their games count for their opponents' tie-breaks (VCL4THP Q197-198)"
+            for row in rows]
 
 
 def pending_round_note(tournament: Tournament) -> str | None:
@@ -127,13 +179,32 @@ def compute_standings(tournament: Tournament, specs: Sequence[TiebreakSpec], reg
     """Rank the players of a tournament by points and the given tie-breaks, in order.
 
     `rule_set` is a rule text the user forced (`TiebreakContext.rule_set`).
+
+    A player a `### Expelled` line names (VCL4THP Q197-198) is left out of the ranking and listed
+    apart (`Standings.expelled`); every tie-break is computed over the whole event first, so the
+    games they played count for their opponents exactly as before (C.07 has no rule that removes
+    them), and the others' ranks close up.
+
+    A round robin follows GRC 6.6 instead (VCL4THP Q103, `rulesengine.round_robin_leavers`): a
+    player who left it having completed under half of their games is not ranked and the points
+    scored by or against them are left out (`Standings.not_counted`); one with half or more stays.
     """
     options = dict(options or {})
     rules_date = rules_date or event_date(tournament)
+    expelled = recorded_expulsions(tournament)
+    left = leavers(tournament, expelled)
+    leaver_notes = round_robin_leaver_notes(tournament, left)
+    apart = tuple(NotCountedRow(x.start_rank, tournament.player(x.start_rank).name, tournament.points[x.start_rank],
+                                x.from_round, x.completed, x.scheduled) for x in left if x.under_half)
+    if tournament.is_round_robin:
+        expelled = {}   # Q197-198 is the Swiss rule; a round robin's leavers are GRC 6.6's
+    shown = tournament
+    if apart:
+        tournament = without_players(tournament, [row.start_rank for row in apart])
     points = tournament.points
     previous: list[tuple[TiebreakSpec, Mapping[int, TiebreakValue]]] = [(POINTS, points)]
-    notes: list[str] = (declared_points_notes(tournament) + withdrawal_notes(tournament)
-                        + abnormal_points_notes(tournament))
+    notes: list[str] = (declared_points_notes(shown) + withdrawal_notes(shown, {*expelled, *(x.start_rank for x in left)})
+                        + abnormal_points_notes(tournament) + leaver_notes)
     pending = pending_round_note(tournament)
     if pending:
         notes.insert(0, pending)
@@ -157,10 +228,17 @@ def compute_standings(tournament: Tournament, specs: Sequence[TiebreakSpec], reg
     keys = list(zip(*columns))
     # Ties on every criterion keep start-rank order and share a rank.
     order = sorted(zip(keys, start_ranks))
+    players = tournament.by_start_rank
+    gone: tuple[ExpelledRow, ...] = ()
+    if expelled:
+        order = [item for item in order if item[1] not in expelled]
+        names = list(dict.fromkeys(texts))
+        gone = tuple(ExpelledRow(sno, players[sno].name, points[sno], tiebreaks, expelled[sno][0])
+                     for sno, tiebreaks in zip(sorted(expelled), values_by_row(values, names, sorted(expelled))))
+        notes += expulsion_notes(gone)
     ranked = list(map(_SECOND, order))
     row_values = values_by_row(values, list(dict.fromkeys(texts)), ranked)
     ranks = shared_ranks(list(map(_FIRST, order)))
-    players = tournament.by_start_rank
     rows = map(StandingRow, ranks, ranked, map(_NAME, map(players.__getitem__, ranked)),
                map(points.__getitem__, ranked), row_values)
-    return Standings(tournament, tuple(specs), tuple(rows), tuple(notes), values)
+    return Standings(shown, tuple(specs), tuple(rows), tuple(notes), values, gone, apart)

@@ -224,7 +224,7 @@ def run(args: argparse.Namespace) -> int:
         findings = [f for f in _event_day(system, PairingRequest(tournament, next_round(tournament), limits))
                     if f.level > 1]
         if args.format == "trf":
-            text, differing = _check_trf(tournament, checks), sum(1 for c in checks if c.verdict)
+            text, differing = _check_trf(tournament, checks, args.file), sum(1 for c in checks if c.verdict)
         else:
             text, differing = _check_text(tournament, checks, args.format, notes, system.name, findings)
         out.write(text)
@@ -413,15 +413,21 @@ def _check_text(tournament, checks, fmt: str, notes: list[str], system: str = ""
 
 
 MPA_MARK = " MPA @ Round "
+IMPORT_MARK = " Import @ Round "
 FPB_MARK = " FPB @ Round "
 PROHIBITION_MARK = " Prohibition @ Round "
+# C.04.3's absolute criteria (2025 numbering C1-C3; the 2017 text's C.1-C.3): a round that breaks
+# one breaks the pairing rules, where one that only pairs otherwise is a manual pairing.
+ABSOLUTE_CRITERIA = frozenset({"C1", "C2", "C3", "C.1", "C.2", "C.3"})
 
 
-def _check_trf(tournament, checks) -> str:
+def _check_trf(tournament, checks, source: str = "") -> str:
     """The file with one `### MPA @ Round n: <rules' pairs> => <recorded pairs>` line per round
-    that differs from the rules' pairing (VCL4THP Q68-69, the openpairings wording), and one `###
-    FPB @ Round r: n=FPB` line per full-point bye (Q179), at the end; the file's earlier MPA and FPB
-    lines are replaced, so a round that now agrees has none."""
+    that differs from the rules' pairing (VCL4THP Q68-69, the openpairings wording), or, for a
+    round that breaks an absolute criterion, `### Import @ Round n: <recorded pairs> breaks C1:
+    <verdict>` (Q55, with a stderr warning naming `source`: the TD confirms the round or corrects
+    it), and one `### FPB @ Round r: n=FPB` line per full-point bye (Q179), at the end; the file's
+    earlier such lines are replaced, so a round that now agrees has none."""
     from rulesengine.formats.trf import write_trf
     from rulesengine.model import ResultCode
     from rulesengine.pairing import late_prohibitions
@@ -431,8 +437,15 @@ def _check_trf(tournament, checks) -> str:
                         + [f"{p}-PAB" for p, kind in paired.byes if kind == "PAB"])
 
     header = [(code, rest) for code, rest in tournament.header
-              if not (code == "###" and rest.startswith((MPA_MARK, FPB_MARK, PROHIBITION_MARK)))]
-    header += [("###", f"{MPA_MARK}{c.round}: {pairs(c.rules)} => {pairs(c.recorded)}") for c in checks if c.verdict]
+              if not (code == "###" and rest.startswith((MPA_MARK, IMPORT_MARK, FPB_MARK, PROHIBITION_MARK)))]
+    for c in checks:
+        if c.verdict and c.criterion in ABSOLUTE_CRITERIA:
+            header.append(("###", f"{IMPORT_MARK}{c.round}: {pairs(c.recorded)} breaks {c.criterion}: {c.verdict}"))
+            print(f"{source or tournament.source}: warning: round {c.round} breaks {c.criterion}, an absolute criterion "
+                  f"of C.04.3: confirm the round as recorded, or correct it (VCL4THP Q55); written as '###"
+                  f"{IMPORT_MARK}{c.round}'", file=sys.stderr)
+        elif c.verdict:
+            header.append(("###", f"{MPA_MARK}{c.round}: {pairs(c.rules)} => {pairs(c.recorded)}"))
     # VCL4THP Q196: a prohibition entered after round 1, as `### Prohibition @ Round r: a-b`.
     header += [("###", f"{PROHIBITION_MARK}{first}: {'-'.join(map(str, players))}")
                for _line, first, players in late_prohibitions(tournament)]
@@ -520,7 +533,7 @@ def _check_workbook(args: argparse.Namespace, overrides) -> int:
     out = _Output(args)
     if args.format == "trf":
         # The file's start ranks are the pairing numbers (C.04.2): the book's late entrants in place.
-        out.write(_check_trf(found.tournament, found.numbered))
+        out.write(_check_trf(found.tournament, found.numbered, args.file))
         if found.renumbered:
             moved = ", ".join(f"{sno} is {n}" for sno, n in sorted(found.numbers.items()) if sno != n)
             print(f"rulesengine: note: the TRF is numbered by the pairing numbers (C.04.2), not the book's SNo: "

@@ -49,6 +49,17 @@ def _document(standings: Standings, rows: list, rules: RulesUsed | None) -> dict
     if t.pending_round is not None:
         # Paired and not played yet: the standings are after the round before it.
         data["pending_round"] = t.pending_round.number
+    if standings.expelled:
+        # VCL4THP Q197-198: not ranked, listed apart (the key only when someone was expelled).
+        data["expelled"] = [{"start_rank": row.start_rank, "name": row.name, "points": to_json_number(row.points),
+                             "from_round": row.from_round,
+                             "tiebreaks": {name: to_json_number(value) for name, value in row.tiebreaks.items()}}
+                            for row in standings.expelled]
+    if standings.not_counted:
+        # VCL4THP Q103, GRC 6.6 a: a round robin's leaver under half: not ranked, results not counted.
+        data["not_counted"] = [{"start_rank": row.start_rank, "name": row.name, "points": to_json_number(row.points),
+                                "from_round": row.from_round, "completed": row.completed, "games": row.scheduled}
+                               for row in standings.not_counted]
     if rules is not None:
         data["rules"] = rules.to_json()
     return data

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import Mapping
+from typing import Collection, Mapping
 
 from rulesengine.cell_values import whole_number
 from rulesengine.errors import InputError, Location, Problem
@@ -28,7 +28,7 @@ from rulesengine.event_day import joined_late, pairing_numbers, renumbered
 from rulesengine.grid import Grid, text
 from rulesengine.layout import CrosstableCells, CrosstableLayout
 from rulesengine.model import Colour, ResultCode, RoundEntry, Tournament
-from rulesengine.pairing import REFUSED, EventDayFinding, PairingSystem, draw_initial_colour
+from rulesengine.pairing import PLAYED_CODES, REFUSED, EventDayFinding, PairingSystem, draw_initial_colour
 from rulesengine.workbook.inputs.settings import ForbiddenPair, WorkbookSettings
 
 LIMIT_KEYS = {"max_half_point_byes": "Max half-point byes", "no_byes_in_last": "No byes in last rounds"}
@@ -188,22 +188,26 @@ def _with_withdrawals(tournament: Tournament, withdrawn: Mapping[int, tuple[int,
 
 
 def withdrawn_problems(tournament: Tournament, withdrawn: Mapping[int, tuple[int, str]],
-                       cells: CrosstableCells | None, sheet: str) -> list[Problem]:
-    """A player withdrawn from round W who has a game in round W or later: at the Players cell."""
+                       cells: CrosstableCells | None, sheet: str, expelled: Collection[int] = ()) -> list[Problem]:
+    """A player withdrawn (or, among `expelled`, expelled) from round W who has a game played in
+    round W or later: at the Players cell."""
     out = []
     for sno, (first, cell) in sorted(withdrawn.items()):
         player = tournament.by_start_rank.get(sno)
         at_sheet, _, at = cell.rpartition("!")
+        left = "was expelled" if sno in expelled else "withdrew"
         if player is None:
             out.append(Problem(Location(sheet=at_sheet, cell=at),
-                               f"player {sno} withdrew from round {first}, but {sheet} has no player {sno}"))
+                               f"player {sno} {left} from round {first}, but {sheet} has no player {sno}"))
             continue
-        played = [e.round for e in player.rounds if e.round >= first and e.opponent is not None]
+        # A forfeit is no game played: a round robin records a leaver's later games so (GRC 6.6).
+        played = [e.round for e in player.rounds
+                  if e.round >= first and e.opponent is not None and e.code in PLAYED_CODES]
         if played:
             where = f" ({sheet}!{cells.address(sno, played[0])})" if cells is not None and played[0] in cells.rounds \
                 and sno in cells.rows else ""
             out.append(Problem(Location(sheet=at_sheet, cell=at),
-                               f"player {sno} {player.name} withdrew from round {first} but has a game in round "
+                               f"player {sno} {player.name} {left} from round {first} but has a game in round "
                                f"{played[0]}{where}: correct the round, or the game"))
     return out
 

@@ -107,8 +107,9 @@ def _pair_event_day(day: BookEvent, plan: WritePlan, chosen: PairingSystem, numb
     notes = [f"{LEVEL_WORDS[f.level] + ': ' if f.level > 1 else ''}{message} ({f.location})" for f, message in findings]
     for sno, (first, cell) in sorted(day.withdrawn.items()):
         if first <= number and sno in day.scored.by_start_rank:
+            left = "expelled" if sno in plan.expelled else "withdrawn"   # VCL4THP Q197-198 / Q170
             notes.append(f"player {sno} {day.scored.player(sno).name} is not paired in round {number}: "
-                         f"withdrawn from round {first} ({cell})")
+                         f"{left} from round {first} ({cell})")
     plain = {k: v for k, v in request.options.items() if k not in ("places", "limit_names")}
     paired = api.pair_round(day.tournament, number, chosen.name, registry, plain)
     if day.renumbered:

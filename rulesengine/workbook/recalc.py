@@ -21,7 +21,7 @@ from typing import Iterable, Iterator, Mapping, Sequence
 from rulesengine import api
 from rulesengine.errors import InputError, Location, Problem, UsageError, quote
 from rulesengine.event_day import joined_late, with_missed_rounds_scored
-from rulesengine.pairing import next_round
+from rulesengine.pairing import next_round, with_expulsions
 from rulesengine.layout import CrosstableCells
 from rulesengine.model import ScoringSystem, STANDARD_SCORING, Tournament, with_derived_of
 from rulesengine.numbers import is_digits
@@ -68,10 +68,12 @@ class WritePlan:
     progress: Progress | None = None   # after which round of how many (an event in progress)
     fold: Fold | None = None           # the Pairings sheet's results folded into the crosstable
     rules: api.RulesUsed | None = None  # the date and rule texts the tie-breaks followed
-    withdrawn: Mapping[int, tuple[int, str]] = field(default_factory=dict)  # SNo -> (round, Players cell)
+    # SNo -> (round, Players cell) of a player not paired from that round on: withdrawn or expelled.
+    withdrawn: Mapping[int, tuple[int, str]] = field(default_factory=dict)
     crosstable: Grid | None = None      # the crosstable as computed from (results folded in)
     late: Mapping[int, int] = field(default_factory=dict)   # late entrant's SNo -> the round they join
     no_half_point_byes: Mapping[int, str] = field(default_factory=dict)   # SNo -> Players cell (Q175-176)
+    expelled: Mapping[int, tuple[int, str]] = field(default_factory=dict)  # SNo -> (round, Players cell) (Q197-198)
 
     @property
     def sheets(self) -> tuple[str, ...]:
@@ -109,7 +111,9 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
         settings = settings.override(overrides)
     facts, player_problems = parse_players(by_lower.get(PLAYERS_SHEET.lower()))
     problems += player_problems
-    withdrawn = {sno: (f.withdrawn_from, f.withdrawn_cell) for sno, f in facts.items() if f.withdrawn_from}
+    expelled = {sno: (f.expelled_from, f.expelled_cell) for sno, f in facts.items() if f.expelled_from}
+    withdrew = {sno: (f.withdrawn_from, f.withdrawn_cell) for sno, f in facts.items() if f.withdrawn_from}
+    withdrawn = {**withdrew, **expelled}   # neither is paired from their round on
     barred = {sno: f.no_half_point_byes_cell for sno, f in facts.items() if f.no_half_point_byes}
     evenings = [] if settings.crosstable_sheet or any(n.lower() == CROSSTABLE_SHEET.lower() for n in grids) \
         else season_sheets(list(grids))
@@ -155,7 +159,7 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
             progress = replace(progress, after_round=fold.round - 1, round_in_play=fold.round)
         held = cut_after_round(read, progress.after_round)
         if single and withdrawn:
-            problems += withdrawn_problems(read, withdrawn, _cells(registry, read, grid), grid.sheet)
+            problems += withdrawn_problems(read, withdrawn, _cells(registry, read, grid), grid.sheet, expelled)
         if single:
             # Late entrants (their first rounds empty, up to the next round to pair) are found before
             # Settings' Late entries scores their missed rounds as byes (VCL4THP §2).
@@ -215,6 +219,10 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
                 if p.rating_before is not None}
         tournament = with_ladder_ratings(tournament, held)
 
+    if expelled and not evenings:
+        # VCL4THP Q197-198: the event's `### Expelled` lines, as a TRF export carries them; the
+        # standings leave the player out of the ranking.
+        tournament = with_expulsions(tournament, {sno: first for sno, (first, _) in expelled.items()})
     with _at_setting(settings, overrides, "tiebreak_rules"):
         run = api.standings(tournament, specs, registry, rule_set=tiebreak_rules, when=when)
     standings = run.standings
@@ -227,7 +235,7 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
         notes = (when.note, *(note for note in notes if note != when.note))
     if not with_writes:
         return WritePlan((), tournament, standings, settings, layout, crosstable.sheet, report, notes, progress, fold,
-                         run.rules, withdrawn, crosstable, late, barred)
+                         run.rules, withdrawn, crosstable, late, barred, expelled)
     fingerprint = _fingerprint(grids, [g.sheet for g in crosstables if g is not None])
     published = _published(published_from, crosstable, registry)   # only the Standings sheet marks them
     marks, published_line = [], ""
@@ -242,7 +250,7 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
     legend = LegendFacts(crosstable.sheet, layout, rules_date, fingerprint, published_line,
                          notes + ((_re_ranked(run.rules),) if marks else ()), when.note or "")
     writes = [standings_write(standings, report, progress, registry, event_name, legend, marks,
-                              {sno: first for sno, (first, _) in withdrawn.items()})]
+                              {sno: first for sno, (first, _) in withdrew.items()})]
     if season is not None:
         names = {p.start_rank: p.name for t in tournaments for p in t.players}
         writes.extend(ladder_writes(season, facts, names, evenings, cell_number, fingerprint))
@@ -254,7 +262,7 @@ def recalculate(grids: Mapping[str, Grid], overrides: WorkbookSettings | None = 
     if fold is not None:
         writes.extend(fold.writes)   # cells of the TD's crosstable sheet (the one write into it)
     return WritePlan(tuple(writes), tournament, standings, settings, layout, crosstable.sheet, report, notes,
-                     progress, fold, run.rules, withdrawn, crosstable, late, barred)
+                     progress, fold, run.rules, withdrawn, crosstable, late, barred, expelled)
 
 
 def _cells(registry: Registry, read: Tournament, grid: Grid) -> CrosstableCells | None:

@@ -50,3 +50,18 @@ def mismatched_rounds(path: Path) -> list[int]:
         if {(b.white, b.black) for b in result.boards} != games or result.pab != pab:
             bad.append(r)
     return bad
+
+
+def written(tmp_path: Path, name: str, text: str) -> Path:
+    """`text` written to `tmp_path / name` (UTF-8), for a command to read."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def run_cli(capsys, *argv) -> tuple[int, str, str]:
+    """`rulesengine ARGV...`: (exit status, stdout, stderr)."""
+    from rulesengine.cli import main
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err

@@ -5,11 +5,13 @@ forbidden pairs, manual pairings and the drawing of lots, as `pair` and `pair --
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
 
-from rulesengine.cli import main
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from helpers import run_cli as _run, written as _file  # noqa: E402
 
 PLAYERS = ("001    1      Alpha, Anna                       2300",
            "001    2      Beta, Ben                         2250",
@@ -49,18 +51,6 @@ WITHDRAWN = """012 Event day withdrawal
 001    4      Delta, Dan                        2150                             1.5    2     2 w 1     1 w =
 XXR 3
 """
-
-
-def _file(tmp_path: Path, name: str, text: str) -> Path:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-def _run(capsys, *argv) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_each_half_point_bye_after_the_first_asks_for_confirmation_and_the_round_is_paired(tmp_path, capsys):
@@ -162,12 +152,46 @@ def test_xxp_is_named_as_well(tmp_path, capsys):
     assert code == 1 and "1-3 is a forbidden pair (record XXP, line 7)" in out
 
 
+# Round 1 paired by hand 1-4 3-2: legal (no rematch, no PAB, no colour beyond the limits), but the
+# rules pair 1-3 4-2 (C.04.3: S1 = {1, 2} against S2 = {3, 4}).
+MANUAL = """012 Event day manual board
+001    1      Alpha, Anna                       2300                             1.0    1     4 w 1
+001    2      Beta, Ben                         2250                             1.0    2     3 b 1
+001    3      Gamma, Cai                        2200                             0.0    3     2 w 0
+001    4      Delta, Dan                        2150                             0.0    4     1 b 0
+XXR 3
+"""
+
+
 def test_check_as_trf_marks_a_manually_paired_round(tmp_path, capsys):
+    path = _file(tmp_path, "manual.trf", MANUAL)
+    code, out, err = _run(capsys, "pair", str(path), "--check", "--format", "trf")
+    assert (code, err) == (1, "")
+    assert out == MANUAL + "### MPA @ Round 1: 1-3 4-2 => 1-4 3-2\n"
+    # Once the round agrees (here: the round re-entered as the rules pair it), the old MPA line goes.
+    lines = out.splitlines(keepends=True)
+    for index, block in ((1, "     3 w 1"), (2, "     4 b 1"), (3, "     1 b 0"), (4, "     2 w 0")):
+        lines[index] = lines[index][:-11] + block + "\n"
+    agreed = _file(tmp_path, "agreed.trf", "".join(lines))
+    code, out, _ = _run(capsys, "pair", str(agreed), "--check", "--format", "trf")
+    assert code == 0 and "###" not in out
+
+
+def test_check_as_trf_marks_an_imported_round_that_breaks_an_absolute_criterion_q55(tmp_path, capsys):
+    # Round 1 paired 1-3, which record 260 forbids (C1 treats the pair as met): the round breaks the
+    # rules, so it is marked as imported (Level 3 on stderr), not as a manual pairing.
     path = _file(tmp_path, "forbidden.trf", FORBIDDEN)
-    code, out, _ = _run(capsys, "pair", str(path), "--check", "--format", "trf")
+    code, out, err = _run(capsys, "pair", str(path), "--check", "--format", "trf")
     assert code == 1
-    assert out == FORBIDDEN + "### MPA @ Round 1: 1-4 3-2 => 1-3 4-2\n"
-    # Once the round agrees (here: the prohibition dropped), the old MPA line goes.
+    assert out == FORBIDDEN + ("### Import @ Round 1: 1-3 4-2 breaks C1: 1-3 is a forbidden pair (record 260, line 7), "
+                               "which C1 (two players shall not play against each other more than once) treats as "
+                               "already met\n")
+    assert err == (f"{path}: warning: round 1 breaks C1, an absolute criterion of C.04.3: confirm the round as "
+                   f"recorded, or correct it (VCL4THP Q55); written as '### Import @ Round 1'\n")
+    # Read back and checked again: one Import line still (replaced, never doubled); once the
+    # prohibition goes, the round agrees and the line goes with it.
+    again = _file(tmp_path, "again.trf", out)
+    assert _run(capsys, "pair", str(again), "--check", "--format", "trf")[1] == out
     agreed = _file(tmp_path, "agreed.trf", out.replace("260 1 3 1 3\n", ""))
     code, out, _ = _run(capsys, "pair", str(agreed), "--check", "--format", "trf")
     assert code == 0 and "###" not in out
@@ -279,3 +303,17 @@ def test_a_prohibition_entered_after_round_1_asks_twice_and_is_written_as_a_comm
             f"(VCL4THP Q195-196)") in err
     code, out, _ = _run(capsys, "pair", str(path), "--check", "--format", "trf")
     assert out.endswith("### Prohibition @ Round 2: 1-4\n")
+
+
+def test_more_rounds_than_the_players_can_play_is_a_warning_before_round_1_q62(tmp_path, capsys):
+    # Four players meet at most three opponents: round 4 of 4 cannot be paired without a rematch (C1).
+    path = _file(tmp_path, "long.trf", "012 Too long\n" + "\n".join(PLAYERS) + "\nXXR 4\n")
+    code, out, err = _run(capsys, "pair", str(path), "--format", "json")
+    assert code == 0 and len(json.loads(out)["pairings"]) == 2   # round 1 is still paired
+    assert err == (f"{path}:6:1: warning: the event has 4 rounds, but 4 players can play at most 3 without a rematch "
+                   f"(C1) or a second pairing-allocated bye (C2): round 4 cannot be paired within the rules; confirm "
+                   f"the number of rounds (VCL4THP Q62)\n")
+    # Five players: four games and the PAB each, five rounds; three rounds: no warning.
+    five = "\n".join([*PLAYERS, "001    5      Eps, Eva                          2100"])
+    for text in (five + "\nXXR 5\n", "\n".join(PLAYERS) + "\nXXR 3\n"):
+        assert _run(capsys, "pair", str(_file(tmp_path, "ok.trf", "012 Fits\n" + text)))[2] == ""

@@ -48,6 +48,9 @@ def test_a_late_entrant_gets_the_pairing_number_her_rating_earns_and_the_rest_mo
     records = renumbered(replace(t, header=(("240", " H 3 4 7"), ("260", " 1 4 2 4"), ("XXA", " 4 1 1"))),
                          numbers).header
     assert records == (("240", " H 3 5 4"), ("260", " 1 4 2 5"), ("XXA", " 5 1 1"))   # XXA's points stay
+    # An expelled player's line (VCL4THP Q197-198) names start ranks as well.
+    assert renumbered(replace(t, header=(("###", " Expelled @ Round 2: 4 7"),)), numbers).header == \
+        (("###", " Expelled @ Round 2: 5 4"),)
 
 
 def test_missed_rounds_score_as_the_event_says_and_a_declared_total_follows():
@@ -161,3 +164,63 @@ def test_the_recalculate_button_prints_a_board_changed_by_hand_q66_69(tmp_path, 
     assert excel.recalculate(FakeBook({**book.after_script(), "Pairings": pairings})) is not None
     printed = capsys.readouterr().out
     assert "warning: round 1 was paired by hand" in printed and "E.1-E.5" in printed
+
+
+def _expelled_book(players: list[list], expelled: list[list]) -> dict[str, Grid]:
+    grids = book(players, ["Tie-breaks", "BH"])
+    grids["Players"] = Grid("Players", [["SNo", "Name", "Withdrawn from round", "Expelled from round"], *expelled])
+    return grids
+
+
+# Round 1 of 4 played: 1-4 1-0, 2-5 =, 3-6 0-1.
+ROUND_1 = [[1, "Player 1", 2200, None, 4, "w", 1], [2, "Player 2", 2100, None, 5, "w", "½"],
+           [3, "Player 3", 2000, None, 6, "w", 0], [4, "Player 4", 1900, None, 1, "b", 0],
+           [5, "Player 5", 1800, None, 2, "b", "½"], [6, "Player 6", 1700, None, 3, "b", 1]]
+
+
+def test_an_expelled_player_leaves_the_standings_and_is_not_paired_q197_198():
+    # Players' "Expelled from round" 2 for player 6. After round 1, by points then Buchholz:
+    # 1 (1, BH 0: 4 has 0), 2 and 5 (1/2, BH 1/2 each), 3 (0, BH 1: 6's point still counts) and 4
+    # (0, BH 1). Without the expulsion 6 (1, BH 0) would share rank 1 with player 1.
+    grids = _expelled_book(ROUND_1, [[6, "Player 6", None, 2]])
+    plan = recalculate(grids)
+    rows = [(r.rank, r.start_rank, r.points, r.tiebreaks["BH"]) for r in plan.standings.rows]
+    assert rows == [(1, 1, 1, 0), (2, 2, Fraction(1, 2), Fraction(1, 2)), (2, 5, Fraction(1, 2), Fraction(1, 2)),
+                    (4, 3, 0, 1), (4, 4, 0, 1)]
+    assert [(e.start_rank, e.points, e.from_round) for e in plan.standings.expelled] == [(6, 1, 2)]
+    assert [r.rank for r in recalculate(book(ROUND_1, ["Tie-breaks", "BH"])).standings.rows] == [1, 1, 3, 3, 5, 5]
+    sheet = next(w for w in plan.writes if w.sheet == "Standings")
+    note = ("player 6 (Player 6) was expelled from round 2: not ranked (1 point); their games count for their "
+            "opponents' tie-breaks (VCL4THP Q197-198)")
+    legend = " ".join(str(row[1]) for row in sheet.rows if len(row) > 1 and row[0] in ("Note", ""))
+    assert note in legend and ("6 players (1 expelled, not ranked); tie-breaks in order: Buchholz",) in sheet.rows
+    assert "Withdrawn" not in [cell for row in sheet.rows for cell in row]   # an expulsion is no withdrawal
+    # Round 2: five players, 6 neither on a board nor given a bye; the note names the Players cell.
+    paired = pair_grids(grids)
+    assert 6 not in {p for b in paired.paired.boards for p in (b.white, b.black)} | {p for p, _ in paired.paired.byes}
+    assert len(paired.paired.boards) == 2 and len(paired.paired.byes) == 1
+    assert "player 6 Player 6 is not paired in round 2: expelled from round 2 (Players!D2)" in paired.notes
+    # The event as TRF (`pair --check BOOK --format trf`) carries the line a TRF file expels by.
+    from rulesengine.workbook.pairing_check import check_book
+    assert ("###", " Expelled @ Round 2: 6") in check_book(plan).tournament.header
+
+
+def test_an_expulsion_before_a_played_game_or_beside_a_withdrawal_is_refused_at_its_cell():
+    with pytest.raises(InputError) as caught:
+        recalculate(_expelled_book(ROUND_1, [[6, "Player 6", None, 1]]))
+    assert str(caught.value.problems[0]) == ("Players!D2: player 6 Player 6 was expelled from round 1 but has a game "
+                                             "in round 1 (Crosstable!G8): correct the round, or the game")
+    with pytest.raises(InputError) as caught:
+        recalculate(_expelled_book(ROUND_1, [[6, "Player 6", 2, 2]]))
+    assert str(caught.value.problems[0]) == ("Players!D2: a player is withdrawn or expelled, not both: clear one of "
+                                             "the two")
+
+
+def test_more_rounds_than_six_players_can_play_is_a_warning_before_round_1_q62():
+    grids = book(SIX)
+    grids["Settings"] = Grid("Settings", [["Setting", "Value"], ["Rounds", 7]])
+    paired = pair_grids(grids)
+    assert len(paired.paired.boards) == 3   # round 1 is paired all the same
+    assert paired.notes == ("warning: the event has 7 rounds, but 6 players can play at most 5 without a rematch (C1) "
+                            "or a second pairing-allocated bye (C2): round 6 cannot be paired within the rules; confirm "
+                            "the number of rounds (VCL4THP Q62) (Settings!A1)",)

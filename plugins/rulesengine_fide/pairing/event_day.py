@@ -6,9 +6,11 @@ record or the round cell that gives it, at the level FIDE's verification checkli
   level 3); the event's limits (`max_half_point_byes`, `no_byes_in_last`: TRF-2026 has no record
   for them, so they come as options) refuse the bye that breaks them (level 5), or warn when that
   round is already played; a full-point bye is deprecated for individuals (Q177-179, level 2);
-* who is not paired in the round and why (a requested bye, an absence, a withdrawal), level 1;
+* who is not paired in the round and why (a requested bye, an absence, a withdrawal, an
+  expulsion), level 1;
 * a prohibition (260) that starts after round 1, entered once the event was under way: level 4
-  (Q195-196).
+  (Q195-196);
+* before round 1, more rounds than the players can play without a rematch: level 3 (Q62).
 
 A front end that is no TRF file (a workbook) gives `options["places"]` (an object with the
 `TrfPlaces` methods, locating its own cells) and `options["limit_names"]` (how it names each
@@ -110,7 +112,10 @@ def not_paired_findings(tournament: Tournament, setup: PairingSetup, round_numbe
         name = tournament.player(p).name
         entry = tournament.player(p).entry(round_number)
         withdrawn = setup.withdrawn.get(p)
-        if entry.opponent is None and entry.code is not ResultCode.NOT_PAIRED:
+        expelled = setup.expelled.get(p)
+        if expelled is not None and expelled[0] <= round_number:
+            where, why = places.record(expelled[1]), f"expelled from round {expelled[0]} (VCL4THP Q197-198)"
+        elif entry.opponent is None and entry.code is not ResultCode.NOT_PAIRED:
             where, why = places.cell(p, round_number), f"{kind} entered in round {round_number}'s column"
         elif (round_number, p) in setup.announced_lines:
             code, line = setup.announced_lines[(round_number, p)]
@@ -134,12 +139,28 @@ def prohibition_findings(tournament: Tournament, places) -> list[EventDayFinding
             for line, first, players in late_prohibitions(tournament)]
 
 
+def rounds_findings(tournament: Tournament, setup: PairingSetup, round_number: int, places) -> list[EventDayFinding]:
+    """Before round 1, an event with more rounds than its players can play without a rematch: n-1
+    for an even field, n for an odd one (each player also takes the PAB once): the later rounds
+    cannot be paired within C1-C2, so the setup cannot finish within the rules (VCL4THP Q62, level 3)."""
+    n, total = len(tournament.players), setup.total_rounds
+    most = n if n % 2 else n - 1
+    if round_number != 1 or n < 2 or total <= most:
+        return []
+    line = next((i for i, (code, _rest) in enumerate(tournament.header, start=1) if code in ("XXR", "142")), None)
+    return [EventDayFinding(3, places.record(line), f"the event has {total} rounds, but {n} players can play at most "
+                                                    f"{most} without a rematch (C1) or a second pairing-allocated bye "
+                                                    f"(C2): round {most + 1} cannot be paired within the rules; "
+                                                    f"confirm the number of rounds (VCL4THP Q62)", 1)]
+
+
 def event_day(request: PairingRequest) -> tuple[EventDayFinding, ...]:
     tournament, r = request.tournament, request.round_number
     setup = read_setup(tournament)
     options = request.options
     places = options.get("places")
-    return (*not_paired_findings(tournament, setup, r, places),
+    return (*rounds_findings(tournament, setup, r, places or TrfPlaces(tournament)),
+            *not_paired_findings(tournament, setup, r, places),
             *prohibition_findings(tournament, places or TrfPlaces(tournament)),
             *bye_findings(tournament, setup, r, options.get("max_half_point_byes"), options.get("no_byes_in_last"),
                           places, options.get("limit_names")))

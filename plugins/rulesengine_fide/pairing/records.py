@@ -24,7 +24,7 @@ from fractions import Fraction
 
 from rulesengine.errors import InputError, Location, Problem
 from rulesengine.model import Tournament
-from rulesengine.pairing import next_round
+from rulesengine.pairing import next_round, recorded_expulsions
 
 
 @dataclass
@@ -39,6 +39,7 @@ class PairingSetup:
     absent_lines: dict[int, int] = field(default_factory=dict)        # XXZ player -> line
     forbidden_lines: dict[frozenset[int], tuple[str, int]] = field(default_factory=dict)  # pair -> (code, line)
     withdrawn: dict[int, int] = field(default_factory=dict)           # player -> first round not paired
+    expelled: dict[int, tuple[int, int]] = field(default_factory=dict)  # `### Expelled`: player -> (round, line)
 
     def acceleration(self, player: int, round_number: int) -> Fraction:
         return self.accel.get((player, round_number), Fraction(0))
@@ -122,7 +123,18 @@ def read_setup(tournament: Tournament) -> PairingSetup:
     if baku and not has_explicit_accel:
         setup.accel = baku_acceleration(tournament)
     _read_withdrawals(tournament, setup)
+    _read_expulsions(tournament, setup)
     return setup
+
+
+def _read_expulsions(tournament: Tournament, setup: PairingSetup) -> None:
+    """A player a `### Expelled @ Round r` line names is not paired from round r on (VCL4THP
+    Q197-198); the rounds are zero-point byes, as for a withdrawal."""
+    setup.expelled = recorded_expulsions(tournament)
+    last = max(setup.total_rounds, next_round(tournament))
+    for player, (first, _line) in setup.expelled.items():
+        for r in range(first, last + 1):
+            setup.announced.setdefault(r, {})[player] = "Z"
 
 
 def _read_withdrawals(tournament: Tournament, setup: PairingSetup) -> None:

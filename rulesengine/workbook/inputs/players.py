@@ -33,6 +33,8 @@ _EXTRA = {
     # The event day: the first round a player is no longer paired in (issue 23 item 4).
     "withdrawn from round": "withdrawn_from", "withdrawn from": "withdrawn_from", "withdrawn": "withdrawn_from",
     "withdrew from round": "withdrawn_from", "withdrawal from round": "withdrawn_from",
+    # An expelled player (VCL4THP Q197-198): not paired from this round on, and not ranked.
+    "expelled from round": "expelled_from", "expelled from": "expelled_from", "expelled": "expelled_from",
     # A player who may not take a half-point bye (free entry, conditions: VCL4THP Q175-176).
     "no half-point byes": "no_half_point_byes", "no hpb": "no_half_point_byes",
     "no half point byes": "no_half_point_byes",
@@ -60,6 +62,8 @@ class PlayerFacts:
     volatility: float | None = None
     withdrawn_from: int | None = None   # not paired from this round on (the TD's "Withdrawn from round")
     withdrawn_cell: str = ""            # where it was typed: `Players!J7`
+    expelled_from: int | None = None    # expelled: not paired from this round on, not ranked (Q197-198)
+    expelled_cell: str = ""
     no_half_point_byes: bool = False    # may not take a half-point bye (Q175-176)
     no_half_point_byes_cell: str = ""
 
@@ -112,14 +116,21 @@ def parse_players(grid: Grid | None) -> tuple[dict[int, PlayerFacts], list[Probl
             except ValueError as exc:
                 problems.add(r, c, str(exc))
                 continue
-            if field_name in ("withdrawn_from", "no_half_point_byes"):
-                where = "withdrawn_cell" if field_name == "withdrawn_from" else "no_half_point_byes_cell"
-                values[where] = str(Location(sheet=grid.sheet, cell=cell_address(r, c)))
+            if field_name in _CELL_OF:
+                values[_CELL_OF[field_name]] = str(Location(sheet=grid.sheet, cell=cell_address(r, c)))
         if sno in facts:
             problems.add(r, sno_col, f"start number {sno} appears twice")
             continue
+        if "withdrawn_from" in values and "expelled_from" in values:
+            problems.add(r, cols["expelled_from"], "a player is withdrawn or expelled, not both: clear one of the two")
+            continue
         facts[sno] = PlayerFacts(start_rank=sno, **values)
     return facts, problems.items
+
+
+# The fields whose cell a later message names (`Players!J7`).
+_CELL_OF = {"withdrawn_from": "withdrawn_cell", "expelled_from": "expelled_cell",
+            "no_half_point_byes": "no_half_point_byes_cell"}
 
 
 def _convert(field_name: str, raw: Any) -> Any:
@@ -132,10 +143,11 @@ def _convert(field_name: str, raw: Any) -> Any:
         if word in ("no", "n", "0", "false", "-"):
             return False
         raise ValueError(f"no half-point byes must be yes or no (or x), found {text(raw)!r}")
-    if field_name == "withdrawn_from":
+    if field_name in ("withdrawn_from", "expelled_from"):
         number = parse_points(raw) if not isinstance(raw, bool) else None
         if number is None or number.denominator != 1 or not 1 <= number <= MAX_ROUNDS:
-            raise ValueError(f"withdrawn from round must be a round number (1 to {MAX_ROUNDS}), found {text(raw)!r}")
+            raise ValueError(f"{field_name.replace('_', ' ')} round must be a round number (1 to {MAX_ROUNDS}), "
+                             f"found {text(raw)!r}")
         return int(number)
     if field_name == "birth_year":
         if isinstance(raw, (date, datetime)):

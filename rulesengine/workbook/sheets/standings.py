@@ -136,7 +136,14 @@ def standings_write(standings: Standings, report: RatingReport | None, progress:
     text_width = int(max(TEXT_MIN, sum(widths.values()) - widths[0]) - 2)
     heading = f"Standings {progress.title()}" + (" (final)" if progress.final else "")
     titles: list[tuple[CellValue, ...]] = [(f"{event_name} - {heading}" if event_name else heading,)]
-    subtitle = f"{len(t.players)} players; tie-breaks in order: {', '.join(words) if words else 'none (points only)'}"
+    # VCL4THP Q197-198 and Q103: the expelled, and a round robin's leavers under half, are not in the
+    # table; the legend's notes name them.
+    apart = [f"{len(rows)} {why}" for rows, why in ((standings.expelled, "expelled"),
+                                                     (standings.not_counted, "left under half of their games"))
+             if rows]
+    expelled = f" ({', '.join(apart)}, not ranked)" if apart else ""
+    subtitle = (f"{len(t.players)} players{expelled}; tie-breaks in order: "
+                f"{', '.join(words) if words else 'none (points only)'}")
     # Each title line is merged across the table (merge_rows); the title wraps in its cell, a
     # subtitle longer than the table is split into rows of its width, so nothing is cut at the edge.
     line_width = int(max(TEXT_MIN, sum(widths.values()) - 2))
