@@ -147,7 +147,8 @@ class TeamTournament:
     `boards` is the number of boards of a match (record 352's length, else the largest lineup);
     `colour_sequence` the board colours of the first-named team (352, "" when absent);
     `pab` the match and game points of a team PAB (record 320); `type_code` record 192's code
-    (e.g. `BERGER_TEAM_ROUNDROBIN`); `kind` "swiss" or "round robin".
+    (e.g. `BERGER_TEAM_ROUNDROBIN`); `kind` "swiss" or "round robin"; `colour_model` the colour
+    model a team book's Settings state (a TRF file states it in record 192's code).
     """
 
     individual: Tournament
@@ -163,6 +164,8 @@ class TeamTournament:
     lineups: tuple[Lineup, ...] = ()
     legacy: bool = False          # team records are TRF-16 013 lines
     notes: tuple[str, ...] = field(default=())
+    colour_model: str = ""        # the pairing's colour model as a team book states it: "type A", "type B",
+                                  # "no colour" (FIDE C.04.6 art. 1.7); "": as record 192 says, else type A
 
     @property
     def rounds(self) -> int:

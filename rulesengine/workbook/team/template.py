@@ -133,7 +133,8 @@ def _settings_values(robin: bool, rounds: int, boards: int, registry: Registry,
     default = next((p for p in registry.team_presets.values() if p.default), None)
     preset, about = (default.name, default.description) if default is not None else ("", "")
     values = {"type": "round robin" if robin else "swiss", "rounds": rounds, "boards": boards,
-              "team points": "2/1/0", "primary score": "MP", "tie-breaks": preset}
+              "team points": "2/1/0", "primary score": "MP", "tie-breaks": preset,
+              "colour model": "" if robin else "type A"}
     if exported is not None:
         by_label = {str(row[0]).lower(): row[1] for row in exported[1:]}
         values = {key: by_label.get(key, "") for key in SETTING_LABELS}
@@ -153,6 +154,8 @@ def _settings_values(robin: bool, rounds: int, boards: int, registry: Registry,
         "tie-breaks": f"in order, team presets or codes with modifiers (EDE/P, EMGSB/C1, BH:MP/C1, MPvGP); {preset}: "
                       f"{about}",
         "rules date": "force the regulations of another date (optional)",
+        "colour model": "team swiss: type A, type B or none (C.04.6 art. 1.7; empty: type A)",
+        "first colour": "team swiss: the colour drawn for team 1 in round 1, white or black (C.04.6 art. 4.1)",
     }
     return [(label, values.get(key, ""), meanings[key]) for key, label in SETTING_LABELS.items()]
 
@@ -165,7 +168,8 @@ def _settings_sheet(wb, rows: list[tuple[str, CellValue, str]]) -> None:
     for r, (label, _, _) in enumerate(rows, start=2):
         if label in ("Team points", "Team PAB", "Board colours", "Tie-breaks"):
             ws.cell(row=r, column=2).number_format = "@"   # 3/1/0 typed stays text, not 1 March 2000
-        choices = {"Team points": ("2/1/0", "3/1/0"), "Primary score": ("MP", "GP")}.get(label)
+        choices = {"Team points": ("2/1/0", "3/1/0"), "Primary score": ("MP", "GP"),
+                   "Colour model": ("type A", "type B", "none"), "First colour": ("white", "black")}.get(label)
         if choices:
             _list_validation(ws, choices, f"B{r}", " or ".join(choices))
 
