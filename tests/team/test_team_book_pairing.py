@@ -332,3 +332,28 @@ def test_explain_and_check_of_a_team_book(tmp_path, capsys):
     assert "Board 1:" in out and "art. 4.3" in out
     assert main(["pair", str(book), "--check"]) == 0
     assert "Round 1: as the rules pair it" in capsys.readouterr().out
+
+
+SCHEDULED = [stem for stem, path in TEAM_FILES.items() if stem.startswith("sw")
+             and "\n142 " in path.read_text(encoding="utf-8")]
+
+
+@pytest.mark.parametrize("stem", SCHEDULED)
+def test_the_book_of_a_team_file_pairs_its_next_round_as_the_file(tmp_path, capsys, stem):
+    """Every team swiss fixture with its schedule one round longer (record 142 + 1): `new-workbook
+    --from` it, then `pair BOOK` pairs the extra round exactly as `pair TEAM.trf` does (forfeited
+    matches, team PABs, half-point byes, game points primary, 3/1/0 among them); the book has no
+    block for that round, so its blocks go below the last row."""
+    text = TEAM_FILES[stem].read_text(encoding="utf-8")
+    rounds = int(text.split("\n142 ", 1)[1].split("\n", 1)[0])
+    trf = tmp_path / "event.trf"
+    trf.write_text(text.replace(f"\n142 {rounds}\n", f"\n142 {rounds + 1}\n"), encoding="utf-8")
+    book = tmp_path / "event.xlsx"
+    assert main(["new-workbook", "team-swiss", str(book), "--from", str(trf)]) == 0
+    capsys.readouterr()
+    from_book = _json_out(capsys, ["pair", str(book), "--format", "json"])
+    assert from_book == _json_out(capsys, ["pair", str(trf), "--format", "json"])
+    assert from_book["round"] == rounds + 1
+    rows = list(openpyxl.load_workbook(book)["Matches"].iter_rows(values_only=True))
+    assert sum(1 for row in rows if row[0] == rounds + 1) == len(from_book["pairings"]) + sum(
+        1 for bye in from_book["byes"] if bye["kind"] == "PAB")

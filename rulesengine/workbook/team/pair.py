@@ -204,7 +204,7 @@ def _round_writes(event: TeamTournament, paired: PairedRound, matches: Grid) -> 
         placed += [(top + i, values) for i, values in enumerate(block)]
     if below:
         notes.append(f"{below} block(s) of round {paired.round} written below the last row of {matches.sheet} "
-                     f"(the template's blocks of the round were used up)")
+                     f"(the sheet had no empty block of the round left for them)")
     writes = tuple(SheetWrite(matches.sheet, (tuple(values),), cell_address(r, 0), clear=None, header_rows=())
                    for r, values in sorted(placed))
     return writes, tuple(notes)

@@ -106,6 +106,12 @@ def _team_instructions(wb, robin: bool) -> None:
         "(a team preset or codes such as EDE/P, EMGSB/C1, BH:MP/C1), the start date choosing the rules in force.",
         "5. Recalculate (the Excel button, or: rulesengine recalc THIS.xlsx): the engine checks every match and "
         "rewrites only the Team Standings sheet (rank, team, MP, GP, tie-breaks, the rules used).",
+        "6. Pair the next round (the Pair button, or: rulesengine pair THIS.xlsx): "
+        + ("the Berger table's round (FIDE C.05 Annex 1) " if robin else
+           "the FIDE team Swiss (C.04.6) with Settings' colour model and first colour ")
+        + "is typed into the round's empty blocks on Matches: the home team (White on board 1), the away team or "
+        "PAB, and each team's players in board order; correct the lineups, type the results, Recalculate. A team "
+        "that asked for a bye: type its HPB, FPB or ZPB row of the round before pairing.",
         "Problems are listed as Sheet!Cell: what is wrong, all at once; nothing is written until they are fixed.",
         "Type values, not formulas: the engine never evaluates formulas.",
     ], "Example: round 1, team 1 (Norway) against team 2 (Sweden) on 4 boards", _match_example)
