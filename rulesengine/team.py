@@ -194,6 +194,14 @@ class TeamTournament:
         return next((word for word in words if word in ("MP", "GP")), "MP")
 
 
+def first_named(event: TeamTournament, white: int, black: int) -> tuple[int, int]:
+    """A paired match's two teams in the order that names them (home first): record 352's colours
+    are the first-named team's board by board, and a team's colour is its first board's (C.04.6
+    art. 1.6.1), so the team the pairing gives White is named first unless the sequence starts
+    with Black."""
+    return (white, black) if (event.colour_sequence or "W")[0].upper() == "W" else (black, white)
+
+
 def match_tournament(event: TeamTournament) -> Tournament:
     """The event's match schedule as a tournament of teams (issue 24: team round robins by the
     Berger tables): one player per team (start rank = team number), one game per match, white

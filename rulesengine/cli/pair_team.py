@@ -144,19 +144,22 @@ def _check_json(checks) -> str:
 
 def _trf(event: TeamTournament, paired) -> str:
     """The file with the round written in, results blank: each match's boards pair the two teams'
-    first players in roster order, the white team's player on board i taking colour i of record
-    352 (alternating, board 1 White, without it); the PAB team in record 320; every other player
-    of the round `0000 - -`."""
+    first players in roster order, the first-named team's player on board i taking colour i of
+    record 352 (alternating, board 1 White, without it), the first-named team the one that has
+    White on board 1 (`team.first_named`); the PAB team in record 320; every other player of the
+    round `0000 - -`."""
     from dataclasses import replace
 
     from rulesengine.formats.trf import with_round_blocks, write_trf
+    from rulesengine.team import first_named
     t = event.individual
     r = paired.round
     sequence = (event.colour_sequence or "WB").lower()
     padding = t.extra.get("opponent_padding", "0")
     blocks: dict[int, str] = {}
     for board in paired.boards:
-        white, black = event.team(board.white).players, event.team(board.black).players
+        first, second = first_named(event, board.white, board.black)
+        white, black = event.team(first).players, event.team(second).players
         for i, (w, b) in enumerate(zip(white[:event.boards], black[:event.boards])):
             colour = sequence[i % len(sequence)]
             other = "b" if colour == "w" else "w"

@@ -26,7 +26,7 @@ START = "2026/03/10"   # C.04.6 is in force from 2026-02-01
 RESULTS = {"1-0": ("1", "0"), "½-½": ("=", "="), "0-1": ("0", "1"), "+/-": ("+", "-")}
 
 
-def _bare_trf(stem: str, colour_model: str = "TYPEA") -> tuple[str, int]:
+def _bare_trf(stem: str, colour_model: str = "TYPEA", board_colours: str = "") -> tuple[str, int]:
     """The fixture's teams and players with no round played (the 330/300/240 records, the PAB
     teams of 320 and the 001 round blocks dropped), dated after C.04.6 came into force; its rounds."""
     lines, rounds = [], 0
@@ -42,6 +42,8 @@ def _bare_trf(stem: str, colour_model: str = "TYPEA") -> tuple[str, int]:
             line = line.replace("TYPEA", colour_model)
         elif code == "142":
             rounds = int(line[4:])
+        elif code == "352" and board_colours:
+            line = f"352 {board_colours}"
         elif code == "001":
             line = line[:80] + " 0.0"
         lines.append(line)
@@ -127,14 +129,17 @@ def _book_standings(book: Path) -> list[tuple]:
     return body
 
 
-@pytest.mark.parametrize(("stem", "model", "hpb"), [("sw02_t9_b4_r5_pab", "TYPEA", {}),
-                                                    ("sw06_t13_b4_r7_hpb", "TYPEB", {3: 5, 5: 2})])
-def test_a_team_swiss_run_in_the_book_pairs_as_the_trf(tmp_path, capsys, stem, model, hpb):
+@pytest.mark.parametrize(("stem", "model", "hpb", "colours"), [("sw02_t9_b4_r5_pab", "TYPEA", {}, ""),
+                                                               ("sw06_t13_b4_r7_hpb", "TYPEB", {3: 5, 5: 2}, ""),
+                                                               ("sw02_t9_b4_r5_pab", "-", {}, "BWBW")])
+def test_a_team_swiss_run_in_the_book_pairs_as_the_trf(tmp_path, capsys, stem, model, hpb, colours):
     """Round by round: `pair BOOK` (the book's blocks filled), results typed, `recalc BOOK`; the
     same event as TRF paired by `pair TEAM.trf`. Every round's pairing, colours and PAB agree
     (C.04.6 with the book's colour model, its initial colour and team PAB), requested half-point
-    byes typed ahead (record 240) included, and the final standings agree."""
-    text, rounds = _bare_trf(stem, model)
+    byes typed ahead (record 240) included, and the final standings agree. Board colours BWBW
+    (record 352): the team with White on board 1 is the away team of the book, the second-named of
+    the TRF's match; the colour model "no colour" (art. 1.7) too."""
+    text, rounds = _bare_trf(stem, model, colours)
     trf = tmp_path / "event.trf"
     trf.write_text(text, encoding="utf-8")
     book = _new_book(tmp_path, trf, rounds)

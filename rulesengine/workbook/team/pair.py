@@ -30,7 +30,7 @@ from rulesengine.grid import CellValue, Grid, cell_address, text
 from rulesengine.layout_cells import Problems
 from rulesengine.pairing import PairedRound
 from rulesengine.registry import Registry, default_registry
-from rulesengine.team import MatchKind, TeamBye, TeamTournament
+from rulesengine.team import MatchKind, TeamBye, TeamTournament, first_named
 from rulesengine.team_layout import TeamLayout
 from rulesengine.workbook.inputs.settings import WorkbookSettings
 from rulesengine.workbook.plan import SheetWrite
@@ -172,8 +172,7 @@ def _round_writes(event: TeamTournament, paired: PairedRound, matches: Grid) -> 
     rows: list[list[list[CellValue]]] = []    # one block per match or bye
     notes: list[str] = []
     for board in paired.boards:
-        # art. 1.6.1: the team's colour is its first board's; the home team has sequence[0] there
-        home, away = (board.white, board.black) if sequence[0] == "W" else (board.black, board.white)
+        home, away = first_named(event, board.white, board.black)   # White on board 1 (art. 1.6.1)
         block = [[paired.round, None, team_cell(event, home), None, team_cell(event, away), None]]
         for number in range(1, event.boards + 1):
             block.append([None, number, _lineup(event, home, number), None, _lineup(event, away, number),
