@@ -362,3 +362,22 @@ def test_the_book_of_a_team_file_pairs_its_next_round_as_the_file(tmp_path, caps
     rows = list(openpyxl.load_workbook(book)["Matches"].iter_rows(values_only=True))
     assert sum(1 for row in rows if row[0] == rounds + 1) == len(from_book["pairings"]) + sum(
         1 for bye in from_book["byes"] if bye["kind"] == "PAB")
+
+
+def test_colour_model_and_first_colour_are_read_at_their_cells(tmp_path, capsys):
+    """Settings' Colour model (C.04.6 art. 1.7) and First colour (art. 4.1, record 152): a value
+    neither names is refused at its cell; black for team 1 gives the top team Black in round 1
+    (art. 4.3.1 draws from the initial colour), and the explanation names the model."""
+    book = _small_book(tmp_path, 3)
+    _settings(book, {"Colour model": "type C", "First colour": "red"})
+    before = book.read_bytes()
+    assert main(["pair", str(book)]) == 2
+    err = capsys.readouterr().err
+    assert "Settings!B14: Colour model: 'type C': want type A, type B or none (C.04.6 art. 1.7)" in err
+    assert "Settings!B15: First colour: 'red': want white or black" in err
+    assert book.read_bytes() == before
+    _settings(book, {"Colour model": "type B", "First colour": "black"})
+    assert main(["pair", str(book), "--explain"]) == 0
+    assert "colour model type B" in capsys.readouterr().out
+    paired = _json_out(capsys, ["pair", str(book), "--format", "json"])
+    assert [(p["white"], p["black"]) for p in paired["pairings"]] == [(3, 1), (2, 4)]

@@ -204,9 +204,23 @@ def _round_writes(event: TeamTournament, paired: PairedRound, matches: Grid) -> 
     if below:
         notes.append(f"{below} block(s) of round {paired.round} written below the last row of {matches.sheet} "
                      f"(the sheet had no empty block of the round left for them)")
-    writes = tuple(SheetWrite(matches.sheet, (tuple(values),), cell_address(r, 0), clear=None, header_rows=())
-                   for r, values in sorted(placed))
+    writes = tuple(SheetWrite(matches.sheet, (run,), cell_address(r, c), clear=None, header_rows=())
+                   for r, values in sorted(placed) for c, run in _runs(values))
     return writes, tuple(notes)
+
+
+def _runs(values: list[CellValue]) -> list[tuple[int, tuple[CellValue, ...]]]:
+    """The row's runs of adjacent values with their first column: only those cells are typed (an
+    adapter writing a block of values would empty the cells between them)."""
+    runs: list[tuple[int, tuple[CellValue, ...]]] = []
+    for c, value in enumerate(values):
+        if value is None:
+            continue
+        if runs and runs[-1][0] + len(runs[-1][1]) == c:
+            runs[-1] = (runs[-1][0], runs[-1][1] + (value,))
+        else:
+            runs.append((c, (value,)))
+    return runs
 
 
 def _paired_teams(paired: PairedRound) -> set[int]:
