@@ -300,6 +300,14 @@ def test_a_round_after_the_last_is_refused_at_rounds(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "Settings!B6: round 2 is after the last round (Rounds is 1): every round is paired" in err
     assert book.read_bytes() == before
+    # One more round scheduled: the sheet has no block for it, so its blocks go below the last row.
+    _settings(book, {"Rounds": 2})
+    assert main(["pair", str(book)]) == 0
+    assert ("Note: 2 block(s) of round 2 written below the last row of Matches (the sheet had no empty block of "
+            "the round left for them)") in capsys.readouterr().out
+    rows = [[c.value for c in row[:6]] for row in openpyxl.load_workbook(book)["Matches"].iter_rows(min_row=8)]
+    assert rows[0] == [None] * 6 and [row[0] for row in rows[1:8]] == [2, None, None, 2, None, None, None]
+    assert main(["recalc", str(book)]) == 0   # the blocks read back (no results yet: a note)
 
 
 def test_a_round_no_pairing_allows_is_left_to_the_chief_arbiter(tmp_path, capsys):
@@ -347,8 +355,8 @@ SCHEDULED = [stem for stem, path in TEAM_FILES.items() if stem.startswith("sw")
 def test_the_book_of_a_team_file_pairs_its_next_round_as_the_file(tmp_path, capsys, stem):
     """Every team swiss fixture with its schedule one round longer (record 142 + 1): `new-workbook
     --from` it, then `pair BOOK` pairs the extra round exactly as `pair TEAM.trf` does (forfeited
-    matches, team PABs, half-point byes, game points primary, 3/1/0 among them); the book has no
-    block for that round, so its blocks go below the last row."""
+    matches, team PABs, half-point byes, game points primary, 3/1/0 among them), into the empty
+    blocks `new-workbook --from` prepared for the scheduled round the file has not played."""
     text = TEAM_FILES[stem].read_text(encoding="utf-8")
     rounds = int(text.split("\n142 ", 1)[1].split("\n", 1)[0])
     trf = tmp_path / "event.trf"
@@ -356,7 +364,10 @@ def test_the_book_of_a_team_file_pairs_its_next_round_as_the_file(tmp_path, caps
     book = tmp_path / "event.xlsx"
     assert main(["new-workbook", "team-swiss", str(book), "--from", str(trf)]) == 0
     capsys.readouterr()
-    from_book = _json_out(capsys, ["pair", str(book), "--format", "json"])
+    assert main(["pair", str(book), "--format", "json"]) == 0
+    captured = capsys.readouterr()
+    assert "below the last row" not in captured.err
+    from_book = json.loads(captured.out)
     assert from_book == _json_out(capsys, ["pair", str(trf), "--format", "json"])
     assert from_book["round"] == rounds + 1
     rows = list(openpyxl.load_workbook(book)["Matches"].iter_rows(values_only=True))

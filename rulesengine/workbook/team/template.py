@@ -16,7 +16,7 @@ team layout's `export` gives it; without, prepared empty blocks.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font, PatternFill
@@ -77,7 +77,8 @@ def new_team_workbook(kind: str, out: Path, *, rounds: int | None = None, teams:
                                          grids["Settings"].rows if grids else None))
     _table_sheet(wb, TEAMS_SHEET, grids[TEAMS_SHEET].rows if grids else _blank_teams(teams, boards),
                  widths={1: 28, 4: 28}, landscape=False)
-    _matches_sheet(wb, grids[MATCHES_SHEET].rows if grids else _blank_matches(teams, boards, rounds))
+    _matches_sheet(wb, _with_blocks_ahead(grids[MATCHES_SHEET].rows, teams, boards, rounds) if grids
+                   else _blank_matches(teams, boards, range(1, rounds + 1)))
     standings = wb.create_sheet(TEAM_STANDINGS_SHEET)
     _header(standings, 1, ["Rank", "Team", "Name", "MP", "GP"], ENGINE_FILL)
     standings.cell(row=3, column=1, value="This sheet belongs to the engine: Recalculate rewrites it.")
@@ -189,11 +190,20 @@ def _blank_teams(teams: int, boards: int) -> list[list[CellValue]]:
     return rows
 
 
-def _blank_matches(teams: int, boards: int, rounds: int) -> list[list[CellValue]]:
+def _with_blocks_ahead(rows: Sequence[Sequence[CellValue]], teams: int, boards: int,
+                       rounds: int) -> list[list[CellValue]]:
+    """An event's Matches rows, then empty blocks for the scheduled rounds it has no match in
+    (a file read mid-event: `pair` fills them)."""
+    typed = {row[M_ROUND] for row in rows[1:] if _cell(row, M_ROUND)}
+    ahead = [rnd for rnd in range(1, rounds + 1) if rnd not in typed]
+    return [list(row) for row in rows] + _blank_matches(teams, boards, ahead)[1:]
+
+
+def _blank_matches(teams: int, boards: int, rounds: Iterable[int]) -> list[list[CellValue]]:
     """Per round, a block per match (one more for the bye when the teams are odd): the round on the
     match row, board numbers and the home team's colours (white on odd boards) under it."""
     rows: list[list[CellValue]] = [list(MATCH_COLUMNS)]
-    for rnd in range(1, rounds + 1):
+    for rnd in rounds:
         for _ in range((teams + 1) // 2):
             rows.append([rnd])
             rows.extend([None, board, None, None, None, "w" if board % 2 else "b"] for board in range(1, boards + 1))
