@@ -356,7 +356,8 @@ def test_the_book_of_a_team_file_pairs_its_next_round_as_the_file(tmp_path, caps
     """Every team swiss fixture with its schedule one round longer (record 142 + 1): `new-workbook
     --from` it, then `pair BOOK` pairs the extra round exactly as `pair TEAM.trf` does (forfeited
     matches, team PABs, half-point byes, game points primary, 3/1/0 among them), into the empty
-    blocks `new-workbook --from` prepared for the scheduled round the file has not played."""
+    blocks `new-workbook --from` prepared for the scheduled round the file has not played; and
+    `pair --check` gives the book's rounds the verdicts it gives the file's."""
     text = TEAM_FILES[stem].read_text(encoding="utf-8")
     rounds = int(text.split("\n142 ", 1)[1].split("\n", 1)[0])
     trf = tmp_path / "event.trf"
@@ -364,6 +365,9 @@ def test_the_book_of_a_team_file_pairs_its_next_round_as_the_file(tmp_path, caps
     book = tmp_path / "event.xlsx"
     assert main(["new-workbook", "team-swiss", str(book), "--from", str(trf)]) == 0
     capsys.readouterr()
+    checks = [main(["pair", str(path), "--check", "--format", "json"]) for path in (book, trf)]
+    out = capsys.readouterr().out
+    assert checks[0] == checks[1] and out[:len(out) // 2] == out[len(out) // 2:]   # --check: the same verdicts
     assert main(["pair", str(book), "--format", "json"]) == 0
     captured = capsys.readouterr()
     assert "below the last row" not in captured.err
