@@ -547,6 +547,20 @@ def pair_round(tournament: Tournament, round_number: int, system: str = "dutch",
 # ---------------------------------------------------------------- team pairing (issue 24 item 4)
 
 TEAM_SWISS = "fide_team"
+TEAM_ROUND_ROBIN = "team_berger"   # C.05 Annex 1: the Berger tables of a team round robin
+
+
+def team_pairing_system(event: TeamTournament, name: str | None = None, registry: Registry | None = None):
+    """The team pairing system that pairs `event`: a round robin's Berger tables (C.05 Annex 1)
+    whatever is asked, else `name` (None or the individual default "dutch": the team swiss,
+    C.04.6). One rule for `pair TEAM.trf` and `pair BOOK` on a team book."""
+    registry = registry or default_registry()
+    if event.is_round_robin:
+        if TEAM_ROUND_ROBIN not in registry.team_pairing_systems:
+            raise UsageError("this team event is a round robin: team round robins are paired by the Berger tables "
+                             "(C.05 Annex 1), which no loaded plugin provides for team events")
+        return registry.team_pairing_system(TEAM_ROUND_ROBIN)
+    return registry.team_pairing_system(TEAM_SWISS if name in (None, "dutch") else name)
 
 
 def pair_team_round(event: TeamTournament, round_number: int, system: str = TEAM_SWISS,

@@ -62,18 +62,33 @@ def pair_next_round(book: Any, round_number: int | None = None, system: str = "d
     """The "Pair next round" button: fold the results entered on the Pairings sheet into the
     crosstable, pair the next round (FIDE Dutch by default) and write the Pairings sheet.
 
-    The same pure function as `rulesengine pair BOOK.xlsx` (workbook.pair_book.pair_grids); a
+    The same pure function as `rulesengine pair BOOK.xlsx` (workbook.pair_book.pair_grids; a team
+    book: workbook.team.pair.pair_team_book, the round's match blocks typed into Matches); a
     round not finished or bad input is shown in an alert and nothing is written (None returned).
     """
     from rulesengine.workbook.pair_book import pair_grids
+    from rulesengine.workbook.team.pair import pair_team_book
 
     names = [sheet.name for sheet in book.sheets]
     try:
-        outcome = pair_grids(read_grids(book), names, round_number=round_number, system=system)
+        grids = read_grids(book)
+        team = team_layout_of(grids)
+        if team is not None:
+            outcome = pair_team_book(grids, team, round_number=round_number, system=system)
+        else:
+            outcome = pair_grids(grids, names, round_number=round_number, system=system)
     except RulesEngineError as exc:
         _tell(book, str(exc), PAIR_ALERT_TITLE)
         return None
     apply_writes(book, outcome.writes)
+    if team is not None:
+        paired = outcome.paired
+        print(f"Round {paired.round}: {len(paired.boards)} match(es)"
+              + "".join(f", {kind} team {number}" for number, kind in paired.byes)
+              + ". Correct the lineups on the Matches sheet, type each board's result, then Recalculate.")
+        for note in outcome.notes:
+            print(f"Note: {note}")
+        return outcome
     paired = outcome.paired
     print(f"Round {paired.round}: {len(paired.boards)} board(s)"
           + "".join(f", {kind} {player}" for player, kind in paired.byes)

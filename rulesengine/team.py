@@ -147,7 +147,8 @@ class TeamTournament:
     `boards` is the number of boards of a match (record 352's length, else the largest lineup);
     `colour_sequence` the board colours of the first-named team (352, "" when absent);
     `pab` the match and game points of a team PAB (record 320); `type_code` record 192's code
-    (e.g. `BERGER_TEAM_ROUNDROBIN`); `kind` "swiss" or "round robin".
+    (e.g. `BERGER_TEAM_ROUNDROBIN`); `kind` "swiss" or "round robin"; `colour_model` the colour
+    model a team book's Settings state (a TRF file states it in record 192's code).
     """
 
     individual: Tournament
@@ -163,6 +164,8 @@ class TeamTournament:
     lineups: tuple[Lineup, ...] = ()
     legacy: bool = False          # team records are TRF-16 013 lines
     notes: tuple[str, ...] = field(default=())
+    colour_model: str = ""        # the pairing's colour model as a team book states it: "type A", "type B",
+                                  # "no colour" (FIDE C.04.6 art. 1.7); "": as record 192 says, else type A
 
     @property
     def rounds(self) -> int:
@@ -189,6 +192,14 @@ class TeamTournament:
         (`..._GP_MP`: game points); C.07 art. 11: match points otherwise."""
         words = self.type_code.upper().split("_")
         return next((word for word in words if word in ("MP", "GP")), "MP")
+
+
+def first_named(event: TeamTournament, white: int, black: int) -> tuple[int, int]:
+    """A paired match's two teams in the order that names them (home first): record 352's colours
+    are the first-named team's board by board, and a team's colour is its first board's (C.04.6
+    art. 1.6.1), so the team the pairing gives White is named first unless the sequence starts
+    with Black."""
+    return (white, black) if (event.colour_sequence or "W")[0].upper() == "W" else (black, white)
 
 
 def match_tournament(event: TeamTournament) -> Tournament:

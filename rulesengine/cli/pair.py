@@ -474,6 +474,14 @@ def _run_workbook(args: argparse.Namespace) -> int:
     from rulesengine.workbook.inputs.settings import settings_from_options
 
     overrides = settings_from_options(layout=args.layout, crosstable_sheet=args.sheet)
+    if args.check or args.explain:
+        from rulesengine.workbook.route import team_book
+        try:
+            book = team_book(Path(args.file), overrides=overrides)
+        except InputError as exc:
+            return _not_changed(args, exc)
+        if book is not None:   # a team book: its rounds checked or explained as a team TRF's
+            return _team_book_report(args, book)
     if args.check:
         return _check_workbook(args, overrides)
     for flag, given in (("--explain", args.explain), ("--rank-only", args.rank_only),
@@ -487,11 +495,10 @@ def _run_workbook(args: argparse.Namespace) -> int:
         result = pair_workbook(Path(args.file), round_number=args.round, system=args.system or "dutch", overrides=overrides,
                                force=args.force)
     except InputError as exc:
-        # One `Sheet!Cell: message` line per problem (as recalc prints them); nothing was written.
-        print(exc, file=sys.stderr)
-        print(f"rulesengine: {args.file} was not changed ({exc.count} problem"
-              f"{'s' if exc.count != 1 else ''})", file=sys.stderr)
-        return 2
+        return _not_changed(args, exc)
+    from rulesengine.workbook.team.pair import TeamBookPairing
+    if isinstance(result.outcome, TeamBookPairing):
+        return _team_book_paired(args, result)
     outcome, saved = result.outcome, result.save
     paired, tournament = outcome.paired, outcome.tournament
     tell = sys.stderr if args.format == "json" else sys.stdout
@@ -500,18 +507,59 @@ def _run_workbook(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(_text(tournament, paired, outcome.system, []))   # notes follow, below
     sheets = " and ".join(dict.fromkeys(w.sheet for w in outcome.writes))
-    if saved.replaced:
-        print(f"Wrote round {paired.round} to {sheets} of {saved.written} (backup: {saved.backup}). Enter the "
-              f"results in the Result column, then Recalculate.", file=tell)
-    else:
-        print(f"Wrote {sheets} to {saved.written}, NOT to {args.file}: saving with openpyxl would have lost "
-              + "; ".join(saved.lost) + ". Your workbook is unchanged; rerun with --force to accept the loss.",
-              file=sys.stderr)
+    _tell_saved(args, saved, paired.round, sheets, "Enter the results in the Result column, then Recalculate.", tell)
     for note in (*outcome.notes, *outcome.plan.notes):
         print(f"Note: {note}", file=tell)
     for warning in result.warnings:   # the round folded now had a board changed by hand (VCL4THP Q66-69)
         print(f"{args.file}: {warning}", file=sys.stderr)
     return 0
+
+
+def _tell_saved(args: argparse.Namespace, saved, round_number: int, sheets: str, next_step: str, tell) -> None:
+    """Where the round was written (and the backup), or why it went beside the book instead."""
+    if saved.replaced:
+        print(f"Wrote round {round_number} to {sheets} of {saved.written} (backup: {saved.backup}). {next_step}",
+              file=tell)
+    else:
+        print(f"Wrote {sheets} to {saved.written}, NOT to {args.file}: saving with openpyxl would have lost "
+              + "; ".join(saved.lost) + ". Your workbook is unchanged; rerun with --force to accept the loss.",
+              file=sys.stderr)
+
+
+def _not_changed(args: argparse.Namespace, exc) -> int:
+    """One `Sheet!Cell: message` line per problem (as recalc prints them); nothing was written."""
+    print(exc, file=sys.stderr)
+    print(f"rulesengine: {args.file} was not changed ({exc.count} problem{'s' if exc.count != 1 else ''})",
+          file=sys.stderr)
+    return 2
+
+
+def _team_book_paired(args: argparse.Namespace, result) -> int:
+    """`pair BOOK` on a team book: the round as `pair TEAM.trf` prints it, then where it was written."""
+    from rulesengine.cli.pair_team import paired_json, paired_text
+    outcome, saved = result.outcome, result.save
+    tell = sys.stderr if args.format == "json" else sys.stdout
+    if args.format == "json":
+        sys.stdout.write(paired_json(outcome.paired, outcome.system))
+    else:
+        sys.stdout.write(paired_text(outcome.event, outcome.paired, outcome.description))
+    _tell_saved(args, saved, outcome.paired.round, "Matches", "Correct the lineups where they differ, type each "
+                "board's result, then Recalculate.", tell)
+    for note in outcome.notes:
+        print(f"Note: {note}", file=tell)
+    return 0
+
+
+def _team_book_report(args: argparse.Namespace, book) -> int:
+    """`pair --check|--explain BOOK` on a team book (nothing written)."""
+    from rulesengine import api
+    from rulesengine.cli.pair_team import check_or_explain
+    for flag, given in (("--format trf", args.format == "trf"), ("--estimate", bool(args.estimate)),
+                        ("--input-format", args.input_format)):
+        if given:
+            raise UsageError(f"{flag}: not for a team book")
+    system = api.team_pairing_system(book.event, args.system)
+    return check_or_explain(args, book.event, system, book.next_round, _Output(args).write)
 
 
 def _check_workbook(args: argparse.Namespace, overrides) -> int:

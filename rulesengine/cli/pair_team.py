@@ -19,8 +19,6 @@ from rulesengine.registry import Registry
 if TYPE_CHECKING:
     from rulesengine.team import TeamTournament
 
-TEAM_BERGER = "team_berger"   # the team pairing system of a team round robin (C.05 Annex 1 Berger tables)
-
 # Options of `pair` that concern individual events only.
 _INDIVIDUAL_ONLY = ("estimate", "max_half_point_byes", "no_byes_in_last", "late_entry", "draw_colour", "sheet",
                     "layout", "rank_only")
@@ -48,38 +46,45 @@ def run_team(args: argparse.Namespace, event: TeamTournament, registry: Registry
     used = [name for name in _INDIVIDUAL_ONLY if getattr(args, name, None) not in (None, False, [])]
     if used:
         raise UsageError(f"--{used[0].replace('_', '-')} applies to individual events, not to a team event")
-    name = api.TEAM_SWISS if args.system in (None, "dutch") else args.system   # no --system: the team swiss
-    if event.is_round_robin:
-        # C.05 Annex 1: a team round robin follows the Berger tables, registered as "team_berger"
-        if TEAM_BERGER not in registry.team_pairing_systems:
-            raise UsageError("this team event is a round robin (record 092): team round robins are paired by the "
-                             "Berger tables (C.05 Annex 1), which `pair` does not yet provide for team events")
-        name = TEAM_BERGER
-    system = registry.team_pairing_system(name)
+    system = api.team_pairing_system(event, args.system, registry)
+    if args.check or args.explain:
+        return check_or_explain(args, event, system, _next_round(event), write, registry)
+    round_number = args.round if args.round is not None else _next_round(event)
+    if round_number < 1:
+        raise UsageError(f"--round must be 1 or more, not {round_number}")
+    paired = api.pair_team_round(event, round_number, system.name, registry)
+    if args.format == "json":
+        write(paired_json(paired, system.name))
+    elif args.format == "trf":
+        write(_trf(event, paired))
+    else:
+        write(paired_text(event, paired, system.description))
+    return 0
+
+
+def check_or_explain(args: argparse.Namespace, event: TeamTournament, system, next_round: int, write,
+                     registry: Registry | None = None) -> int:
+    """`pair --check` (every recorded round re-paired; exit 1 when one differs) or `pair --explain`
+    (round `--round`, else `next_round`) of a team event, a team TRF's or a team book's."""
     if args.check:
         checks = api.check_team_pairings(event, system.name, registry)
         write(_check_json(checks) if args.format == "json" else _check_text(checks, system.description))
         return 1 if any(c.verdict for c in checks) else 0
-    round_number = args.round if args.round is not None else _next_round(event)
+    round_number = args.round if args.round is not None else next_round
     if round_number < 1:
         raise UsageError(f"--round must be 1 or more, not {round_number}")
-    if args.explain:
-        if system.explain is None:
-            raise UsageError(f"team pairing system {system.name!r} cannot explain its pairings")
-        write(system.explain(event, round_number))
-        return 0
-    paired = api.pair_team_round(event, round_number, system.name, registry)
-    if args.format == "json":
-        write(json.dumps({"round": paired.round, "system": system.name,
-                          "pairings": [{"board": i, "white": b.white, "black": b.black}
-                                       for i, b in enumerate(paired.boards, start=1)],
-                          "byes": [{"team": t, "kind": k} for t, k in paired.byes]}, ensure_ascii=False, indent=2)
-              + "\n")
-    elif args.format == "trf":
-        write(_trf(event, paired))
-    else:
-        write(_text(event, paired, system.description))
+    if system.explain is None:
+        raise UsageError(f"team pairing system {system.name!r} cannot explain its pairings")
+    write(system.explain(event, round_number))
     return 0
+
+
+def paired_json(paired, system: str) -> str:
+    """The JSON of a paired team round (docs/contracts.md "Team swiss pairing")."""
+    return json.dumps({"round": paired.round, "system": system,
+                       "pairings": [{"board": i, "white": b.white, "black": b.black}
+                                    for i, b in enumerate(paired.boards, start=1)],
+                       "byes": [{"team": t, "kind": k} for t, k in paired.byes]}, ensure_ascii=False, indent=2) + "\n"
 
 
 def _next_round(event: TeamTournament) -> int:
@@ -95,7 +100,7 @@ def _score_before(event: TeamTournament, number: int, round_number: int) -> Frac
     return sum((r.match_points for r in rounds), Fraction(0))
 
 
-def _text(event: TeamTournament, paired, description: str) -> str:
+def paired_text(event: TeamTournament, paired, description: str) -> str:
     from rulesengine.cli.common import format_table
     from rulesengine.numbers import to_text
     score = {t.number: to_text(_score_before(event, t.number, paired.round)) for t in event.teams}
@@ -139,19 +144,22 @@ def _check_json(checks) -> str:
 
 def _trf(event: TeamTournament, paired) -> str:
     """The file with the round written in, results blank: each match's boards pair the two teams'
-    first players in roster order, the white team's player on board i taking colour i of record
-    352 (alternating, board 1 White, without it); the PAB team in record 320; every other player
-    of the round `0000 - -`."""
+    first players in roster order, the first-named team's player on board i taking colour i of
+    record 352 (alternating, board 1 White, without it), the first-named team the one that has
+    White on board 1 (`team.first_named`); the PAB team in record 320; every other player of the
+    round `0000 - -`."""
     from dataclasses import replace
 
     from rulesengine.formats.trf import with_round_blocks, write_trf
+    from rulesengine.team import first_named
     t = event.individual
     r = paired.round
     sequence = (event.colour_sequence or "WB").lower()
     padding = t.extra.get("opponent_padding", "0")
     blocks: dict[int, str] = {}
     for board in paired.boards:
-        white, black = event.team(board.white).players, event.team(board.black).players
+        first, second = first_named(event, board.white, board.black)
+        white, black = event.team(first).players, event.team(second).players
         for i, (w, b) in enumerate(zip(white[:event.boards], black[:event.boards])):
             colour = sequence[i % len(sequence)]
             other = "b" if colour == "w" else "w"

@@ -32,6 +32,7 @@ from rulesengine.workbook.pairing_check import BookCheck, check_book, manual_boa
 from rulesengine.workbook.plan import SheetWrite
 from rulesengine.workbook.recalc import WritePlan, recalculate, sheets_to_read
 from rulesengine.workbook.season import LADDER_SHEET, ladder_fingerprint
+from rulesengine.workbook.team.pair import TeamBook, TeamBookPairing, pair_team_book, read_team_book
 from rulesengine.workbook.team.recalc import TeamPlan, recalculate_team, team_layout_of
 
 ROUTES = ("auto", "graft", "openpyxl")
@@ -106,7 +107,7 @@ def write_engine_sheets(path: str | Path, compute: Callable[[list[str], dict[str
 
 @dataclass(frozen=True)
 class PairBookResult:
-    outcome: BookPairing
+    outcome: BookPairing | TeamBookPairing   # TeamBookPairing: a team book's round in its Matches sheet
     save: SaveResult
     route: str         # "graft" or "openpyxl"
     warnings: tuple[str, ...] = ()   # the round folded now, checked (manual_board_warnings)
@@ -115,18 +116,38 @@ class PairBookResult:
 def pair_workbook(path: str | Path, *, round_number: int | None = None, system: str = "dutch",
                   overrides: WorkbookSettings | None = None, registry: Registry | None = None,
                   options: Mapping | None = None, force: bool = False) -> PairBookResult:
-    """Pair a workbook file and write its Pairings sheet (and the recalculation) in place.
+    """Pair a workbook file and write its Pairings sheet (and the recalculation) in place; a team
+    book (a team layout detects it): the next round's match blocks typed into its Matches sheet
+    (workbook.team.pair), by the team pairing system its event names.
 
     The same route as `recalc`: lock and open-file checks, package inspection, the fast reader,
     the graft writer (only the engine's sheets and the folded cells change), atomic save with
     the backup rules; the openpyxl route when the graft cannot be used.
     """
-    def compute(names: list[str], grids: dict[str, Grid]) -> BookPairing:
+    def compute(names: list[str], grids: dict[str, Grid]) -> BookPairing | TeamBookPairing:
+        team = team_layout_of(grids, registry)
+        if team is not None:
+            return pair_team_book(grids, team, round_number=round_number, system=system, overrides=overrides,
+                                  registry=registry)
         return pair_grids(grids, names, round_number=round_number, system=system, overrides=overrides,
                           registry=registry, options=options)
 
     outcome, save, route, _ = write_engine_sheets(path, compute, lambda o: o.writes, force=force)
+    if isinstance(outcome, TeamBookPairing):
+        return PairBookResult(outcome, save, route)
     return PairBookResult(outcome, save, route, manual_board_warnings(outcome.plan, registry))
+
+
+def team_book(path: str | Path, *, overrides: WorkbookSettings | None = None, registry: Registry | None = None,
+              limits: Limits = DEFAULT_LIMITS) -> TeamBook | None:
+    """The team event of a team book, for `pair --check BOOK` and `pair --explain BOOK` (nothing
+    written); None when no team layout detects the book."""
+    path = Path(path)
+    check_workbook_path(path)
+    info = inspect_package(path, limits)
+    _, grids = read_grids_checked(path, info, sheets_to_read, limits)
+    team = team_layout_of(grids, registry)
+    return read_team_book(grids, team, overrides) if team is not None else None
 
 
 def check_workbook_pairings(path: str | Path, *, system: str = "dutch", overrides: WorkbookSettings | None = None,

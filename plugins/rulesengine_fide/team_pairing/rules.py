@@ -75,6 +75,8 @@ def read_rules(event: TeamTournament) -> TeamPairingRules:
     model = TYPE_A
     if code.startswith("FIDE_TEAM") and code not in ("FIDE_TEAM", "FIDE_TEAM_BAKU"):
         model = TYPE_B if "TYPEB" in words else TYPE_A if "TYPEA" in words else NO_COLOUR
+    if event.colour_model in (TYPE_A, TYPE_B, NO_COLOUR):   # a team book's Settings state it (art. 1.7)
+        model = event.colour_model
     scores = [w for w in words if w in ("MP", "GP")]
     primary = scores[0] if scores else "MP"
     secondary_used = len(scores) != 1          # a code naming one score states the other unused

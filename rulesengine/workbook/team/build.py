@@ -41,12 +41,13 @@ def build_event(settings: TeamSettings, players: dict[int, Player], rosters: lis
                           id_issuer=p.id_issuer) for sno, p in players.items())
     cells = settings.cells
     extra = {"layout": LAYOUT_NAME, **({"tiebreaks_cell": cells["tie-breaks"]} if "tie-breaks" in cells else {}),
+             **({"rounds_cell": cells["rounds"]} if "rounds" in cells else {}),
              **({"rules_date": settings.rules_date.isoformat(), "rules_date_cell": cells["rules date"]}
                 if settings.rules_date else {})}
     individual = Tournament(settings.event or name, people, rounds, scoring, settings.kind,
                             settings.start_date.isoformat() if settings.start_date else "",
                             settings.end_date.isoformat() if settings.end_date else "", settings.tiebreaks,
-                            source=sheet, extra=extra)
+                            header=pairing_records(settings), source=sheet, extra=extra)
     boards = settings.boards or max((b.board for m in played for b in m.boards), default=0) \
         or max((len(t.players) for t in rosters), default=0)
     points = settings.team_points
@@ -81,10 +82,23 @@ def build_event(settings: TeamSettings, players: dict[int, Player], rosters: lis
         notes = (f"round{'s' if len(reader.pending_rounds) > 1 else ''} {listed} on the {sheet} sheet "
                  f"{'have' if len(reader.pending_rounds) > 1 else 'has'} no results yet: the standings are "
                  f"after round {rounds}",)
-    # The primary score as record 192's code words it (`TeamTournament.primary` reads MP or GP there).
-    type_code = "GP" if settings.primary == "GP" else ""
-    return TeamTournament(individual, teams, boards, points, settings.pab, settings.colours, type_code,
-                          settings.kind, tuple(byes), tuple(forfeits), notes=notes)
+    return TeamTournament(individual, teams, boards, points, settings.pab, settings.colours, type_code(settings),
+                          settings.kind, tuple(byes), tuple(forfeits), notes=notes,
+                          colour_model=settings.colour_model if settings.kind == "swiss" else "")
+
+
+def type_code(settings: TeamSettings) -> str:
+    """The primary score as record 192's code words it (`TeamTournament.primary` reads the first
+    of MP and GP there): `GP_MP` when game points rank first (the other score still used, C.04.6
+    art. 1.2.2), else nothing (match points, C.07 art. 11)."""
+    return "GP_MP" if settings.primary == "GP" else ""
+
+
+def pairing_records(settings: TeamSettings) -> tuple[tuple[str, str], ...]:
+    """The records the team pairing systems read, as Settings gives them: 142 the scheduled rounds
+    (C.04.6 arts. 2.3.4 and 2.3.7 read the last two), 152 the initial colour (art. 4.1)."""
+    records = [("142", f" {settings.rounds}")] if settings.rounds else []
+    return tuple(records + ([("152", f" {settings.first_colour}")] if settings.first_colour else []))
 
 
 def _bye_round(m: Match, settings: TeamSettings, boards: int) -> TeamRound:

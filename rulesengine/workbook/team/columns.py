@@ -31,8 +31,16 @@ SETTING_LABELS = {
     "event": "Event", "start date": "Start date", "end date": "End date", "type": "Type",
     "rounds": "Rounds", "boards": "Boards", "team points": "Team points", "primary score": "Primary score",
     "team pab": "Team PAB", "board colours": "Board colours", "tie-breaks": "Tie-breaks",
-    "rules date": "Rules date",
+    "rules date": "Rules date", "colour model": "Colour model", "first colour": "First colour",
 }
+# Settings' `Colour model` (C.04.6 art. 1.7) as typed -> `TeamTournament.colour_model`.
+COLOUR_MODELS = {"type a": "type A", "a": "type A", "typea": "type A", "type b": "type B", "b": "type B",
+                 "typeb": "type B", "none": "no colour", "no colour": "no colour", "no color": "no colour",
+                 "-": "no colour"}
+# Record 192's words for the colour models (TRF-2026), as Settings writes them.
+COLOUR_MODEL_WORDS = {"TYPEA": "type A", "TYPEB": "type B", "-": "none"}
+# Settings' `First colour` (C.04.6 art. 4.1, record 152): team 1's colour in round 1.
+FIRST_COLOURS = {"white": "W", "w": "W", "black": "B", "b": "B"}
 KIND_TEXTS = {"team swiss": "swiss", "team round robin": "round robin", "swiss": "swiss",
               "round robin": "round robin"}
 

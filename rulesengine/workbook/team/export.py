@@ -14,8 +14,8 @@ from rulesengine.errors import UsageError
 from rulesengine.grid import CellValue, Grid
 from rulesengine.model import ResultCode
 from rulesengine.team import MatchKind, Team, TeamTournament
-from rulesengine.workbook.team.columns import (BOARD_RESULTS, BYE_WORDS, MATCH_COLUMNS, MATCHES_SHEET, SETTING_LABELS,
-                                               SETTINGS_SHEET, TEAM_COLUMNS, TEAMS_SHEET)
+from rulesengine.workbook.team.columns import (BOARD_RESULTS, BYE_WORDS, COLOUR_MODEL_WORDS, MATCH_COLUMNS,
+                                               MATCHES_SHEET, SETTING_LABELS, SETTINGS_SHEET, TEAM_COLUMNS, TEAMS_SHEET)
 
 _NOTATION = {codes: notation for notation, codes in BOARD_RESULTS.items()}
 _BYE_WORD = {MatchKind.PAIRING_ALLOCATED_BYE: "PAB", MatchKind.FULL_POINT_BYE: "FPB",
@@ -49,8 +49,26 @@ def _settings_rows(event: TeamTournament) -> list[list[CellValue]]:
         "boards": event.boards, "team points": "/".join(points_text(p) for p in (tp.win, tp.draw, tp.loss)),
         "primary score": event.primary, "team pab": "/".join(map(points_text, event.pab)) if event.pab else "",
         "board colours": event.colour_sequence, "tie-breaks": ", ".join(t.tiebreak_order), "rules date": "",
+        "colour model": _colour_model(event), "first colour": _first_colour(event),
     }
     return [["Setting", "Value", "What it means"], *([label, values[key]] for key, label in SETTING_LABELS.items())]
+
+
+def _colour_model(event: TeamTournament) -> str:
+    """The colour model (C.04.6 art. 1.7) as Settings writes it: the event's, else the word of
+    record 192's code that names it; "" when neither says (type A, as the pairing reads it)."""
+    if event.is_round_robin:
+        return ""
+    if event.colour_model:
+        return "none" if event.colour_model == "no colour" else event.colour_model
+    words = event.type_code.strip().upper().split("_")
+    return next((COLOUR_MODEL_WORDS[w] for w in words if w in COLOUR_MODEL_WORDS), "")
+
+
+def _first_colour(event: TeamTournament) -> str:
+    """Record 152 (C.04.6 art. 4.1) as Settings writes it."""
+    letter = next((rest.strip()[:1].upper() for code, rest in event.individual.header if code in ("152", "XXC")), "")
+    return {"W": "white", "B": "black"}.get(letter, "")
 
 
 def _team_rows(event: TeamTournament) -> list[list[CellValue]]:
@@ -77,7 +95,7 @@ def _match_rows(event: TeamTournament) -> list[list[CellValue]]:
             if team.number in done or r.kind is MatchKind.NOT_PAIRED:
                 continue
             if r.kind in _BYE_WORD:
-                rows.append([rnd, None, _team_cell(event, team), None, _BYE_WORD[r.kind]])
+                rows.append([rnd, None, team_cell(event, team), None, _BYE_WORD[r.kind]])
                 done.add(team.number)
                 continue
             other = event.team(r.opponent)
@@ -85,7 +103,7 @@ def _match_rows(event: TeamTournament) -> list[list[CellValue]]:
             if r.kind is not MatchKind.MATCH:   # record 330: as the file named the two teams
                 forfeit = forfeits.get((rnd, team.number)) or forfeits[rnd, other.number]
                 result = {"+-": "+/-", "-+": "-/+", "--": "--"}[forfeit.result]
-                rows.append([rnd, None, _team_cell(event, forfeit.white), result, _team_cell(event, forfeit.black)])
+                rows.append([rnd, None, team_cell(event, forfeit.white), result, team_cell(event, forfeit.black)])
                 continue
             home, away = _home_first(event, team, other, rnd)
             rows.extend(_match_block(event, rnd, home, away))
@@ -106,8 +124,8 @@ def _home_first(event: TeamTournament, team: Team, other: Team, rnd: int) -> tup
 
 def _match_block(event: TeamTournament, rnd: int, home: Team, away: Team) -> list[list[CellValue]]:
     mine, theirs = home.rounds[rnd - 1], away.rounds[rnd - 1]
-    rows: list[list[CellValue]] = [[rnd, None, _team_cell(event, home), f"{points_text(mine.game_points)}-"
-                                    f"{points_text(theirs.game_points)}", _team_cell(event, away)]]
+    rows: list[list[CellValue]] = [[rnd, None, team_cell(event, home), f"{points_text(mine.game_points)}-"
+                                    f"{points_text(theirs.game_points)}", team_cell(event, away)]]
     for index, board in enumerate(mine.boards):
         opposite = theirs.boards[index] if index < len(theirs.boards) else None
         away_player = opposite.player if opposite is not None else None
@@ -124,8 +142,8 @@ def _match_block(event: TeamTournament, rnd: int, home: Team, away: Team) -> lis
             raise UsageError(f"round {rnd}: board {board.number} of team {home.number} against team {away.number}: "
                              f"the team template has no notation for {codes[0].name} against {codes[1].name}")
         colour = _colour(event, board.player, away_player, rnd)
-        rows.append([None, board.number, _roster_number(home, board.player, event), notation,
-                     _roster_number(away, away_player, event), colour])
+        rows.append([None, board.number, roster_cell(home, board.player, event), notation,
+                     roster_cell(away, away_player, event), colour])
     return rows
 
 
@@ -147,7 +165,7 @@ def _colour(event: TeamTournament, home: int | None, away: int | None, rnd: int)
     return colour if colour in ("w", "b") else None
 
 
-def _roster_number(team: Team, sno: int | None, event: TeamTournament) -> int | str | None:
+def roster_cell(team: Team, sno: int | None, event: TeamTournament) -> int | str | None:
     """The player as the Matches sheet names her: her name when no teammate shares it, else her
     board number on the Teams sheet."""
     if sno is None:
@@ -157,7 +175,7 @@ def _roster_number(team: Team, sno: int | None, event: TeamTournament) -> int | 
     return name if len(same) == 1 and name and not name.strip().isdigit() else team.players.index(sno) + 1
 
 
-def _team_cell(event: TeamTournament, team: Team | int) -> int | str:
+def team_cell(event: TeamTournament, team: Team | int) -> int | str:
     """A team as the Matches sheet names it: its name when unique (and no bye word), else its number."""
     team = event.team(team) if isinstance(team, int) else team
     key = team.name.casefold()

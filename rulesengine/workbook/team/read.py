@@ -29,24 +29,24 @@ from rulesengine.workbook.team.matches import MatchReader, Roster
 from rulesengine.workbook.team.settings import read_settings
 
 
-def _sheet(grids: Mapping[str, Grid], name: str) -> Grid | None:
+def sheet_named(grids: Mapping[str, Grid], name: str) -> Grid | None:
     return next((grid for key, grid in grids.items() if key.strip().lower() == name.lower()), None)
 
 
 def detect(grids: Mapping[str, Grid]) -> bool:
     """A Teams sheet headed `Team` and a Matches sheet headed `Round`."""
-    teams, matches = _sheet(grids, TEAMS_SHEET), _sheet(grids, MATCHES_SHEET)
+    teams, matches = sheet_named(grids, TEAMS_SHEET), sheet_named(grids, MATCHES_SHEET)
     return (teams is not None and matches is not None and text(teams.value(0, TEAM_NO)).lower() == "team"
             and text(matches.value(0, M_ROUND)).lower() == "round")
 
 
 def read(grids: Mapping[str, Grid], *, name: str = "") -> TeamTournament:
     """The team event of the book; InputError with every problem found (`Sheet!Cell: message`)."""
-    teams_grid, matches_grid = _sheet(grids, TEAMS_SHEET), _sheet(grids, MATCHES_SHEET)
+    teams_grid, matches_grid = sheet_named(grids, TEAMS_SHEET), sheet_named(grids, MATCHES_SHEET)
     if teams_grid is None or matches_grid is None:
         missing = TEAMS_SHEET if teams_grid is None else MATCHES_SHEET
         raise InputError(_problem(missing, "A1", f"no {missing} sheet: a team book has Teams and Matches sheets"))
-    settings_grid = _sheet(grids, SETTINGS_SHEET)
+    settings_grid = sheet_named(grids, SETTINGS_SHEET)
     setting_problems = Problems(settings_grid.sheet if settings_grid is not None else SETTINGS_SHEET)
     settings = read_settings(settings_grid, setting_problems)
     players, rosters, team_problems = _read_teams(teams_grid)

@@ -13,7 +13,7 @@ from rulesengine.dates import read_date
 from rulesengine.grid import CellValue, Grid, text
 from rulesengine.layout_cells import Problems
 from rulesengine.team import TeamPoints
-from rulesengine.workbook.team.columns import DATE_SLIP, KIND_TEXTS, SETTING_LABELS
+from rulesengine.workbook.team.columns import COLOUR_MODELS, DATE_SLIP, FIRST_COLOURS, KIND_TEXTS, SETTING_LABELS
 
 
 @dataclass(frozen=True)
@@ -32,6 +32,8 @@ class TeamSettings:
     colours: str = ""
     tiebreaks: tuple[str, ...] = ()
     rules_date: date | None = None
+    colour_model: str = ""        # "type A", "type B", "no colour" (C.04.6 art. 1.7); "": not given (type A)
+    first_colour: str = ""        # record 152: "W" or "B"; "": not given
     cells: dict[str, str] = field(default_factory=dict, compare=False)
 
 
@@ -61,7 +63,8 @@ def read_settings(grid: Grid | None, problems: Problems) -> TeamSettings:
         kind=values.get("type", "swiss"), rounds=values.get("rounds"), boards=values.get("boards"),
         team_points=values.get("team points", TeamPoints()), primary=values.get("primary score", "MP"),
         pab=values.get("team pab"), colours=values.get("board colours", ""),
-        tiebreaks=values.get("tie-breaks", ()), rules_date=values.get("rules date"), cells=cells)
+        tiebreaks=values.get("tie-breaks", ()), rules_date=values.get("rules date"),
+        colour_model=values.get("colour model", ""), first_colour=values.get("first colour", ""), cells=cells)
     if settings.boards and settings.colours and len(settings.colours) != settings.boards:
         problems.at(cells["board colours"].rpartition("!")[2],
                     f"Board colours {settings.colours!r} name {len(settings.colours)} boards, but Boards is "
@@ -111,6 +114,10 @@ def _value(key: str, raw: CellValue, shown: str) -> object:
     if key == "board colours":   # record 352: the first-named team's colour board by board
         letters = shown.upper().replace(" ", "")
         return letters if set(letters) <= {"W", "B"} else _Bad(f"{shown!r}: want W and B board by board, e.g. WBWB")
+    if key == "colour model":   # C.04.6 art. 1.7: type A unless the rules state type B or no colour
+        return COLOUR_MODELS.get(shown.lower()) or _Bad(f"{shown!r}: want type A, type B or none (C.04.6 art. 1.7)")
+    if key == "first colour":   # C.04.6 art. 4.1: the initial colour drawn by lot (record 152)
+        return FIRST_COLOURS.get(shown.lower()) or _Bad(f"{shown!r}: want white or black")
     if key == "tie-breaks":
         return tuple(part.strip() for part in shown.split(",") if part.strip())
     return None

@@ -16,7 +16,7 @@ team layout's `export` gives it; without, prepared empty blocks.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font, PatternFill
@@ -77,7 +77,8 @@ def new_team_workbook(kind: str, out: Path, *, rounds: int | None = None, teams:
                                          grids["Settings"].rows if grids else None))
     _table_sheet(wb, TEAMS_SHEET, grids[TEAMS_SHEET].rows if grids else _blank_teams(teams, boards),
                  widths={1: 28, 4: 28}, landscape=False)
-    _matches_sheet(wb, grids[MATCHES_SHEET].rows if grids else _blank_matches(teams, boards, rounds))
+    _matches_sheet(wb, _with_blocks_ahead(grids[MATCHES_SHEET].rows, teams, boards, rounds) if grids
+                   else _blank_matches(teams, boards, range(1, rounds + 1)))
     standings = wb.create_sheet(TEAM_STANDINGS_SHEET)
     _header(standings, 1, ["Rank", "Team", "Name", "MP", "GP"], ENGINE_FILL)
     standings.cell(row=3, column=1, value="This sheet belongs to the engine: Recalculate rewrites it.")
@@ -106,6 +107,12 @@ def _team_instructions(wb, robin: bool) -> None:
         "(a team preset or codes such as EDE/P, EMGSB/C1, BH:MP/C1), the start date choosing the rules in force.",
         "5. Recalculate (the Excel button, or: rulesengine recalc THIS.xlsx): the engine checks every match and "
         "rewrites only the Team Standings sheet (rank, team, MP, GP, tie-breaks, the rules used).",
+        "6. Pair the next round (the Pair button, or: rulesengine pair THIS.xlsx): "
+        + ("the Berger table's round (FIDE C.05 Annex 1) " if robin else
+           "the FIDE team Swiss (C.04.6) with Settings' colour model and first colour ")
+        + "is typed into the round's empty blocks on Matches: the home team (White on board 1), the away team or "
+        "PAB, and each team's players in board order; correct the lineups, type the results, Recalculate. A team "
+        "that asked for a bye: type its HPB, FPB or ZPB row of the round before pairing.",
         "Problems are listed as Sheet!Cell: what is wrong, all at once; nothing is written until they are fixed.",
         "Type values, not formulas: the engine never evaluates formulas.",
     ], "Example: round 1, team 1 (Norway) against team 2 (Sweden) on 4 boards", _match_example)
@@ -133,7 +140,8 @@ def _settings_values(robin: bool, rounds: int, boards: int, registry: Registry,
     default = next((p for p in registry.team_presets.values() if p.default), None)
     preset, about = (default.name, default.description) if default is not None else ("", "")
     values = {"type": "round robin" if robin else "swiss", "rounds": rounds, "boards": boards,
-              "team points": "2/1/0", "primary score": "MP", "tie-breaks": preset}
+              "team points": "2/1/0", "primary score": "MP", "tie-breaks": preset,
+              "colour model": "" if robin else "type A"}
     if exported is not None:
         by_label = {str(row[0]).lower(): row[1] for row in exported[1:]}
         values = {key: by_label.get(key, "") for key in SETTING_LABELS}
@@ -153,6 +161,8 @@ def _settings_values(robin: bool, rounds: int, boards: int, registry: Registry,
         "tie-breaks": f"in order, team presets or codes with modifiers (EDE/P, EMGSB/C1, BH:MP/C1, MPvGP); {preset}: "
                       f"{about}",
         "rules date": "force the regulations of another date (optional)",
+        "colour model": "team swiss: type A, type B or none (C.04.6 art. 1.7; empty: type A)",
+        "first colour": "team swiss: the colour drawn for team 1 in round 1, white or black (C.04.6 art. 4.1)",
     }
     return [(label, values.get(key, ""), meanings[key]) for key, label in SETTING_LABELS.items()]
 
@@ -165,7 +175,8 @@ def _settings_sheet(wb, rows: list[tuple[str, CellValue, str]]) -> None:
     for r, (label, _, _) in enumerate(rows, start=2):
         if label in ("Team points", "Team PAB", "Board colours", "Tie-breaks"):
             ws.cell(row=r, column=2).number_format = "@"   # 3/1/0 typed stays text, not 1 March 2000
-        choices = {"Team points": ("2/1/0", "3/1/0"), "Primary score": ("MP", "GP")}.get(label)
+        choices = {"Team points": ("2/1/0", "3/1/0"), "Primary score": ("MP", "GP"),
+                   "Colour model": ("type A", "type B", "none"), "First colour": ("white", "black")}.get(label)
         if choices:
             _list_validation(ws, choices, f"B{r}", " or ".join(choices))
 
@@ -179,11 +190,20 @@ def _blank_teams(teams: int, boards: int) -> list[list[CellValue]]:
     return rows
 
 
-def _blank_matches(teams: int, boards: int, rounds: int) -> list[list[CellValue]]:
+def _with_blocks_ahead(rows: Sequence[Sequence[CellValue]], teams: int, boards: int,
+                       rounds: int) -> list[list[CellValue]]:
+    """An event's Matches rows, then empty blocks for the scheduled rounds it has no match in
+    (a file read mid-event: `pair` fills them)."""
+    typed = {row[M_ROUND] for row in rows[1:] if _cell(row, M_ROUND)}
+    ahead = [rnd for rnd in range(1, rounds + 1) if rnd not in typed]
+    return [list(row) for row in rows] + _blank_matches(teams, boards, ahead)[1:]
+
+
+def _blank_matches(teams: int, boards: int, rounds: Iterable[int]) -> list[list[CellValue]]:
     """Per round, a block per match (one more for the bye when the teams are odd): the round on the
     match row, board numbers and the home team's colours (white on odd boards) under it."""
     rows: list[list[CellValue]] = [list(MATCH_COLUMNS)]
-    for rnd in range(1, rounds + 1):
+    for rnd in rounds:
         for _ in range((teams + 1) // 2):
             rows.append([rnd])
             rows.extend([None, board, None, None, None, "w" if board % 2 else "b"] for board in range(1, boards + 1))
