@@ -34,6 +34,21 @@ def most_pairs(rnd: RoundState, players: list[int]) -> int:
     return _PerfectPairing(rnd, list(players), None).most_pairs()
 
 
+def most_pairs_with_stand_ins(rnd: RoundState, players: list[int], stand_ins: int, partners: set[int]) -> int:
+    """The size of a maximum pairing of `players` and `stand_ins` extra vertices, each of which
+    may pair with any player in `partners` (never with another stand-in): the most pairs any
+    `stand_ins` players who may meet `partners` could bring to `players` (C8's bound)."""
+    extra = list(range(rnd.n + 1, rnd.n + 1 + stand_ins))
+    return _WithStandIns(rnd, list(players) + extra, partners).most_pairs()
+
+
+def left_by_maximum(rnd: RoundState, players: list[int]) -> list[int]:
+    """The players a maximum pairing of `players` among themselves (C1, C3) leaves unpaired."""
+    search = _PerfectPairing(rnd, list(players), None)
+    search.most_pairs()
+    return [players[u] for u in range(search.size) if search.mate[u] < 0]
+
+
 def pair_up(players: list[int], compatible: Callable[[int, int], bool], allowed_left: int) -> tuple[int, list[int]]:
     """A pairing of `players` (in rank order) leaving at most `allowed_left` of them unpaired
     if it can find one: greedy (each player takes the first compatible one below), then
@@ -205,3 +220,19 @@ class _PerfectPairing:
             mate[v], mate[pv] = pv, v
             v = after
         return True
+
+
+class _WithStandIns(_PerfectPairing):
+    """`_PerfectPairing` whose vertices above the PAB's index are stand-ins that pair with
+    `partners` only (no PAB vertex is used)."""
+
+    def __init__(self, rnd: RoundState, players: list[int], partners: set[int]):
+        super().__init__(rnd, players, None)
+        self.partners = partners
+
+    def joinable(self, a: int, b: int) -> bool:
+        if a > self.bye:
+            return b < self.bye and b in self.partners
+        if b > self.bye:
+            return a < self.bye and a in self.partners
+        return super().joinable(a, b)

@@ -6,12 +6,15 @@ in the order D.1 generates them (S1 fixed, S2 transposed lexicographically; for 
 bracket first the MDP-pairing, then its remainder) and accepts the first one whose criteria
 values reach a lower bound that no candidate can beat:
 
-* C4/C6/C7: every player paired but one resident when the bracket is odd; the rest of the round
-  stays pairable, the PAB going where the round's best PAB goes (C5; C9 only once the bracket
-  whose single downfloater is the PAB assignee is reached, `DutchRound._enter_c9`);
-* C8: that one downfloater plays in the next bracket, which is then paired completely;
-  in the last bracket that player gets the PAB: C2-eligible, C5 (and C9 when in force) at the
-  round's best PAB target;
+* C4/C6/C7: every MDP paired and as many pairs as the bracket's players allow (C1, C3: at most
+  the MDPs plus a maximum pairing of the residents among themselves; every player but one
+  resident when the bracket is odd and nothing stands in the way); the rest of the round stays
+  pairable, the PAB going where the round's best PAB goes (C5; C9 only once the bracket whose
+  single downfloater is the PAB assignee is reached, `DutchRound._enter_c9`);
+* C8: the downfloaters (residents) play in the next bracket, which is then paired completely,
+  or, where it cannot be, gets the most pairs any downfloaters could give it
+  (`nextbracket.BestNextBracket`); in the last bracket one downfloater gets the PAB:
+  C2-eligible, C5 (and C9 when in force) at the round's best PAB target;
 * C10-C13: no more unmet colour preferences than the pigeonhole bound (each pair has one white);
 * C14-C21: no repeated float.
 
@@ -24,9 +27,9 @@ from __future__ import annotations
 
 import sys
 
-from rulesengine_fide.pairing.completion import can_complete
+from rulesengine_fide.pairing.completion import can_complete, most_pairs
 from rulesengine_fide.pairing.criteria import colour_penalties
-from rulesengine_fide.pairing.nextbracket import next_bracket_takes
+from rulesengine_fide.pairing.nextbracket import BestNextBracket, next_bracket_takes
 from rulesengine_fide.pairing.round import RoundState
 from rulesengine_fide.pairing.state import BLACK, STRONG, WHITE
 
@@ -73,12 +76,16 @@ def fast_bracket(rnd: RoundState, mdps: list[int], residents: list[int], lower: 
     size = len(bracket)
     if len(mdps) > len(residents):
         return None
-    pairs_target = size // 2
+    # C6: the MDPs cannot meet each other, so no pairing has more pairs than the MDPs plus a
+    # maximum pairing of the residents among themselves (less than half the bracket when C3
+    # leaves too many residents with the same absolute colour preference).
+    pairs_target = min(size // 2, len(mdps) + most_pairs(rnd, residents))
     c12_target, c13_target = _colour_bound(states, bracket, pairs_target)
     budget = [budget_per_player * size + 100]
     compatible = rnd.compatible
     leftover_ok: dict[int, bool] = {}
     even_ok: list[bool | None] = [None]
+    best_next: list[BestNextBracket] = []
 
     def pair_cost(a: int, b: int) -> tuple[int, int, int, int]:
         return colour_penalties(states[a], states[b])
@@ -88,26 +95,43 @@ def fast_bracket(rnd: RoundState, mdps: list[int], residents: list[int], lower: 
         if budget[0] < 0:
             raise _Budget
 
+    def may_be_left(x: int) -> bool:
+        """False when leaving x over already misses a bound: C14/C16 (x floated down before;
+        a candidate without it may exist later), or, in the last bracket, the PAB: x is not one
+        the round's best PAB can go to (C2 eligible, at the round's PAB target: C5, and C9
+        once `_enter_c9` set it)."""
+        s = states[x]
+        if s.floated(1) == DOWN or s.floated(2) == DOWN:
+            return False
+        return bool(lower) or (s.bye_eligible and rnd.bye_value(x) == rnd.bye_target)
+
+    def below_takes(left: list[int]) -> bool | None:
+        """C8 and C4 for the downfloaters `left`: True when shown at their best, else None."""
+        if len(left) == 1 and next_bracket_takes(rnd, left[0], lower):
+            return True
+        if not best_next:
+            best_next.append(BestNextBracket(rnd, bracket, lower))
+        return best_next[0].takes(left)
+
     def leaf_ok(left: list[int]) -> bool | None:
         """Bounds that depend on who is left over. None: cannot decide, use the matching."""
         if not left:
             if even_ok[0] is None:
                 even_ok[0] = can_complete(rnd, lower, rnd.bye_target)
             return True if even_ok[0] else None
+        if len(left) > 1:
+            if not all(may_be_left(x) for x in left):
+                return False
+            return below_takes(left) if lower else None   # one PAB only (C2)
         (x,) = left
         if x in leftover_ok:
             return leftover_ok[x]
-        s = states[x]
-        if s.floated(1) == DOWN or s.floated(2) == DOWN:
-            leftover_ok[x] = False        # C14/C16: a candidate without it may exist later
-            return False
-        if not lower:
-            # The last bracket: its one unpaired player gets the PAB, at its best when that
-            # player is one the round's best PAB can go to (C2 eligible, at the round's PAB
-            # target: C5, and C9 once `_enter_c9` set it; completion is then immediate).
-            verdict = s.bye_eligible and rnd.bye_value(x) == rnd.bye_target
+        if not may_be_left(x):
+            verdict = False
+        elif not lower:
+            verdict = True     # the PAB at its best; completion is then immediate
         else:
-            verdict = next_bracket_takes(rnd, x, lower)
+            verdict = below_takes(left)
         leftover_ok[x] = verdict
         return verdict
 
@@ -117,11 +141,11 @@ def fast_bracket(rnd: RoundState, mdps: list[int], residents: list[int], lower: 
     sys.setrecursionlimit(max(limit, 2 * size + 1000))
     try:
         if mdps:
-            result = _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok,
-                                (c12_target, c13_target))
+            result = _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok, may_be_left,
+                                (c12_target, c13_target), pairs_target - len(mdps))
         else:
             result = _remainder(rnd, residents, [], (0, 0, 0, 0), pair_cost, compatible, tick, leaf_ok,
-                                (c12_target, c13_target))
+                                may_be_left, (c12_target, c13_target), pairs_target)
     except _Budget:
         return None
     finally:
@@ -131,8 +155,7 @@ def fast_bracket(rnd: RoundState, mdps: list[int], residents: list[int], lower: 
     pairs = result
     if mdps:
         return pairs, list(mdps), list(residents)
-    half = len(residents) // 2
-    return pairs, residents[:half], residents[half:]
+    return pairs, residents[:pairs_target], residents[pairs_target:]
 
 
 def meets_bounds(rnd: RoundState, pairs: list[tuple[int, int]], bracket: list[int], lower: list[int],
@@ -156,10 +179,10 @@ def meets_bounds(rnd: RoundState, pairs: list[tuple[int, int]], bracket: list[in
     return bool(next_bracket_takes(rnd, x, lower)) and can_complete(rnd, lower + [x], rnd.bye_target)
 
 
-def _over_colour_bound(states, rest: list[int], cost, targets) -> bool:
+def _over_colour_bound(states, rest: list[int], rest_pairs: int, cost, targets) -> bool:
     """True when `cost` (the pairs fixed so far) plus the least colour cost of any pairing of
-    `rest` (its pigeonhole bound) is beyond the targets (C12, C13)."""
-    c12, c13 = _colour_bound(states, rest, len(rest) // 2)
+    `rest_pairs` pairs among `rest` (its pigeonhole bound) is beyond the targets (C12, C13)."""
+    c12, c13 = _colour_bound(states, rest, rest_pairs)
     return cost[2] + c12 > targets[0] or cost[3] + c13 > targets[1]
 
 
@@ -172,7 +195,7 @@ def _add(a, b):
     return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
 
 
-def _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok, targets):
+def _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok, may_be_left, targets, rest_pairs):
     states = rnd.states
     chosen: list[tuple[int, int]] = []
     used: set[int] = set()
@@ -182,12 +205,13 @@ def _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok, targe
         """True when the search is over (outcome set: pairs, or None for 'use the matching')."""
         if k == len(mdps):
             rest = [i for i in residents if i not in used]
-            if _over_colour_bound(states, rest, cost, targets):
+            if _over_colour_bound(states, rest, rest_pairs, cost, targets):
                 # No pairing of this remainder, exchanges included, reaches the bracket's colour
                 # bound (pigeonhole, C12/C13): any MDP-pairing that reaches every bound comes
                 # later in D.3 order, so the search goes on.
                 return False
-            pairs = _remainder(rnd, rest, list(chosen), cost, pair_cost, compatible, tick, leaf_ok, targets)
+            pairs = _remainder(rnd, rest, list(chosen), cost, pair_cost, compatible, tick, leaf_ok,
+                               may_be_left, targets, rest_pairs)
             # No transposition of the remainder reaches the bounds: the caller may still find
             # one with the matching (exchanges), for this first MDP-pairing.
             outcome.append(pairs if pairs is not None else RemainderNeeded(list(chosen), targets))
@@ -216,11 +240,11 @@ def _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok, targe
     return outcome[0]
 
 
-def _remainder(rnd, players, fixed, cost, pair_cost, compatible, tick, leaf_ok, targets):
-    """Transpositions of S2 in lexicographic order (D.1), S1 the first half of `players`."""
+def _remainder(rnd, players, fixed, cost, pair_cost, compatible, tick, leaf_ok, may_be_left, targets, pairs):
+    """Transpositions of S2 in lexicographic order (D.1), S1 the first `pairs` of `players` (the
+    remainder's pairs: half of it, or fewer when C1/C3 allow fewer, as D.2 sizes S1)."""
     states = rnd.states
-    half = len(players) // 2
-    s1, s2 = players[:half], players[half:]
+    s1, s2 = players[:pairs], players[pairs:]
     chosen: list[tuple[int, int]] = []
     used = [False] * len(s2)
     found: list = []
@@ -245,11 +269,11 @@ def _remainder(rnd, players, fixed, cost, pair_cost, compatible, tick, leaf_ok, 
         return c[2] + need12 > targets[0] or c[3] + need13 > targets[1]
 
     k_done = [0]
-    # When S2 has one player more, he is left over: one who may be (leaf_ok not False).
-    spare = len(s2) > len(s1)
-    room = _Room(s1, s2, used, pair_cost, compatible, tick,
-                 (lambda b: leaf_ok([b]) is not False) if spare else None)
-    if not room.settle(list(s1) + ([_LEFTOVER] if spare else []), _strictness(cost, targets)):
+    # The S2 players S1 does not take are left over: ones who may be (`may_be_left`).
+    spare = len(s2) - len(s1)
+    room = _Room(s1, s2, used, pair_cost, compatible, tick, may_be_left if spare else None)
+    stand_ins = [_LEFTOVER - t for t in range(spare)]
+    if not room.settle(list(s1) + stand_ins, _strictness(cost, targets)):
         return None      # no way to pair S1 into S2 within the bounds: no transposition can
 
     def extend(k: int, c) -> bool:
@@ -307,7 +331,7 @@ def _strictness(cost, targets) -> tuple[bool, bool]:
     return cost[2] >= targets[0], cost[3] >= targets[1]
 
 
-_LEFTOVER = -1   # the stand-in of the S2 player left over in an odd remainder
+_LEFTOVER = -1   # the stand-ins of the S2 players left over: -1, -2, ...
 
 
 class _Room:
@@ -338,11 +362,12 @@ class _Room:
         self._costs: dict[tuple[int, int], tuple[int, int, int, int] | None] = {}
 
     def allowed(self, a: int, j: int) -> bool:
-        key = (a, j)
-        if a == _LEFTOVER:
+        if a <= _LEFTOVER:
+            key = (_LEFTOVER, j)
             if key not in self._costs:
                 self._costs[key] = (0, 0, 0, 0) if self.may_be_left(self.s2[j]) else None
             return self._costs[key] is not None
+        key = (a, j)
         if key in self._costs:
             pc = self._costs[key]
         else:

@@ -11,11 +11,17 @@ partners (the caller then lets the matching decide).
 
 The construction does not depend on x beyond x's partner b, so the verdict is cached per b:
 a bracket of hundreds of players asks for every member and pays for a few constructions.
+
+`BestNextBracket` is the same question where the next bracket cannot pair completely (late
+rounds of scattered fields: more absolute colour preferences of one colour than of the other,
+C3), and for several downfloaters: C8 at the most pairs any downfloaters from the bracket could
+give the next bracket (a cardinality bound with stand-ins), every downfloater paired there.
 """
 
 from __future__ import annotations
 
-from rulesengine_fide.pairing.completion import pair_up, pairs_all
+from rulesengine_fide.pairing.completion import (can_complete, left_by_maximum, most_pairs_with_stand_ins,
+                                                  pair_up, pairs_all)
 from rulesengine_fide.pairing.round import RoundState
 
 # Partners of x in the next bracket tried before giving up (each is one construction).
@@ -97,4 +103,71 @@ class NextBracket:
         if verdict is None:
             tail = sorted(([y] if y is not None else []) + [i for i in self.rest if i != self.bye])
             verdict = self._rest_verdict[y] = pairs_all(self.rnd, tail)
+        return verdict
+
+
+class BestNextBracket:
+    """C8 and C4 at their best for a set of downfloaters xs (all of one score) of `bracket`,
+    whether or not the next bracket can pair completely.
+
+    C8 counts the pairs in the next bracket (its residents with the downfloaters), then their
+    scores; a downfloater paired there weighs more than a pair of residents. No choice of
+    len(xs) downfloaters from the bracket gives the next bracket more pairs than a maximum
+    pairing of its residents with len(xs) stand-ins, each of which may meet any resident some
+    player of the bracket may meet (C1, C3): that is the bound. xs reach it when each x plays a
+    resident b_x, the other residents pair as the bound allows, and everyone left below pairs
+    too, the PAB going where the round's best PAB goes (C4, C5, C9). `takes` shows such a
+    pairing or answers None (the caller then lets the matching decide)."""
+
+    def __init__(self, rnd: RoundState, bracket: list[int], lower: list[int]):
+        self.rnd = rnd
+        next_group = rnd.group[lower[0]]
+        self.nxt = [i for i in lower if rnd.group[i] == next_group]
+        self.below = lower[len(self.nxt):]
+        compatible = rnd.compatible
+        self.reach = {b for b in self.nxt if any(compatible(x, b) for x in bracket)}
+        self._bound: dict[int, int] = {}
+        self._verdict: dict[frozenset[int], bool] = {}
+
+    def bound(self, count: int) -> int:
+        """The most pairs `count` downfloaters and the next bracket's residents can form."""
+        if count not in self._bound:
+            self._bound[count] = most_pairs_with_stand_ins(self.rnd, self.nxt, count, self.reach)
+        return self._bound[count]
+
+    def takes(self, xs: list[int]) -> bool | None:
+        compatible = self.rnd.compatible
+        if len(xs) == 1:
+            (x,) = xs
+            tried = 0
+            for b in self.nxt:
+                if not compatible(x, b):
+                    continue
+                if self._pairs_with([b]):
+                    return True
+                tried += 1
+                if tried == PARTNERS_TRIED:
+                    break
+            return None
+        # Several downfloaters: each takes the first resident left that it may meet.
+        chosen: list[int] = []
+        for x in xs:
+            b = next((b for b in self.nxt if b not in chosen and compatible(x, b)), None)
+            if b is None:
+                return None
+            chosen.append(b)
+        return True if self._pairs_with(chosen) else None
+
+    def _pairs_with(self, partners: list[int]) -> bool:
+        """With the downfloaters paired to `partners`: do the other residents reach the bound
+        among themselves, and can everyone left below then be paired (PAB at its best)?"""
+        key = frozenset(partners)
+        verdict = self._verdict.get(key)
+        if verdict is None:
+            residents = [i for i in self.nxt if i not in key]
+            left = left_by_maximum(self.rnd, residents)
+            pairs = (len(residents) - len(left)) // 2 + len(partners)
+            verdict = pairs == self.bound(len(partners)) and \
+                can_complete(self.rnd, sorted(self.below + left), self.rnd.bye_target)
+            self._verdict[key] = verdict
         return verdict
