@@ -256,12 +256,13 @@ def swiss(path: Path, rounds: int = SWISS_ROUNDS, rows: int = SWISS_ROWS, *, rou
         "Result column as the games finish and Recalculate: the results go into the Crosstable. "
         "A bye asked for in advance is typed first in that round's Res cell (H or Z).",
         "7. Event day: a late entrant is a new row (next SNo, earlier rounds empty); a withdrawal is Players' "
-        "Withdrawn from round; Settings limit byes, score missed rounds and list forbidden pairs.",
+        "Withdrawn from round (an expulsion, Expelled from round); Settings limit byes, score missed rounds "
+        "and list forbidden pairs.",
         "Problems are listed as Sheet!Cell: what is wrong, all at once; nothing is written until they are fixed.",
         "Type values, not formulas, in the Crosstable: the engine never evaluates formulas.",
     ], "Example: a player's row in the Crosstable after two rounds", _swiss_example)
     _players_sheet(wb, ["SNo", "Name", "Title", "FED", "Rating", "FIDE ID", "Birth year", "Games", "K",
-                        "Withdrawn from round", "No half-point byes"], rows)
+                        "Withdrawn from round", "Expelled from round", "No half-point byes"], rows)
     _template_crosstable(wb, rounds, rows)
     _standings_sheet(wb, [t.strip() for t in SWISS_TIEBREAKS.split(",")])
     _settings_sheet(wb, [
