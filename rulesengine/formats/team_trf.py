@@ -24,8 +24,8 @@ from pathlib import Path
 from typing import Callable, NamedTuple
 
 from rulesengine.errors import InputError, Location, Problem, quote
-from rulesengine.formats.trf import (FIRST_ROUND_COL, PLAYER_MARK, ROUND_WIDTH, parse_trf, read_text, split_lines,
-                                     write_trf)
+from rulesengine.formats.trf import (FIRST_ROUND_COL, PLAYER_MARK, ROUND_WIDTH, PlayerColumns, parse_trf,
+                                     parse_trf_players_later, read_text, split_lines, write_trf)
 from rulesengine.model import GAME_CODES, UNRATED_GAME_CODES, Colour, ResultCode, RoundEntry, Tournament
 from rulesengine.numbers import parse_exact, parse_whole
 from rulesengine.team import (MAX_TEAM_PLAYERS, Board, ForfeitedMatch, Lineup, MatchKind, Team, TeamBye, TeamPoints,
@@ -35,6 +35,7 @@ TEAM_RECORDS = frozenset({"310", "013"})
 _BLOCK_FORFEIT_WIN = re.compile(r"  ([0-9 ]{4}) ([wbWB -]) \+")
 _BYE_KINDS = {"F": MatchKind.FULL_POINT_BYE, "H": MatchKind.HALF_POINT_BYE, "Z": MatchKind.ZERO_POINT_BYE}
 _COLOURS = {"W": Colour.WHITE, "B": Colour.BLACK}
+_COLOUR_MARKS = {Colour.WHITE: "W", Colour.BLACK: "B", Colour.NONE: "-"}
 _ZERO = Fraction(0)
 _PLAYED_CODES = GAME_CODES | UNRATED_GAME_CODES   # `RoundEntry.played`
 
@@ -90,9 +91,12 @@ def parse_team_trf(text: str, source: str = "<input>", *, plain: bool = False) -
     masked, forfeit_wins = _set_aside(text)
     if text.startswith("\ufeff"):
         masked = "\ufeff" + masked
-    individual = parse_trf(masked, source=source)
-    individual = _with_forfeit_wins(individual, forfeit_wins)
-    reader = _TeamReader(individual, source, plain)
+    if plain:
+        individual = _with_forfeit_wins(parse_trf(masked, source=source), forfeit_wins)
+        columns = {p.start_rank: (p.columns.opponents, p.columns.codes) for p in individual.players}
+    else:   # the players built only when read (a standings run reads none), their columns read from the lines
+        individual, columns = parse_trf_players_later(masked, source, partial(_put_back, forfeit_wins))
+    reader = _TeamReader(individual, columns, source, plain)
     event = reader.read(forfeit_wins)
     if reader.problems:
         raise InputError(reader.problems)
@@ -120,6 +124,18 @@ def _with_forfeit_wins(t: Tournament, found: dict[tuple[int, int], tuple[int, in
     return replace(t, players=tuple(players))
 
 
+def _put_back(found: dict[tuple[int, int], tuple[int, int | None, Colour]], records: dict, rounds: int) -> None:
+    """`_with_forfeit_wins` on the player records, before the players are built from them."""
+    for (sno, rnd), (_, opponent, colour) in found.items():
+        record = records.get(sno)
+        if record is None or rnd > min(len(record.codes), rounds):
+            continue
+        i = rnd - 1
+        records[sno] = record._replace(opponents=record.opponents[:i] + (opponent or 0,) + record.opponents[rnd:],
+                                       colours=record.colours[:i] + _COLOUR_MARKS[colour] + record.colours[rnd:],
+                                       codes=record.codes[:i] + "+" + record.codes[rnd:])
+
+
 def _numbers(text: str, first: int, width: int) -> list[tuple[int, str]]:
     """The fixed-width fields of a record from 0-based column `first`, `width` apart:
     (column, text) for each non-blank one."""
@@ -130,15 +146,17 @@ def _numbers(text: str, first: int, width: int) -> list[tuple[int, str]]:
 class _TeamReader:
     """The team records of a parsed file, checked against the players' results."""
 
-    def __init__(self, individual: Tournament, source: str, plain: bool = False):
+    def __init__(self, individual: Tournament, columns: dict[int, PlayerColumns], source: str, plain: bool = False):
         self.t = individual
+        self.columns = columns   # by start rank, in start rank order: the players' columns read, not built
         self.source = source
         self.plain = plain   # every match read board by board (`_match`), for the tests of the fast path
         self.problems: list[Problem] = []
         self._code_points: dict[tuple[ResultCode, bool], tuple[Fraction, int, bool]] = {}
         self._scale = individual.scoring.units().scale   # every code's points are whole multiples of 1/scale
-        self._units_with_opponent = _Memo(lambda code: self._points(code, 1)[1])
-        self._game_points = _Memo(lambda units: Fraction(units, self._scale))   # one Fraction per total
+        # no lambdas: an event holds this reader until its boards are built, and events are pickled (batch)
+        self._units_with_opponent = _Memo(self._units_of_code)
+        self._game_points = _Memo(self._fraction_of_units)   # one Fraction per total
         # header index i is line i + 1: every line of the file is one header item
         self.records = [(number, code, code + rest) for number, (code, rest) in enumerate(individual.header, start=1)
                         if code and code != PLAYER_MARK]
@@ -167,6 +185,7 @@ class _TeamReader:
         teams: list[Team] = []
         legacy = not any(code == "310" for _, code, _ in self.records)
         owner: dict[int, tuple[int, int]] = {}   # start rank -> (team, line)
+        numbers: set[int] = set()
         for line_no, code, line in self.records:
             if code not in TEAM_RECORDS or (code == "013" and not legacy):
                 continue
@@ -191,7 +210,7 @@ class _TeamReader:
                 sno = self.whole(line_no, col, text, f"record {code}: a player's start rank")
                 if sno is None:
                     continue
-                if sno not in self.t.by_start_rank:
+                if sno not in self.columns:
                     self.bad(line_no, col + 1, f"record {code}: team {number} names player {sno}, who has no 001 record")
                 elif sno in owner:
                     self.bad(line_no, col + 1, f"record {code}: player {sno} is already on team {owner[sno][0]} "
@@ -199,9 +218,10 @@ class _TeamReader:
                 else:
                     owner[sno] = (number, line_no)
                     players.append(sno)
-            if any(team.number == number for team in teams):
+            if number in numbers:
                 self.bad(line_no, 5, f"record {code}: team pairing number {number} is used twice")
                 continue
+            numbers.add(number)
             teams.append(Team(number, name, tuple(players), nick, strength or None, mp, gp, rank))
         return teams, legacy
 
@@ -311,17 +331,16 @@ class _TeamReader:
                     self.bad(line_no, 17, f"record 300: player {sno} is not on team {lineup.team}")
         if self.problems:
             return TeamTournament(t, tuple(teams), len(sequence))
-        for sno in t.by_start_rank:
+        for sno in self.columns:
             if sno not in team_of:
                 self.bad(self._line_of(sno), 5, f"player {sno} is on no team (records 310/013)")
-        for player in t.players:
-            codes = player.columns.codes   # the columns: no RoundEntry built to find a U
+        for sno, (_, codes) in self.columns.items():   # the columns: no RoundEntry built to find a U
             if ResultCode.PAIRING_ALLOCATED_BYE not in codes:
                 continue
             for rnd, code in enumerate(codes, start=1):
                 if code is ResultCode.PAIRING_ALLOCATED_BYE:
-                    self.bad(self._line_of(player.start_rank), FIRST_ROUND_COL + ROUND_WIDTH * (rnd - 1) + 10,
-                             f"round {rnd}: player {player.start_rank} has a pairing-allocated bye (U): in a "
+                    self.bad(self._line_of(sno), FIRST_ROUND_COL + ROUND_WIDTH * (rnd - 1) + 10,
+                             f"round {rnd}: player {sno} has a pairing-allocated bye (U): in a "
                              f"team event the PAB is the team's (record 320), which a TRF-16 013 file cannot express")
         lineup_of = {(lineup.round, lineup.team): lineup for lineup, _ in lineups}
         forfeit_of = {}
@@ -333,7 +352,7 @@ class _TeamReader:
         plans = {}
         unusual = {(rnd, team_of.get(sno)) for sno, rnd in forfeit_wins} | set(lineup_of)   # (round, team)
         for team in teams:
-            roster = _Roster(team.players, [self._columns_of(sno) for sno in team.players], t.rounds)
+            roster = _Roster(team.players, [self.columns[sno] for sno in team.players], t.rounds)
             plans[team.number] = [self._round(team, rnd, roster, team_of, points, pab, pab_rounds, forfeit_of,
                                               bye_of, lineup_of, forfeit_wins, boards, unusual)
                                   for rnd in range(1, t.rounds + 1)]
@@ -358,11 +377,10 @@ class _TeamReader:
     def _largest_lineup(self, teams: list[Team], team_of: dict[int, int]) -> int:
         """Without record 352: the most players one team fielded in a round."""
         counts: dict[tuple[int, int], int] = {}
-        for player in self.t.players:
-            opponents, _, codes, _ = player.columns
+        for sno, (opponents, codes) in self.columns.items():
             for rnd, (opponent, code) in enumerate(zip(opponents, codes), start=1):
                 if opponent or code is ResultCode.FORFEIT_WIN:
-                    key = (team_of.get(player.start_rank, 0), rnd)
+                    key = (team_of.get(sno, 0), rnd)
                     counts[key] = counts.get(key, 0) + 1
         return max(counts.values(), default=max((len(team.players) for team in teams), default=0))
 
@@ -466,10 +484,11 @@ class _TeamReader:
     def _boards(self, rnd: int, roster: _Roster, lineup: Lineup | None, boards: int) -> tuple[Board, ...]:
         return self._board_list(rnd, roster, lineup, boards)[0]
 
-    def _columns_of(self, sno: int) -> tuple[tuple[int, ...], tuple[ResultCode, ...]]:
-        """A player's opponents (0 for none) and result codes, round 1 first."""
-        columns = self.t.player(sno).columns
-        return columns.opponents, columns.codes
+    def _units_of_code(self, code: ResultCode) -> int:
+        return self._points(code, 1)[1]
+
+    def _fraction_of_units(self, units: int) -> Fraction:
+        return Fraction(units, self._scale)
 
     def _points(self, code: ResultCode, opponent: int) -> tuple[Fraction, int, bool]:
         """`Scoring.points`, the same in whole units (`Scoring.units`) and `RoundEntry.played`,
@@ -547,7 +566,11 @@ class _Memo(dict):
 
 
 # Record fields repeat the same few texts (start ranks, "  18.0"): each converted once per process.
-_WHOLES = _Memo(lambda text: parse_whole(text.strip()) if text.strip() else None)
+def _whole_or_none(text: str) -> int | None:
+    return parse_whole(text.strip()) if text.strip() else None
+
+
+_WHOLES = _Memo(_whole_or_none)
 _EXACTS = _Memo(parse_exact)
 
 

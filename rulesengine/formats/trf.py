@@ -11,6 +11,7 @@ import os
 import re
 from dataclasses import replace
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 from typing import Callable, NamedTuple
 
@@ -171,6 +172,30 @@ def split_lines(text: str) -> tuple[list[str], list[str], bool]:
 
 def parse_trf(text: str, source: str = "<input>") -> Tournament:
     """Parse TRF text into a Tournament (see module docstring)."""
+    return _parse(text, source)[0]
+
+
+PlayerColumns = tuple[tuple[int, ...], tuple[ResultCode, ...]]   # opponents (0 = none), codes; round 1 first
+Amend = Callable[[dict[int, "_Record"], int], None]
+
+
+def parse_trf_players_later(text: str, source: str, amend: Amend | None = None) -> tuple[Tournament, dict[int, PlayerColumns]]:
+    """`parse_trf`, with the same checks and errors, whose players are built only when first read
+    (`Tournament.with_players_later`), and each player's opponents and result codes by start rank.
+    `amend(records, rounds)` may change the records' round columns (`_Record._replace`) before
+    anything is built from them (the team reader's set-aside forfeit wins)."""
+    tournament, records, played = _parse(text, source, amend, players_later=True)
+    return tournament, {sno: (records[sno].opponents[:played], tuple(map(_CODES.__getitem__, records[sno].codes[:played])))
+                        for sno in sorted(records)}
+
+
+def _players(records: dict[int, _Record], played: int, double_forfeits: set[tuple[int, int]]) -> tuple[Player, ...]:
+    return tuple(_player(records[sno], played, double_forfeits) for sno in sorted(records))
+
+
+def _parse(text: str, source: str, amend: Amend | None = None,
+           players_later: bool = False) -> tuple[Tournament, dict[int, _Record], int]:
+    """The tournament, its player records by start rank and the number of rounds played."""
     problems = _Problems()
     bom = text.startswith("\ufeff")
     if bom:
@@ -222,7 +247,6 @@ def parse_trf(text: str, source: str = "<input>") -> Tournament:
         played = min(rounds, pending)
         if "XXR" not in fields and "142" not in fields:
             rounds = pending
-    players = [_player(records[sno], played, double_forfeits) for sno in sorted(records)]
     kind_text = (fields.get("092", "") + " " + fields.get("192", "")).upper()
     words = set(re.split(r"[^A-Z]+", kind_text))
     kind = "round robin" if "RR" in words or "ROBIN" in kind_text or "BERGER" in kind_text else "swiss"
@@ -243,9 +267,19 @@ def parse_trf(text: str, source: str = "<input>") -> Tournament:
                      if len(r.line) > FIRST_ROUND_COL and (len(r.line) - FIRST_ROUND_COL) % ROUND_WIDTH)
     if short:
         extra["short_lines"] = short
-    return Tournament(
+    if amend is not None:   # after the file's own layout is read (padding, short lines): see parse_trf_players_later
+        amend(records, played)
+    values = _tournament_fields(fields, rounds, scoring, kind, tiebreaks, header, source, extra, pending_round)
+    if players_later:
+        return Tournament.with_players_later(partial(_players, records, played, double_forfeits), **values), \
+            records, played
+    return Tournament(players=_players(records, played, double_forfeits), **values), records, played
+
+
+def _tournament_fields(fields, rounds, scoring, kind, tiebreaks, header, source, extra, pending_round) -> dict:
+    """The tournament's fields but its players, as read."""
+    return dict(
         name=fields.get("012", ""),
-        players=tuple(players),
         rounds=rounds,
         scoring=scoring,
         kind=kind,

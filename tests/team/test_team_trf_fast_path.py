@@ -184,3 +184,57 @@ def test_a_reserve_with_a_half_point_bye_adds_nothing_to_the_match_on_either_pat
     first = team.rounds[0]
     assert reserve not in [b.player for b in first.boards]
     assert first.game_points == sum((b.points for b in first.boards), Fraction(0))
+
+
+# ---------------------------------------------------------------- the players built when read
+# The team reader reads the players' columns from their lines (`parse_trf_players_later`) and the
+# individual event builds its players only when something reads them (`Tournament.with_players_later`).
+
+
+def test_a_standings_run_builds_no_player():
+    from rulesengine import api
+    from rulesengine.registry import build_registry
+    event = parse_team_trf(generated_text(21, 6, 7, 2026), source="in.trf")
+    api.team_standings(event, ("EDET/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPvGP"),
+                       build_registry({"RULESENGINE_PLUGINS": "builtin"}))
+    assert "players" not in vars(event.individual)
+    assert event.individual.player(1).name == "Player 00001"   # built when asked for
+
+
+@pytest.mark.parametrize("path", TEAM_FILES + TEAM_SWISS_FILES + fixture_files("tiebreak", "*.trf")[:20],
+                         ids=lambda p: p.stem)
+def test_the_players_read_later_are_the_players_read_at_once(path):
+    """The same tournament, and each player's columns as read are her `Player.columns` (a team
+    file's forfeit wins set aside, as the team reader reads it)."""
+    from rulesengine.formats.team_trf import _set_aside
+    from rulesengine.formats.trf import parse_trf, parse_trf_players_later
+    text, _ = _set_aside(path.read_text(encoding="utf-8"))
+    later, columns = parse_trf_players_later(text, "in.trf")
+    assert "players" not in vars(later)
+    at_once = parse_trf(text, "in.trf")
+    assert later == at_once
+    assert list(columns) == [p.start_rank for p in at_once.players]
+    assert columns == {p.start_rank: (p.columns.opponents, p.columns.codes) for p in at_once.players}
+
+
+def test_a_forfeit_win_naming_a_scheduled_opponent_is_put_back_the_same_on_both_paths():
+    """`0008 w +` answered by `0000 - -`: set aside for the individual reader, then put back in
+    the player's results with its opponent and colour (the player's line as written)."""
+    from rulesengine.model import Colour, ResultCode
+    lines = generated_text(21, 6, 7, 2026).split("\n")
+    index = _blocks(lines)
+    _set_block(lines, index[1], 1, "  0008 w +")
+    _set_block(lines, index[8], 1, "  0000 - -")
+    fast, plain = read_both("\n".join(lines))
+    assert_same_event(fast, plain)
+    entry = fast.individual.player(1).entry(1)
+    assert (entry.opponent, entry.colour, entry.code) == (8, Colour.WHITE, ResultCode.FORFEIT_WIN)
+
+
+def test_an_event_read_with_its_boards_and_players_to_come_pickles_to_an_equal_event():
+    """Batch workers pickle events: what builds the boards and players later goes with them."""
+    import pickle
+    event = parse_team_trf(generated_text(20, 4, 5, 7), source="in.trf")
+    again = pickle.loads(pickle.dumps(event))
+    assert "players" not in vars(again.individual)
+    assert again == event == parse_team_trf(generated_text(20, 4, 5, 7), source="in.trf", plain=True)
