@@ -42,6 +42,8 @@ _PLAYED_CODES = GAME_CODES | UNRATED_GAME_CODES   # `RoundEntry.played`
 
 def is_team_text(text: str) -> bool:
     """A TRF text with team records (310 or the legacy 013)."""
+    if text.startswith(("310", "013")) or "\n310" in text or "\n013" in text:   # found without splitting
+        return True
     return any(line[:3] in TEAM_RECORDS for line in text.splitlines())
 
 

@@ -12,6 +12,8 @@ import re
 from dataclasses import replace
 from fractions import Fraction
 from functools import partial
+from itertools import compress
+from operator import mul
 from pathlib import Path
 from typing import Callable, NamedTuple
 
@@ -375,7 +377,8 @@ def _read_player_line(line: str, number: int, source: str, problems: _Problems) 
             return None
         opponents = tuple(opponent for opponent, _, _ in blocks)
         colours, codes = "".join(colour for _, colour, _ in blocks), "".join(code for _, _, code in blocks)
-    unfinished = tuple(i for i, (opponent, code) in enumerate(zip(opponents, codes)) if opponent and code == " ") \
+    # the rounds of games with a blank result (an opponent and code " "), picked in C
+    unfinished = tuple(compress(range(len(codes)), map(mul, opponents, map(" ".__eq__, codes)))) \
         if " " in codes else ()
     return _Record(number, line, sno, rating, points, rank, opponents, colours, codes, unfinished)
 

@@ -238,3 +238,26 @@ def test_an_event_read_with_its_boards_and_players_to_come_pickles_to_an_equal_e
     again = pickle.loads(pickle.dumps(event))
     assert "players" not in vars(again.individual)
     assert again == event == parse_team_trf(generated_text(20, 4, 5, 7), source="in.trf", plain=True)
+
+
+# ---------------------------------------------------------------- small checks done in C
+
+
+@pytest.mark.parametrize("text", ["310 ...\n", "012 X\n310   1 A\n", "012 X\r310   1 A\r", "012 X\x0c013 A\n",
+                                  "012 X\n 310 A\n", "012 X\n001    1\n", "", "013", "012 X\r\n013 A\r\n"])
+def test_is_team_text_is_its_plain_definition(text):
+    from rulesengine.formats.team_trf import TEAM_RECORDS, is_team_text
+    assert is_team_text(text) == any(line[:3] in TEAM_RECORDS for line in text.splitlines())
+
+
+@pytest.mark.parametrize("blocks", [["  0002 w 1", "  0003 b  "], ["          ", "  0000 - -", "  0004 w  "],
+                                    ["  0002 w  ", "          ", "  0005 b 0"], ["  0000 - H", "  0002 b ="]])
+def test_the_games_without_result_are_the_plain_reading(blocks):
+    """`_Record.unfinished` (a pending round's games: an opponent and a blank result), picked in C."""
+    from rulesengine.formats.trf import _Problems, _read_player_line
+    first = next(line for line in generated_text(20, 4, 5, 7).split("\n") if line.startswith("001"))
+    line = first[:89] + "".join(blocks)   # a player line's fields, then these round blocks
+    record = _read_player_line(line, 1, "in.trf", _Problems())
+    assert record.unfinished == tuple(i for i, (opponent, code) in enumerate(zip(record.opponents, record.codes))
+                                      if opponent and code == " ")
+    assert record.unfinished == tuple(i for i, block in enumerate(blocks) if block[2:6].strip("0 ") and block[9] == " ")
