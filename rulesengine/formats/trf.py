@@ -315,35 +315,31 @@ def _opponent_padding(records) -> str:
     return "0"
 
 
-def _field(line: str, cols: tuple[int, int]) -> str:
-    return line[cols[0]:cols[1]]
-
-
 def _read_player_line(line: str, number: int, source: str, problems: _Problems) -> _Record | None:
     """The numbers of a 001 record and its round blocks, each checked and bounded (C.04 Annex 2)."""
     def bad(col: int, message: str) -> None:
         problems.at(source, number, col + 1, message)
 
-    if len(line.rstrip()) > MAX_PLAYER_LINE:
+    if len(line) > MAX_PLAYER_LINE and len(line.rstrip()) > MAX_PLAYER_LINE:
         bad(MAX_PLAYER_LINE, f"player record is {len(line):,} characters long: more than {MAX_ROUNDS} rounds "
                              f"(at most {MAX_PLAYER_LINE} characters)")
         return None
-    sno_text = _field(line, COL_START_RANK)
-    if line[COL_START_RANK[1]:COL_START_RANK[1] + 1].isdigit() and sno_text.isdigit():
+    sno_text = line[4:8]   # the COL_* columns, sliced in place (one line per player)
+    if line[8:9].isdigit() and sno_text.isdigit():
         # C.04 Annex 2 (and TRF-2026, which keeps the 001 layout): the start rank has columns
         # 5-8 and each round block's opponent four columns, so no start rank passes 9,999.
         bad(COL_START_RANK[0], f"start rank {quote(line[4:COL_START_RANK[1] + 1])} has five digits: TRF-16 and "
                                f"TRF-2026 give it four columns (5-8), so a TRF file holds at most "
                                f"{MAX_TRF_PLAYERS:,} players (a workbook holds up to {MAX_PLAYERS:,})")
         return None
-    sno = _whole(sno_text)
+    sno = _WHOLES[sno_text]
     if sno is None or sno <= 0:
         bad(COL_START_RANK[0], f"start rank must be a positive whole number in columns 5-8, found {quote(sno_text.strip())}")
         return None
-    rating_text = _field(line, COL_RATING).strip()
+    rating_text = line[48:52].strip()
     rating = None
     if rating_text:
-        value = _whole(rating_text)
+        value = _WHOLES[rating_text]
         if value is None or rating_text[0] in "+-":
             bad(COL_RATING[0], f"rating must be a whole number in columns 49-52, found {quote(rating_text)}")
         elif not MIN_RATING <= value <= MAX_RATING:
@@ -351,15 +347,15 @@ def _read_player_line(line: str, number: int, source: str, problems: _Problems) 
         else:
             rating = value or None
     points = None
-    points_text = _field(line, COL_POINTS).strip()
+    points_text = line[80:84].strip()
     if points_text:
         points = _POINTS[points_text] if points_text in _POINTS else _points(points_text)
         if points is None:
             bad(COL_POINTS[0], f"points must be a number in columns 81-84, found {quote(points_text)}")
-    rank_text = _field(line, COL_RANK).strip()
+    rank_text = line[85:89].strip()
     rank = None
     if rank_text:
-        rank = _whole(rank_text)
+        rank = _WHOLES[rank_text]
         if rank is None or rank_text[0] in "+-":
             bad(COL_RANK[0], f"rank must be a whole number in columns 86-89, found {quote(rank_text)}")
             rank = None
@@ -384,16 +380,19 @@ def _read_player_line(line: str, number: int, source: str, problems: _Problems) 
 
 
 # The fixed columns repeat the same few texts on every line: each is converted once per process.
-_WHOLES: dict[str, int | None] = {}
+class _Wholes(dict):
+    """Text -> `parse_whole(text)`, worked out when first met (read in C as `_WHOLES[text]`); a
+    file of ever new texts clears it now and then."""
+
+    def __missing__(self, text: str) -> int | None:
+        if len(self) > 50_000:
+            self.clear()
+        value = self[text] = parse_whole(text)
+        return value
+
+
+_WHOLES = _Wholes()
 _POINTS: dict[str, Fraction | None] = {}
-
-
-def _whole(text: str) -> int | None:
-    if text not in _WHOLES:
-        if len(_WHOLES) > 50_000:
-            _WHOLES.clear()
-        _WHOLES[text] = parse_whole(text)
-    return _WHOLES[text]
 
 
 def _points(text: str) -> Fraction | None:
