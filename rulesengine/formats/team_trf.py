@@ -55,11 +55,15 @@ def read_team_trf(path: str | Path, encoding: str = "utf-8") -> TeamTournament:
 def _set_aside(text: str) -> tuple[str, dict[tuple[int, int], tuple[int, int | None, Colour]]]:
     """`text` with the team-only forfeit wins written `0000 - -` for the individual reader, and
     each one found: (start rank, round) -> (line number, scheduled opponent or None, colour)."""
-    lines, endings, _ = split_lines(text.lstrip("\ufeff"))
-    players = {int(line[4:8]): line for line in lines if line[:3] == PLAYER_MARK and line[4:8].strip().isdigit()}
+    text = text.lstrip("\ufeff")
+    lines, endings, _ = split_lines(text)
+    players: dict[int, str] = {}   # start rank -> line, filled when a forfeit win names an opponent
 
     def answers(opponent: int, rnd: int, sno: int) -> bool:
         """The opponent's own block of round `rnd` names `sno` (read only for a forfeit win)."""
+        if not players:
+            players.update((int(line[4:8]), line) for line in lines
+                           if line[:3] == PLAYER_MARK and line[4:8].strip().isdigit())
         line = players.get(opponent, "")
         start = FIRST_ROUND_COL + ROUND_WIDTH * (rnd - 1)
         named = line[start + 2:start + 6].strip()
@@ -84,6 +88,8 @@ def _set_aside(text: str) -> tuple[str, dict[tuple[int, int], tuple[int, int | N
                 found[sno, i + 1] = (number, opponent or None, _COLOURS.get(match.group(2).upper(), Colour.NONE))
                 line = line[:start] + "  0000 - -" + line[start + ROUND_WIDTH:]
         out.append(line)
+    if not found:   # nothing set aside: the text as it was (split_lines' lines and endings join back to it)
+        return text, found
     return "".join(line + ending for line, ending in zip(out, endings)), found
 
 

@@ -261,3 +261,15 @@ def test_the_games_without_result_are_the_plain_reading(blocks):
     assert record.unfinished == tuple(i for i, (opponent, code) in enumerate(zip(record.opponents, record.codes))
                                       if opponent and code == " ")
     assert record.unfinished == tuple(i for i, block in enumerate(blocks) if block[2:6].strip("0 ") and block[9] == " ")
+
+
+@pytest.mark.parametrize("text", ["012 X\n001    1\n", "012 X\r\n001    1\r\n", "012 X\r001    1", "\ufeff012 X\n\n",
+                                  "012 X\n001    1\r", "", "\n", "012 X\r\n001    1\n\r\n"])
+def test_a_text_with_nothing_set_aside_is_the_text_its_lines_join_back_to(text):
+    """`_set_aside` returns the text itself when it sets nothing aside: the plain join of its
+    lines and endings gives the same text."""
+    from rulesengine.formats.team_trf import _set_aside
+    from rulesengine.formats.trf import split_lines
+    masked, found = _set_aside(text)
+    lines, endings, _ = split_lines(text.lstrip("\ufeff"))
+    assert not found and masked == "".join(line + ending for line, ending in zip(lines, endings))
