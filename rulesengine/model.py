@@ -13,7 +13,8 @@ import enum
 from dataclasses import MISSING, dataclass, field, fields
 from fractions import Fraction
 from functools import cached_property, partial
-from typing import Iterator, Mapping
+from operator import call
+from typing import Callable, Iterator, Mapping
 
 from rulesengine.fast_init import built_from_fields, set_fields_at_once
 from rulesengine.round_columns import (DerivedFromOther, RoundColumns, ScoreUnits, columns_of, rounds_of,
@@ -335,6 +336,21 @@ class Tournament:
     @property
     def is_round_robin(self) -> bool:
         return self.kind == "round robin"
+
+    @classmethod
+    def with_players_later(cls, players: Callable[[], tuple[Player, ...]], **values) -> Tournament:
+        """A tournament whose players are built by `players()` when first read (the TRF team
+        reader: a team standings run reads none of them); `values` are the other fields by name.
+        Equal to the tournament built with them, once read (tests/team/test_team_trf_fast_path.py)."""
+        tournament = cls(players=(), **values)
+        state = tournament.__dict__
+        del state["players"]
+        state["players_later"] = players
+        return tournament
+
+
+# `players` of a tournament made by `with_players_later`: built on first read, kept in the instance.
+Tournament.players = DerivedFromOther("players", "players_later", call, ())
 
 
 def with_derived_of(copy: Tournament, source: Tournament) -> Tournament:

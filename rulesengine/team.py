@@ -14,10 +14,13 @@ import enum
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
+from operator import call
+from typing import Callable
 
-from rulesengine.fast_init import set_fields_at_once
+from rulesengine.fast_init import built_from_fields, set_fields_at_once
 from rulesengine.model import Tournament
 from rulesengine.numbers import fraction_sum
+from rulesengine.round_columns import DerivedFromOther
 
 MAX_TEAM_PLAYERS = 14   # record 310 (and 013) hold up to 14 players
 
@@ -60,6 +63,24 @@ class Board:
     over_the_board: bool
 
 
+class _OverTheBoard:
+    """`TeamRound.over_the_board`: a match with at least one game played over the board (FIDE
+    TEC's engine's reading of a played match; a 330 forfeited match is never one). Read from the
+    boards, unless the instance holds the value (`TeamRound.with_boards_later`: the reader worked
+    it out from the result codes, so the boards need not be built); a non-data descriptor, so
+    that value is read in C."""
+
+    def __get__(self, r: TeamRound | None, owner: type | None = None) -> bool | _OverTheBoard:
+        if r is None:
+            return self
+        if r.kind is not MatchKind.MATCH:
+            return False
+        for board in r.boards:   # a loop, not any(...): read for every team round of every ranking
+            if board.over_the_board:
+                return True
+        return False
+
+
 @set_fields_at_once   # one per team and round; see rulesengine.fast_init
 @dataclass(frozen=True)
 class TeamRound:
@@ -74,16 +95,22 @@ class TeamRound:
     game_points: Fraction
     boards: tuple[Board, ...] = ()
 
-    @property
-    def over_the_board(self) -> bool:
-        """A match with at least one game played over the board (FIDE TEC's engine's reading of
-        a played match; a 330 forfeited match is never one)."""
-        if self.kind is not MatchKind.MATCH:
-            return False
-        for board in self.boards:   # a loop, not any(...): read for every team round of every ranking
-            if board.over_the_board:
-                return True
-        return False
+    over_the_board = _OverTheBoard()
+
+    @classmethod
+    def with_boards_later(cls, round: int, opponent: int | None, kind: MatchKind, match_points: Fraction,
+                          game_points: Fraction, over_the_board: bool,
+                          boards: Callable[[], tuple[Board, ...]]) -> TeamRound:
+        """A team round whose boards are built by `boards()` when first read (a standings run
+        never reads them), with `over_the_board` as the reader worked it out; the same object
+        as the dataclass builds once `boards` is read (tests/team/test_team_trf_fast_path.py)."""
+        return built_from_fields(cls, {"round": round, "opponent": opponent, "kind": kind, "match_points": match_points,
+                                       "game_points": game_points, "over_the_board": over_the_board,
+                                       "boards_later": boards})
+
+
+# `boards` of a round made by `with_boards_later`: built on first read and kept in the instance.
+TeamRound.boards = DerivedFromOther("boards", "boards_later", call, ())
 
 
 @dataclass(frozen=True)

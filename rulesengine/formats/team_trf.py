@@ -7,6 +7,10 @@ it empty, or a player of the winner of a forfeited match) and a forfeit win nami
 opponent whose own line does not answer it (`0012 w +` against `0000 - -`, a 330 match). Each is
 put back in the player's results, so the file written back (`write_team_trf`) is the file read.
 Problems are located `FILE:LINE:COL`, all at once.
+
+Speed (issue 22 item 6): an ordinary match is read from its round's columns in C and its boards
+are built only when read (`_TeamReader._ordinary_match`); `parse_team_trf(..., plain=True)`
+reads every match board by board, and tests/team/test_team_trf_fast_path.py proves the two equal.
 """
 
 from __future__ import annotations
@@ -14,11 +18,14 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from fractions import Fraction
+from functools import partial
+from itertools import compress
 from pathlib import Path
+from typing import Callable, NamedTuple
 
 from rulesengine.errors import InputError, Location, Problem, quote
-from rulesengine.formats.trf import (FIRST_ROUND_COL, PLAYER_MARK, ROUND_WIDTH, parse_trf, read_text, split_lines,
-                                     write_trf)
+from rulesengine.formats.trf import (FIRST_ROUND_COL, PLAYER_MARK, ROUND_WIDTH, PlayerColumns, parse_trf,
+                                     parse_trf_players_later, read_text, split_lines, write_trf)
 from rulesengine.model import GAME_CODES, UNRATED_GAME_CODES, Colour, ResultCode, RoundEntry, Tournament
 from rulesengine.numbers import parse_exact, parse_whole
 from rulesengine.team import (MAX_TEAM_PLAYERS, Board, ForfeitedMatch, Lineup, MatchKind, Team, TeamBye, TeamPoints,
@@ -28,12 +35,15 @@ TEAM_RECORDS = frozenset({"310", "013"})
 _BLOCK_FORFEIT_WIN = re.compile(r"  ([0-9 ]{4}) ([wbWB -]) \+")
 _BYE_KINDS = {"F": MatchKind.FULL_POINT_BYE, "H": MatchKind.HALF_POINT_BYE, "Z": MatchKind.ZERO_POINT_BYE}
 _COLOURS = {"W": Colour.WHITE, "B": Colour.BLACK}
+_COLOUR_MARKS = {Colour.WHITE: "W", Colour.BLACK: "B", Colour.NONE: "-"}
 _ZERO = Fraction(0)
 _PLAYED_CODES = GAME_CODES | UNRATED_GAME_CODES   # `RoundEntry.played`
 
 
 def is_team_text(text: str) -> bool:
     """A TRF text with team records (310 or the legacy 013)."""
+    if text.startswith(("310", "013")) or "\n310" in text or "\n013" in text:   # found without splitting
+        return True
     return any(line[:3] in TEAM_RECORDS for line in text.splitlines())
 
 
@@ -45,11 +55,15 @@ def read_team_trf(path: str | Path, encoding: str = "utf-8") -> TeamTournament:
 def _set_aside(text: str) -> tuple[str, dict[tuple[int, int], tuple[int, int | None, Colour]]]:
     """`text` with the team-only forfeit wins written `0000 - -` for the individual reader, and
     each one found: (start rank, round) -> (line number, scheduled opponent or None, colour)."""
-    lines, endings, _ = split_lines(text.lstrip("\ufeff"))
-    players = {int(line[4:8]): line for line in lines if line[:3] == PLAYER_MARK and line[4:8].strip().isdigit()}
+    text = text.lstrip("\ufeff")
+    lines, endings, _ = split_lines(text)
+    players: dict[int, str] = {}   # start rank -> line, filled when a forfeit win names an opponent
 
     def answers(opponent: int, rnd: int, sno: int) -> bool:
         """The opponent's own block of round `rnd` names `sno` (read only for a forfeit win)."""
+        if not players:
+            players.update((int(line[4:8]), line) for line in lines
+                           if line[:3] == PLAYER_MARK and line[4:8].strip().isdigit())
         line = players.get(opponent, "")
         start = FIRST_ROUND_COL + ROUND_WIDTH * (rnd - 1)
         named = line[start + 2:start + 6].strip()
@@ -74,17 +88,23 @@ def _set_aside(text: str) -> tuple[str, dict[tuple[int, int], tuple[int, int | N
                 found[sno, i + 1] = (number, opponent or None, _COLOURS.get(match.group(2).upper(), Colour.NONE))
                 line = line[:start] + "  0000 - -" + line[start + ROUND_WIDTH:]
         out.append(line)
+    if not found:   # nothing set aside: the text as it was (split_lines' lines and endings join back to it)
+        return text, found
     return "".join(line + ending for line, ending in zip(out, endings)), found
 
 
-def parse_team_trf(text: str, source: str = "<input>") -> TeamTournament:
-    """Parse TRF text with team records into a TeamTournament (see module docstring)."""
+def parse_team_trf(text: str, source: str = "<input>", *, plain: bool = False) -> TeamTournament:
+    """Parse TRF text with team records into a TeamTournament (see module docstring). `plain`:
+    every match read board by board, without the fast paths (the tests compare the two)."""
     masked, forfeit_wins = _set_aside(text)
     if text.startswith("\ufeff"):
         masked = "\ufeff" + masked
-    individual = parse_trf(masked, source=source)
-    individual = _with_forfeit_wins(individual, forfeit_wins)
-    reader = _TeamReader(individual, source)
+    if plain:
+        individual = _with_forfeit_wins(parse_trf(masked, source=source), forfeit_wins)
+        columns = {p.start_rank: (p.columns.opponents, p.columns.codes) for p in individual.players}
+    else:   # the players built only when read (a standings run reads none), their columns read from the lines
+        individual, columns = parse_trf_players_later(masked, source, partial(_put_back, forfeit_wins))
+    reader = _TeamReader(individual, columns, source, plain)
     event = reader.read(forfeit_wins)
     if reader.problems:
         raise InputError(reader.problems)
@@ -112,6 +132,18 @@ def _with_forfeit_wins(t: Tournament, found: dict[tuple[int, int], tuple[int, in
     return replace(t, players=tuple(players))
 
 
+def _put_back(found: dict[tuple[int, int], tuple[int, int | None, Colour]], records: dict, rounds: int) -> None:
+    """`_with_forfeit_wins` on the player records, before the players are built from them."""
+    for (sno, rnd), (_, opponent, colour) in found.items():
+        record = records.get(sno)
+        if record is None or rnd > min(len(record.codes), rounds):
+            continue
+        i = rnd - 1
+        records[sno] = record._replace(opponents=record.opponents[:i] + (opponent or 0,) + record.opponents[rnd:],
+                                       colours=record.colours[:i] + _COLOUR_MARKS[colour] + record.colours[rnd:],
+                                       codes=record.codes[:i] + "+" + record.codes[rnd:])
+
+
 def _numbers(text: str, first: int, width: int) -> list[tuple[int, str]]:
     """The fixed-width fields of a record from 0-based column `first`, `width` apart:
     (column, text) for each non-blank one."""
@@ -122,12 +154,17 @@ def _numbers(text: str, first: int, width: int) -> list[tuple[int, str]]:
 class _TeamReader:
     """The team records of a parsed file, checked against the players' results."""
 
-    def __init__(self, individual: Tournament, source: str):
+    def __init__(self, individual: Tournament, columns: dict[int, PlayerColumns], source: str, plain: bool = False):
         self.t = individual
+        self.columns = columns   # by start rank, in start rank order: the players' columns read, not built
         self.source = source
+        self.plain = plain   # every match read board by board (`_match`), for the tests of the fast path
         self.problems: list[Problem] = []
         self._code_points: dict[tuple[ResultCode, bool], tuple[Fraction, int, bool]] = {}
         self._scale = individual.scoring.units().scale   # every code's points are whole multiples of 1/scale
+        # no lambdas: an event holds this reader until its boards are built, and events are pickled (batch)
+        self._units_with_opponent = _Memo(self._units_of_code)
+        self._game_points = _Memo(self._fraction_of_units)   # one Fraction per total
         # header index i is line i + 1: every line of the file is one header item
         self.records = [(number, code, code + rest) for number, (code, rest) in enumerate(individual.header, start=1)
                         if code and code != PLAYER_MARK]
@@ -136,7 +173,7 @@ class _TeamReader:
         self.problems.append(Problem(Location(self.source, line, col), message))
 
     def whole(self, line: int, col: int, text: str, what: str) -> int | None:
-        value = parse_whole(text.strip()) if text.strip() else None
+        value = _WHOLES[text]
         if value is None or value < 0:
             self.bad(line, col + 1, f"{what} must be a whole number, found {quote(text.strip())}")
             return None
@@ -145,7 +182,7 @@ class _TeamReader:
     def exact(self, line: int, col: int, text: str, what: str) -> Fraction | None:
         if not text.strip():
             return None
-        value = parse_exact(text)
+        value = _EXACTS[text]
         if value is None:
             self.bad(line, col + 1, f"{what} must be a number, found {quote(text.strip())}")
         return value
@@ -156,6 +193,7 @@ class _TeamReader:
         teams: list[Team] = []
         legacy = not any(code == "310" for _, code, _ in self.records)
         owner: dict[int, tuple[int, int]] = {}   # start rank -> (team, line)
+        numbers: set[int] = set()
         for line_no, code, line in self.records:
             if code not in TEAM_RECORDS or (code == "013" and not legacy):
                 continue
@@ -180,7 +218,7 @@ class _TeamReader:
                 sno = self.whole(line_no, col, text, f"record {code}: a player's start rank")
                 if sno is None:
                     continue
-                if sno not in self.t.by_start_rank:
+                if sno not in self.columns:
                     self.bad(line_no, col + 1, f"record {code}: team {number} names player {sno}, who has no 001 record")
                 elif sno in owner:
                     self.bad(line_no, col + 1, f"record {code}: player {sno} is already on team {owner[sno][0]} "
@@ -188,9 +226,10 @@ class _TeamReader:
                 else:
                     owner[sno] = (number, line_no)
                     players.append(sno)
-            if any(team.number == number for team in teams):
+            if number in numbers:
                 self.bad(line_no, 5, f"record {code}: team pairing number {number} is used twice")
                 continue
+            numbers.add(number)
             teams.append(Team(number, name, tuple(players), nick, strength or None, mp, gp, rank))
         return teams, legacy
 
@@ -300,17 +339,16 @@ class _TeamReader:
                     self.bad(line_no, 17, f"record 300: player {sno} is not on team {lineup.team}")
         if self.problems:
             return TeamTournament(t, tuple(teams), len(sequence))
-        for sno in t.by_start_rank:
+        for sno in self.columns:
             if sno not in team_of:
                 self.bad(self._line_of(sno), 5, f"player {sno} is on no team (records 310/013)")
-        for player in t.players:
-            codes = player.columns.codes   # the columns: no RoundEntry built to find a U
+        for sno, (_, codes) in self.columns.items():   # the columns: no RoundEntry built to find a U
             if ResultCode.PAIRING_ALLOCATED_BYE not in codes:
                 continue
             for rnd, code in enumerate(codes, start=1):
                 if code is ResultCode.PAIRING_ALLOCATED_BYE:
-                    self.bad(self._line_of(player.start_rank), FIRST_ROUND_COL + ROUND_WIDTH * (rnd - 1) + 10,
-                             f"round {rnd}: player {player.start_rank} has a pairing-allocated bye (U): in a "
+                    self.bad(self._line_of(sno), FIRST_ROUND_COL + ROUND_WIDTH * (rnd - 1) + 10,
+                             f"round {rnd}: player {sno} has a pairing-allocated bye (U): in a "
                              f"team event the PAB is the team's (record 320), which a TRF-16 013 file cannot express")
         lineup_of = {(lineup.round, lineup.team): lineup for lineup, _ in lineups}
         forfeit_of = {}
@@ -319,13 +357,14 @@ class _TeamReader:
             forfeit_of[forfeit.round, forfeit.black] = (forfeit, forfeit.result[1])
         bye_of = {(bye.round, bye.team): bye.kind for bye, _ in byes}
         boards = len(sequence) or self._largest_lineup(teams, team_of)
-        built = []
+        plans = {}
+        unusual = {(rnd, team_of.get(sno)) for sno, rnd in forfeit_wins} | set(lineup_of)   # (round, team)
         for team in teams:
-            roster = [(sno, *self._columns_of(sno)) for sno in team.players]
-            rounds = tuple(self._round(team, rnd, roster, team_of, points, pab, pab_rounds, forfeit_of, bye_of,
-                                       lineup_of, forfeit_wins, boards) for rnd in range(1, t.rounds + 1))
-            built.append(replace(team, rounds=rounds))
-        self._check_opponents(built)
+            roster = _Roster(team.players, [self.columns[sno] for sno in team.players], t.rounds)
+            plans[team.number] = [self._round(team, rnd, roster, team_of, points, pab, pab_rounds, forfeit_of,
+                                              bye_of, lineup_of, forfeit_wins, boards, unusual)
+                                  for rnd in range(1, t.rounds + 1)]
+        built = self._with_match_points(teams, plans, points)
         kind_text = fields.get("092", "").upper()
         if "SWISS" in kind_text:
             kind = "swiss"
@@ -346,28 +385,25 @@ class _TeamReader:
     def _largest_lineup(self, teams: list[Team], team_of: dict[int, int]) -> int:
         """Without record 352: the most players one team fielded in a round."""
         counts: dict[tuple[int, int], int] = {}
-        for player in self.t.players:
-            opponents, _, codes, _ = player.columns
+        for sno, (opponents, codes) in self.columns.items():
             for rnd, (opponent, code) in enumerate(zip(opponents, codes), start=1):
                 if opponent or code is ResultCode.FORFEIT_WIN:
-                    key = (team_of.get(player.start_rank, 0), rnd)
+                    key = (team_of.get(sno, 0), rnd)
                     counts[key] = counts.get(key, 0) + 1
         return max(counts.values(), default=max((len(team.players) for team in teams), default=0))
 
     def _round(self, team, rnd, roster, team_of, points, pab, pab_rounds, forfeit_of, bye_of, lineup_of, forfeit_wins,
-               boards) -> TeamRound:
+               boards, unusual) -> TeamRound | _Match:
+        """A team's round: a `TeamRound` for anything but a match, whose match points need the
+        other side's game points (`_with_match_points`)."""
         t = self.t
-        # each player's (opponent or 0, code) in this round, read from her columns (`Player.columns`):
-        # no RoundEntry is built for a board; a missing trailing round is not paired (`Player.entry`)
-        cells = {sno: (opponents[rnd - 1], codes[rnd - 1]) if rnd <= len(codes) else (0, ResultCode.NOT_PAIRED)
-                 for sno, opponents, codes in roster}
         if (rnd, team.number) in pab_rounds:
             mp, gp = pab or (points.win, Fraction(boards))
             return TeamRound(rnd, None, MatchKind.PAIRING_ALLOCATED_BYE, mp, gp)
         if (rnd, team.number) in forfeit_of:
             forfeit, sign = forfeit_of[rnd, team.number]
             other = forfeit.black if forfeit.white == team.number else forfeit.white
-            for sno, (_, code) in cells.items():
+            for sno, (_, code) in roster.cells(rnd).items():
                 if code in _PLAYED_CODES:
                     self.bad(self._line_of(sno), FIRST_ROUND_COL + ROUND_WIDTH * (rnd - 1) + 10,
                              f"round {rnd}: player {sno} played a game, but record 330 says team {team.number}'s "
@@ -384,6 +420,30 @@ class _TeamReader:
             mp = {MatchKind.FULL_POINT_BYE: points.win, MatchKind.HALF_POINT_BYE: points.draw}.get(kind, Fraction(0))
             game = {MatchKind.FULL_POINT_BYE: t.scoring.win, MatchKind.HALF_POINT_BYE: t.scoring.draw}.get(kind, Fraction(0))
             return TeamRound(rnd, None, kind, mp, game * boards)
+        if not self.plain and (rnd, team.number) not in unusual:
+            found = self._ordinary_match(rnd, roster, team_of, boards)
+            if found is not None:
+                return found
+        return self._match(team, rnd, roster, team_of, lineup_of, forfeit_wins, boards)
+
+    def _ordinary_match(self, rnd: int, roster: _Roster, team_of: dict[int, int], boards: int) -> _Match | None:
+        """`_match` for a round with no set-aside forfeit win and no record 300, when one team is met
+        and no more players are fielded than there are boards; None otherwise. Then the players
+        fielded are those with an opponent (a forfeit win or a game needs one, `parse_trf`), so
+        the game points, the teams met and whether a game was played are read from the round's
+        columns in C, and the boards are built only when read (the same, `_match`)."""
+        opponents, codes = roster.opponents[rnd - 1], roster.codes[rnd - 1]
+        met = set(map(team_of.get, opponents))
+        met.discard(None)   # no opponent (0), or one on no team (reported)
+        if len(met) != 1 or len(opponents) - opponents.count(0) > boards:
+            return None
+        units = sum(map(self._units_with_opponent.__getitem__, compress(codes, opponents)))
+        played = not _PLAYED_CODES.isdisjoint(codes)   # a game played has an opponent: only fielded players
+        return _Match(met.pop(), units, self._game_points[units], played, partial(self._boards, rnd, roster, None, boards))
+
+    def _match(self, team, rnd, roster, team_of, lineup_of, forfeit_wins, boards) -> TeamRound | _Match:
+        """A match read board by board (the plain reading): its boards, game points and the team met."""
+        cells = roster.cells(rnd)
         opponents = {team_of.get(opponent) for sno, (opponent, _) in cells.items()
                      if opponent and (sno, rnd) not in forfeit_wins}
         opponents.discard(None)
@@ -400,16 +460,23 @@ class _TeamReader:
                              f"round {rnd}: player {sno} has a forfeit win, but team {team.number} has neither a match "
                              f"nor a forfeited match (record 330) in that round (a one-sided forfeit)")
             return TeamRound(rnd, None, MatchKind.NOT_PAIRED, Fraction(0), Fraction(0))
-        opponent = opponents.pop()
-        lineup = lineup_of.get((rnd, team.number))
+        board_list, units, played = self._board_list(rnd, roster, lineup_of.get((rnd, team.number)), boards)
+        return _Match(opponents.pop(), units, Fraction(units, self._scale), played, board_list)
+
+    def _board_list(self, rnd: int, roster: _Roster, lineup: Lineup | None,
+                    boards: int) -> tuple[tuple[Board, ...], int, bool]:
+        """A match's boards in board order (record 300's, else the roster order of the players
+        fielded: a game, or a board left empty opposite), its game points in whole units of the
+        scoring system (one Fraction per match) and whether a game was played over the board."""
+        cells = roster.cells(rnd)
         if lineup is not None:
             order = list(lineup.players)
-        else:   # the roster order of the players fielded (a game, or a board left empty opposite)
+        else:
             order = [sno for sno, (opponent_sno, code) in cells.items()
                      if opponent_sno or code is ResultCode.FORFEIT_WIN or code in _PLAYED_CODES]
         order += [0] * (boards - len(order))
         board_list = []
-        units = 0   # the game points in whole units of the scoring system: one Fraction per match
+        units, any_played = 0, False
         known = self._code_points
         for number, sno in enumerate(order[:boards], start=1):
             if not sno:
@@ -418,13 +485,18 @@ class _TeamReader:
             opponent_sno, code = cells[sno]
             points_of, unit, played = known.get((code, not opponent_sno)) or self._points(code, opponent_sno)
             units += unit
+            any_played = any_played or played
             board_list.append(Board(number, sno, opponent_sno or None, points_of, played))
-        return TeamRound(rnd, opponent, MatchKind.MATCH, _ZERO, Fraction(units, self._scale), tuple(board_list))
+        return tuple(board_list), units, any_played
 
-    def _columns_of(self, sno: int) -> tuple[tuple[int, ...], tuple[ResultCode, ...]]:
-        """A player's opponents (0 for none) and result codes, round 1 first."""
-        columns = self.t.player(sno).columns
-        return columns.opponents, columns.codes
+    def _boards(self, rnd: int, roster: _Roster, lineup: Lineup | None, boards: int) -> tuple[Board, ...]:
+        return self._board_list(rnd, roster, lineup, boards)[0]
+
+    def _units_of_code(self, code: ResultCode) -> int:
+        return self._points(code, 1)[1]
+
+    def _fraction_of_units(self, units: int) -> Fraction:
+        return Fraction(units, self._scale)
 
     def _points(self, code: ResultCode, opponent: int) -> tuple[Fraction, int, bool]:
         """`Scoring.points`, the same in whole units (`Scoring.units`) and `RoundEntry.played`,
@@ -438,31 +510,93 @@ class _TeamReader:
                                               code in _PLAYED_CODES)
         return found
 
-    def _check_opponents(self, teams: list[Team]) -> None:
-        """Match points from the two sides' game points (C.07 art. 11); a match both teams must show."""
-        by_number = {team.number: team for team in teams}
-        points = self.team_points()
-        for index, team in enumerate(teams):
-            rounds = list(team.rounds)
-            for i, r in enumerate(rounds):
-                if r.kind is not MatchKind.MATCH:
+    def _with_match_points(self, teams: list[Team], plans: dict[int, list], points: TeamPoints) -> list[Team]:
+        """The teams with their rounds; a match's points from the two sides' game points (C.07
+        art. 11), a match both teams must show."""
+        built = []
+        for team in teams:
+            rounds = []
+            for i, r in enumerate(plans[team.number]):
+                if type(r) is not _Match:
+                    rounds.append(r)
                     continue
-                theirs = by_number[r.opponent].rounds[i]
-                if theirs.opponent != team.number:
-                    self.bad(1, 1, f"round {r.round}: team {team.number} meets team {r.opponent}, whose players "
-                                   f"meet team {theirs.opponent or 'none'}")
-                    continue
-                played = r.over_the_board or theirs.over_the_board
-                if r.game_points > theirs.game_points:
-                    mp = points.win
-                elif r.game_points < theirs.game_points:
-                    mp = points.loss if played else Fraction(0)
-                elif r.game_points > 0:
-                    mp = points.draw
+                theirs = plans[r.opponent][i]
+                their_opponent = theirs.opponent
+                if their_opponent != team.number:
+                    self.bad(1, 1, f"round {i + 1}: team {team.number} meets team {r.opponent}, whose players "
+                                   f"meet team {their_opponent or 'none'}")
+                    mp = _ZERO
                 else:
-                    mp = points.loss if played else Fraction(0)
-                rounds[i] = TeamRound(r.round, r.opponent, r.kind, mp, r.game_points, r.boards)
-            teams[index] = replace(team, rounds=tuple(rounds))
+                    played = r.over_the_board or theirs.over_the_board
+                    # game points compared in whole units (the same scale on both sides)
+                    ours, other = (r.units, theirs.units) if type(theirs) is _Match else (r.game_points, theirs.game_points)
+                    if ours > other:
+                        mp = points.win
+                    elif ours < other:
+                        mp = points.loss if played else _ZERO
+                    elif ours > 0:
+                        mp = points.draw
+                    else:
+                        mp = points.loss if played else _ZERO
+                if type(r.boards) is tuple:
+                    rounds.append(TeamRound(i + 1, r.opponent, MatchKind.MATCH, mp, r.game_points, r.boards))
+                else:
+                    rounds.append(TeamRound.with_boards_later(i + 1, r.opponent, MatchKind.MATCH, mp, r.game_points,
+                                                              r.over_the_board, r.boards))
+            built.append(replace(team, rounds=tuple(rounds)))
+        return built
+
+
+class _Match(NamedTuple):
+    """A match as read, before its match points: the team met, the game points, whether a game
+    was played over the board, and the boards (or what builds them when read)."""
+
+    opponent: int
+    units: int   # the game points in whole units of the scoring system
+    game_points: Fraction
+    over_the_board: bool
+    boards: tuple[Board, ...] | Callable[[], tuple[Board, ...]]
+
+
+class _Memo(dict):
+    """A function's values, each worked out on first use (read in C by `map(memo.__getitem__, ...)`);
+    bounded: a file of ever new texts clears it now and then."""
+
+    def __init__(self, make: Callable) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        if len(self) > 50_000:
+            self.clear()
+        value = self[key] = self.make(key)
+        return value
+
+
+# Record fields repeat the same few texts (start ranks, "  18.0"): each converted once per process.
+def _whole_or_none(text: str) -> int | None:
+    return parse_whole(text.strip()) if text.strip() else None
+
+
+_WHOLES = _Memo(_whole_or_none)
+_EXACTS = _Memo(parse_exact)
+
+
+class _Roster:
+    """A team's players' columns by round (index 0 = round 1): each round's opponents (0 for
+    none) and result codes, in roster order; a missing trailing round is not paired
+    (`Player.entry`)."""
+
+    def __init__(self, players: tuple[int, ...], columns: list[tuple[tuple[int, ...], tuple[ResultCode, ...]]],
+                 rounds: int):
+        self.players = players
+        self.opponents = list(zip(*(o + (0,) * (rounds - len(o)) for o, _ in columns))) or [()] * rounds
+        self.codes = (list(zip(*(c + (ResultCode.NOT_PAIRED,) * (rounds - len(c)) for _, c in columns)))
+                      or [()] * rounds)
+
+    def cells(self, rnd: int) -> dict[int, tuple[int, ResultCode]]:
+        """Each player's (opponent or 0, code) in round `rnd`."""
+        return dict(zip(self.players, zip(self.opponents[rnd - 1], self.codes[rnd - 1])))
 
 
 def write_team_trf(event: TeamTournament) -> str:

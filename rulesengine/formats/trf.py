@@ -11,6 +11,9 @@ import os
 import re
 from dataclasses import replace
 from fractions import Fraction
+from functools import partial
+from itertools import compress
+from operator import mul
 from pathlib import Path
 from typing import Callable, NamedTuple
 
@@ -171,6 +174,30 @@ def split_lines(text: str) -> tuple[list[str], list[str], bool]:
 
 def parse_trf(text: str, source: str = "<input>") -> Tournament:
     """Parse TRF text into a Tournament (see module docstring)."""
+    return _parse(text, source)[0]
+
+
+PlayerColumns = tuple[tuple[int, ...], tuple[ResultCode, ...]]   # opponents (0 = none), codes; round 1 first
+Amend = Callable[[dict[int, "_Record"], int], None]
+
+
+def parse_trf_players_later(text: str, source: str, amend: Amend | None = None) -> tuple[Tournament, dict[int, PlayerColumns]]:
+    """`parse_trf`, with the same checks and errors, whose players are built only when first read
+    (`Tournament.with_players_later`), and each player's opponents and result codes by start rank.
+    `amend(records, rounds)` may change the records' round columns (`_Record._replace`) before
+    anything is built from them (the team reader's set-aside forfeit wins)."""
+    tournament, records, played = _parse(text, source, amend, players_later=True)
+    return tournament, {sno: (records[sno].opponents[:played], tuple(map(_CODES.__getitem__, records[sno].codes[:played])))
+                        for sno in sorted(records)}
+
+
+def _players(records: dict[int, _Record], played: int, double_forfeits: set[tuple[int, int]]) -> tuple[Player, ...]:
+    return tuple(_player(records[sno], played, double_forfeits) for sno in sorted(records))
+
+
+def _parse(text: str, source: str, amend: Amend | None = None,
+           players_later: bool = False) -> tuple[Tournament, dict[int, _Record], int]:
+    """The tournament, its player records by start rank and the number of rounds played."""
     problems = _Problems()
     bom = text.startswith("\ufeff")
     if bom:
@@ -222,7 +249,6 @@ def parse_trf(text: str, source: str = "<input>") -> Tournament:
         played = min(rounds, pending)
         if "XXR" not in fields and "142" not in fields:
             rounds = pending
-    players = [_player(records[sno], played, double_forfeits) for sno in sorted(records)]
     kind_text = (fields.get("092", "") + " " + fields.get("192", "")).upper()
     words = set(re.split(r"[^A-Z]+", kind_text))
     kind = "round robin" if "RR" in words or "ROBIN" in kind_text or "BERGER" in kind_text else "swiss"
@@ -243,9 +269,19 @@ def parse_trf(text: str, source: str = "<input>") -> Tournament:
                      if len(r.line) > FIRST_ROUND_COL and (len(r.line) - FIRST_ROUND_COL) % ROUND_WIDTH)
     if short:
         extra["short_lines"] = short
-    return Tournament(
+    if amend is not None:   # after the file's own layout is read (padding, short lines): see parse_trf_players_later
+        amend(records, played)
+    values = _tournament_fields(fields, rounds, scoring, kind, tiebreaks, header, source, extra, pending_round)
+    if players_later:
+        return Tournament.with_players_later(partial(_players, records, played, double_forfeits), **values), \
+            records, played
+    return Tournament(players=_players(records, played, double_forfeits), **values), records, played
+
+
+def _tournament_fields(fields, rounds, scoring, kind, tiebreaks, header, source, extra, pending_round) -> dict:
+    """The tournament's fields but its players, as read."""
+    return dict(
         name=fields.get("012", ""),
-        players=tuple(players),
         rounds=rounds,
         scoring=scoring,
         kind=kind,
@@ -279,35 +315,31 @@ def _opponent_padding(records) -> str:
     return "0"
 
 
-def _field(line: str, cols: tuple[int, int]) -> str:
-    return line[cols[0]:cols[1]]
-
-
 def _read_player_line(line: str, number: int, source: str, problems: _Problems) -> _Record | None:
     """The numbers of a 001 record and its round blocks, each checked and bounded (C.04 Annex 2)."""
     def bad(col: int, message: str) -> None:
         problems.at(source, number, col + 1, message)
 
-    if len(line.rstrip()) > MAX_PLAYER_LINE:
+    if len(line) > MAX_PLAYER_LINE and len(line.rstrip()) > MAX_PLAYER_LINE:
         bad(MAX_PLAYER_LINE, f"player record is {len(line):,} characters long: more than {MAX_ROUNDS} rounds "
                              f"(at most {MAX_PLAYER_LINE} characters)")
         return None
-    sno_text = _field(line, COL_START_RANK)
-    if line[COL_START_RANK[1]:COL_START_RANK[1] + 1].isdigit() and sno_text.isdigit():
+    sno_text = line[4:8]   # the COL_* columns, sliced in place (one line per player)
+    if line[8:9].isdigit() and sno_text.isdigit():
         # C.04 Annex 2 (and TRF-2026, which keeps the 001 layout): the start rank has columns
         # 5-8 and each round block's opponent four columns, so no start rank passes 9,999.
         bad(COL_START_RANK[0], f"start rank {quote(line[4:COL_START_RANK[1] + 1])} has five digits: TRF-16 and "
                                f"TRF-2026 give it four columns (5-8), so a TRF file holds at most "
                                f"{MAX_TRF_PLAYERS:,} players (a workbook holds up to {MAX_PLAYERS:,})")
         return None
-    sno = _whole(sno_text)
+    sno = _WHOLES[sno_text]
     if sno is None or sno <= 0:
         bad(COL_START_RANK[0], f"start rank must be a positive whole number in columns 5-8, found {quote(sno_text.strip())}")
         return None
-    rating_text = _field(line, COL_RATING).strip()
+    rating_text = line[48:52].strip()
     rating = None
     if rating_text:
-        value = _whole(rating_text)
+        value = _WHOLES[rating_text]
         if value is None or rating_text[0] in "+-":
             bad(COL_RATING[0], f"rating must be a whole number in columns 49-52, found {quote(rating_text)}")
         elif not MIN_RATING <= value <= MAX_RATING:
@@ -315,15 +347,15 @@ def _read_player_line(line: str, number: int, source: str, problems: _Problems) 
         else:
             rating = value or None
     points = None
-    points_text = _field(line, COL_POINTS).strip()
+    points_text = line[80:84].strip()
     if points_text:
         points = _POINTS[points_text] if points_text in _POINTS else _points(points_text)
         if points is None:
             bad(COL_POINTS[0], f"points must be a number in columns 81-84, found {quote(points_text)}")
-    rank_text = _field(line, COL_RANK).strip()
+    rank_text = line[85:89].strip()
     rank = None
     if rank_text:
-        rank = _whole(rank_text)
+        rank = _WHOLES[rank_text]
         if rank is None or rank_text[0] in "+-":
             bad(COL_RANK[0], f"rank must be a whole number in columns 86-89, found {quote(rank_text)}")
             rank = None
@@ -341,22 +373,26 @@ def _read_player_line(line: str, number: int, source: str, problems: _Problems) 
             return None
         opponents = tuple(opponent for opponent, _, _ in blocks)
         colours, codes = "".join(colour for _, colour, _ in blocks), "".join(code for _, _, code in blocks)
-    unfinished = tuple(i for i, (opponent, code) in enumerate(zip(opponents, codes)) if opponent and code == " ") \
+    # the rounds of games with a blank result (an opponent and code " "), picked in C
+    unfinished = tuple(compress(range(len(codes)), map(mul, opponents, map(" ".__eq__, codes)))) \
         if " " in codes else ()
     return _Record(number, line, sno, rating, points, rank, opponents, colours, codes, unfinished)
 
 
 # The fixed columns repeat the same few texts on every line: each is converted once per process.
-_WHOLES: dict[str, int | None] = {}
+class _Wholes(dict):
+    """Text -> `parse_whole(text)`, worked out when first met (read in C as `_WHOLES[text]`); a
+    file of ever new texts clears it now and then."""
+
+    def __missing__(self, text: str) -> int | None:
+        if len(self) > 50_000:
+            self.clear()
+        value = self[text] = parse_whole(text)
+        return value
+
+
+_WHOLES = _Wholes()
 _POINTS: dict[str, Fraction | None] = {}
-
-
-def _whole(text: str) -> int | None:
-    if text not in _WHOLES:
-        if len(_WHOLES) > 50_000:
-            _WHOLES.clear()
-        _WHOLES[text] = parse_whole(text)
-    return _WHOLES[text]
 
 
 def _points(text: str) -> Fraction | None:
