@@ -23,7 +23,7 @@ Prints one line per differing round (file, round, what differs), a running summa
 `--every` draws and a final one: tournaments, rounds compared, rounds identical, the share, the
 differing rounds by class (PAB, games, colours only, failed), and the CPU seconds of both engines
 (ours: `pair_round` of every round; bbpPairings: its generator run, which pairs every round and
-plays it out). `--keep-differing` keeps the differing tournaments (with their config) in --out
+plays it out), in total and by field size (5-20, 21-60, 61-150, 151-400 players). `--keep-differing` keeps the differing tournaments (with their config) in --out
 for study, `--keep-all` every one (a test sample); otherwise --out is a temporary folder.
 """
 
@@ -192,6 +192,7 @@ class Outcome:
     differing: list[str]
     ours_cpu: float = 0.0
     bbp_cpu: float = 0.0
+    players: int = 0
 
 
 def _one(arguments: tuple[str, Draw, str, str, str]) -> Outcome:
@@ -203,14 +204,18 @@ def _one(arguments: tuple[str, Draw, str, str, str]) -> Outcome:
         # A small field can run out of legal pairings before its last round.
         for suffix in (".raw.trf", ".model.trf", ".cfg", ".trf"):
             (folder / f"{draw.name}{suffix}").unlink(missing_ok=True)
-        return Outcome(None, [])
+        return Outcome(None, [], players=draw.players)
     rounds, differing, ours_cpu = compare(path)
     for suffix in (".raw.trf", ".model.trf"):
         (folder / f"{draw.name}{suffix}").unlink(missing_ok=True)
     if keep != "all" and (not differing or keep != "differing"):
         path.unlink()
         (folder / f"{draw.name}.cfg").unlink()
-    return Outcome(rounds, differing, ours_cpu, bbp_cpu)
+    return Outcome(rounds, differing, ours_cpu, bbp_cpu, draw.players)
+
+
+# The field sizes the speed is reported by (item 5): both engines' CPU differ most by size.
+BANDS = ((5, 20), (21, 60), (61, 150), (151, 400))
 
 
 @dataclass
@@ -222,8 +227,12 @@ class Tally:
     ours_cpu: float = 0.0
     bbp_cpu: float = 0.0
     classes: dict[str, int] = field(default_factory=dict)
+    bands: dict[tuple[int, int], Tally] = field(default_factory=dict)
 
-    def add(self, outcome: Outcome) -> None:
+    def add(self, outcome: Outcome, by_band: bool = True) -> None:
+        if by_band:
+            band = next((b for b in BANDS if b[0] <= outcome.players <= b[1]), (outcome.players, outcome.players))
+            self.bands.setdefault(band, Tally()).add(outcome, by_band=False)
         self.draws += 1
         if outcome.rounds is None:
             self.not_generated += 1
@@ -244,6 +253,13 @@ class Tally:
                 f"({100 * self.identical / max(self.rounds, 1):.2f} %), {self.rounds - self.identical} differ "
                 f"({classes}); CPU ours {self.ours_cpu:.1f} s, bbpPairings {self.bbp_cpu:.1f} s "
                 f"(x{ratio:.1f})")
+
+    def band_summary(self) -> str:
+        """Tournaments, rounds and both engines' CPU by field size."""
+        return "; ".join(f"{low}-{high} players: {t.draws - t.not_generated} tournaments, {t.rounds} rounds, CPU ours "
+                         f"{t.ours_cpu:.1f} s, bbpPairings {t.bbp_cpu:.1f} s "
+                         f"(x{t.bbp_cpu / t.ours_cpu if t.ours_cpu else 0.0:.1f})"
+                         for (low, high), t in sorted(self.bands.items()))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -280,7 +296,9 @@ def main(argv: list[str] | None = None) -> int:
                     print(line, flush=True)
                 if tally.draws % args.every == 0:
                     print(f"[{tally.draws} draws] {tally.summary()}", flush=True)
+                    print(f"[{tally.draws} draws] by field size: {tally.band_summary()}", flush=True)
     print(tally.summary())
+    print(f"by field size: {tally.band_summary()}")
     return 0 if tally.identical == tally.rounds else 1
 
 
