@@ -233,6 +233,9 @@ class PairingSystem:
     # about an event paired by an older text then names it (`edition_note`).
     text_on: Callable[[date | None], str] | None = None
     newest_text_from: date | None = None
+    # Such a system may take the text from the event's own tournament type instead (TRF record 192
+    # or 092 naming it, as `FIDE_DUTCH_2017`): that text's name and the record, else None.
+    text_named: Callable[[Tournament], tuple[str, str] | None] | None = None
 
 
 def pairing_heading(system: PairingSystem, tournament: Tournament) -> str:
@@ -241,11 +244,16 @@ def pairing_heading(system: PairingSystem, tournament: Tournament) -> str:
     return system.heading(tournament) if system.heading is not None else system.description
 
 
-def edition_note(system: PairingSystem, started: date | None) -> str | None:
+def edition_note(system: PairingSystem, started: date | None, tournament: Tournament | None = None) -> str | None:
     """A note when the event started (`started`: its date by the one date rule,
     `rulesengine.event_date`, as it chooses the tie-break and rating rules) before the text the
     system implements was in force, else None. A system with `text_on` pairs such an event by
-    the older text it names, and the note says which."""
+    the older text it names, and the note says which; when `tournament`'s own type names the text
+    (`text_named`), that text is the one paired by, and the note says so unless it is the newest
+    text and in force when the event started."""
+    named = system.text_named(tournament) if tournament is not None and system.text_named is not None else None
+    if named is not None and system.text_on is not None:
+        return _named_text_note(system.text_on, started, *named)
     if system.text_on is not None and started is not None and system.newest_text_from is not None \
             and system.in_force_from is not None and system.in_force_from <= started < system.newest_text_from:
         return (f"paired by {system.text_on(started)}, the text in force when this event started "
@@ -255,6 +263,19 @@ def edition_note(system: PairingSystem, started: date | None) -> str | None:
     note = (f"paired by {system.description}, in force from {system.in_force_from.isoformat()}; this event "
             f"started {started.isoformat()}, under the text before it")
     return f"{note}: {system.earlier_texts}" if system.earlier_texts else note
+
+
+def _named_text_note(text_on: Callable[[date | None], str], started: date | None, title: str,
+                     record: str) -> str | None:
+    dated = text_on(started)
+    if title == dated == text_on(None):   # the newest text, in force when the event started
+        return None
+    note = f"paired by {title}, the text its tournament type names ({record})"
+    if started is None:
+        return note
+    if title == dated:
+        return f"{note}, in force when this event started ({started.isoformat()})"
+    return f"{note}, not {dated}, in force when this event started ({started.isoformat()})"
 
 
 # Round robins (issue 24 item 3): the pairing numbers drawn by lot before round 1 (C.05), when they

@@ -91,7 +91,7 @@ def check_pairings(tournament: Tournament, where: str, registry: Registry,
     prepared, notes = (tournament, _table_notes(system, tournament, where)) if round_robin \
         else _with_initial_colour(tournament, where)
     findings += notes
-    if note := edition_note(system, event_date(tournament)):   # the date the file gives, by the one rule
+    if note := edition_note(system, event_date(tournament), tournament):   # the date the file gives, by the one rule
         findings.append(Finding(where, f"re-{note}"))
     uncoloured = _uncoloured_games(prepared)
     try:

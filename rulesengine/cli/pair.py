@@ -208,7 +208,7 @@ def run(args: argparse.Namespace) -> int:
     out = _Output(args)
     from rulesengine.api import rules_date
     # The date the file gives, by the one rule (the pairing text is chosen by date as well).
-    notes = [note] if (note := edition_note(system, rules_date(tournament).value)) else []
+    notes = [note] if (note := edition_note(system, rules_date(tournament).value, tournament)) else []
     if args.rank_only:
         if system.initial_ranking is None:
             raise UsageError(f"pairing system {system.name!r} has no initial ranking")

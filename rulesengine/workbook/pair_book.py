@@ -79,7 +79,8 @@ def pair_grids(grids: Mapping[str, Grid], sheet_names: Sequence[str] = (), *, ro
                            when=str(when or ""), system=pairing_heading(chosen, tournament))
     # The recalculation's date (the Settings sheet's, else the file's), not one inferred from a name.
     dated = plan.rules.when if plan.rules is not None else None
-    if note := edition_note(chosen, dated.value if dated is not None and not dated.inferred else None):
+    if note := edition_note(chosen, dated.value if dated is not None and not dated.inferred else None,
+                             tournament):
         notes += (note,)
     # The recalculation is written only when results were folded in now (the crosstable changed);
     # otherwise the Standings stay as the last Recalculate left them.

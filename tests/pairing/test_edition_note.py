@@ -7,6 +7,7 @@ pairs by it whatever the date and notes an earlier event."""
 from __future__ import annotations
 
 import json
+import sys
 from datetime import date
 from pathlib import Path
 
@@ -15,6 +16,8 @@ import pytest
 from rulesengine.cli import main
 from rulesengine.pairing import edition_note
 from rulesengine.registry import default_registry
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 FIXTURE = Path(__file__).resolve().parents[1] / "data" / "pairing" / "p009_r07_forfeits.trf"
 TEXT_2017 = ("FIDE (Dutch) System, C.04.3 (2017 text, Baku 2016 with the 2017 guidelines, in force until "
@@ -28,8 +31,9 @@ NOTE_2025_ONLY = ("paired by FIDE (Dutch) System, C.04.3 (2025 text, in force 20
 
 
 def _dated(tmp_path: Path, start: str) -> Path:
-    """The fixture cut after round 5, with a start date (record 042) after its name."""
-    lines = FIXTURE.read_text(encoding="utf-8").splitlines()
+    """The fixture cut after round 5, with a start date (record 042) after its name and without
+    the type bbpPairings wrote (`092 FIDE_DUTCH_2025`, which would choose the text)."""
+    lines = [line for line in FIXTURE.read_text(encoding="utf-8").splitlines() if not line.startswith("092")]
     cut = [line[:89 + 50].rstrip() if line.startswith("001") else line for line in lines]
     path = tmp_path / f"dated-{start.replace('/', '')}.trf"
     path.write_text("\n".join([cut[0], f"042 {start}", *cut[1:]]) + "\n", encoding="utf-8")
@@ -100,3 +104,56 @@ def test_the_workbook_route_says_it(tmp_path, capsys, start, noted) -> None:
     assert main(["pair", str(book)]) == 0
     out = capsys.readouterr().out
     assert "Round 1" in out and (f"Note: {NOTE.replace('2025-10-04', start)}" in out) is noted
+
+
+# Issue 24: a tournament type naming the text's year chooses it over the start date.
+SWEEP = Path(__file__).resolve().parents[1] / "data" / "pairing_sweep"
+TITLE_2025 = "FIDE (Dutch) System, C.04.3 (2025 text, in force 2026)"
+
+
+def _retyped(tmp_path: Path, source: Path, drop: tuple[str, ...], add: tuple[str, ...]) -> Path:
+    """`source` without its header lines starting with `drop`, with the lines `add` after its first."""
+    lines = [line for line in source.read_text(encoding="utf-8").splitlines() if not line.startswith(drop)]
+    path = tmp_path / f"{source.stem}-{len(add)}.trf"
+    path.write_text("\n".join([lines[0], *add, *lines[1:]]) + "\n", encoding="utf-8")
+    return path
+
+
+def _check_notes(path: Path, capsys, status: int = 0) -> list[str]:
+    """`pair --check`'s notes (`status`: 0 every round agrees, 1 one differs)."""
+    assert main(["pair", str(path), "--check", "--format", "json"]) == status
+    return json.loads(capsys.readouterr().out).get("notes", [])
+
+
+def test_a_type_naming_2017_chooses_the_2017_text_without_a_date(tmp_path, capsys) -> None:
+    """s517_00020 (bbpPairings 5.0.1): round 6 pairs by A.9's collapsed last bracket, which the
+    2025 text does not have. Undated, the newest text pairs it otherwise; with gacrux's
+    `192 FIDE_DUTCH_2017` the 2017 text pairs every round as 5.0.1 did, and the note says why."""
+    from helpers import mismatched_rounds
+    source = SWEEP / "s517_00020_p16_r9.trf"
+    undated = _retyped(tmp_path, source, ("042",), ())
+    assert mismatched_rounds(undated) == [6, 9]
+    typed = _retyped(tmp_path, source, ("042",), ("192 FIDE_DUTCH_2017",))
+    assert mismatched_rounds(typed) == []
+    assert _check_notes(typed, capsys) == [f"paired by {TEXT_2017}, the text its tournament type names (record 192 "
+                                           f"'FIDE_DUTCH_2017')"]
+    dated = _retyped(tmp_path, source, (), ("192 FIDE_DUTCH_2017",))   # 042 2025/06/01: both agree
+    assert _check_notes(dated, capsys) == [f"paired by {TEXT_2017}, the text its tournament type names (record 192 "
+                                           f"'FIDE_DUTCH_2017'), in force when this event started (2025-06-01)"]
+
+
+def test_a_type_naming_2025_chooses_the_2025_text_over_an_older_date(tmp_path, capsys) -> None:
+    """s2501_00061 (bbpPairings 6.0.0, which writes `092 FIDE_DUTCH_2025` and, Baku, `192
+    FIDE_DUTCH_2025_BAKU`), dated 2025: by the date alone round 6 would be paired by the 2017
+    text, otherwise; its type keeps the 2025 text, 192 before 092. A bare type names no text."""
+    from helpers import mismatched_rounds
+    source = SWEEP / "sample_2025" / "s2501_00061_p9_r7.trf"
+    dated = _retyped(tmp_path, source, (), ("042 2025/06/01",))
+    assert mismatched_rounds(dated) == []
+    assert _check_notes(dated, capsys) == [f"paired by {TITLE_2025}, the text its tournament type names (record "
+                                           f"192 'FIDE_DUTCH_2025_BAKU'), not {TEXT_2017}, in force when this "
+                                           f"event started (2025-06-01)"]
+    bare = _retyped(tmp_path, source, ("092", "192"), ("042 2025/06/01", "192 FIDE_DUTCH_BAKU"))
+    assert mismatched_rounds(bare) == [6]
+    assert _check_notes(bare, capsys, status=1) == [NOTE.replace("2025-10-04", "2025-06-01")]
+    assert _check_notes(source, capsys) == []   # undated, the newest text named: nothing to say

@@ -32,7 +32,7 @@ def _games(path: Path, round_number: int, text=None):
 
 
 def test_the_samples_are_present():
-    assert (len(FILES), len(SAMPLE_2025), len(SAMPLE_2017)) == (14, 190, 104)
+    assert (len(FILES), len(SAMPLE_2025), len(SAMPLE_2017)) == (15, 190, 104)
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
@@ -145,3 +145,15 @@ def test_the_2017_text_leaves_the_last_bracket_a_player_who_may_get_the_pab():
     rounds ago C.14 would repeat) is paired with 5 and 7 takes the PAB."""
     games, pab = _games(SWEEP / "s2017_04065_p9_r7.trf", 5)
     assert (games, pab) == ([(1, 3), (4, 5), (6, 9), (8, 2)], 7)
+
+
+def test_d2c_the_exchange_moving_the_highest_number_out_of_s1_comes_first():
+    """s2019_02793 round 11 (2017 text): the collapsed last bracket 38 39 41 42 52 53 | 54 48 49 55 50
+    51 (BSN 1-12; 29 above it takes the PAB) needs two exchanges, and every criterion ties between
+    moving BSN 2 and 6 out of S1 and moving 3 and 5 (8 and 9 joining S1 either way, the same sums).
+    D.2 c: the highest different BSN leaving S1 comes first (6 > 5; the text: "5-2 is better than
+    4-3"), so 38 v 39, 41 v 53, 52 v 54, as bbpPairings 5.0.1; keeping the lowest BSNs in S1
+    instead gave 39 v 41, 38 v 52, 53 v 54."""
+    t = read_trf(SWEEP / "s2019_02793_p55_r11.trf")
+    boards = {(b.white, b.black) for b in pair_round(t, 11).boards}
+    assert {(39, 38), (41, 53), (54, 52)} <= boards and pair_round(t, 11).pab == 29

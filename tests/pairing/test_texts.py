@@ -9,7 +9,7 @@ from rulesengine.testing import tournament_from_text
 from rulesengine_fide.pairing.engine import pair_round
 from rulesengine_fide.pairing.records import read_setup
 from rulesengine_fide.pairing.state import build_states
-from rulesengine_fide.pairing.texts import TEXT_2017, TEXT_2025, text_on
+from rulesengine_fide.pairing.texts import TEXT_2017, TEXT_2025, text_named, text_on
 
 # Round 1: 1 beats 2, 3 wins by forfeit against 4, 5 takes a requested full-point bye, 6 a
 # zero-point bye, 7 the PAB.
@@ -56,3 +56,15 @@ def test_the_2017_check_names_criteria_as_that_text_numbers_them():
     assert [TEXT_2017.number(c) for c in ("C1", "C6", "C7", "C8", "C10", "C18", "C21")] == \
         ["C.1", "C.5", "C.6", "C.7", "C.8", "C.16", "C.19"]
     assert TEXT_2025.number("C18") == "C18"
+
+
+def test_a_tournament_type_names_a_text_by_its_year():
+    """bbpPairings writes the 2025 text as FIDE_DUTCH_2025, gacrux as FIDE_DUTCH_2026, and the
+    older one as FIDE_DUTCH_2017; a bare type, or a year of no text the engine has, names none."""
+    named = {t: text_named(t) for t in ("FIDE_DUTCH_2017", "fide_dutch_2017_baku", "FIDE_DUTCH_2025",
+                                        "FIDE_DUTCH_2025_BAKU", "FIDE_DUTCH_2026", "FIDE_DUTCH", "FIDE_DUTCH_BAKU",
+                                        "FIDE_DUTCH_2013", "FIDE_DUTCH_20170", "Swiss Dutch 2017")}
+    assert named == {"FIDE_DUTCH_2017": TEXT_2017, "fide_dutch_2017_baku": TEXT_2017, "FIDE_DUTCH_2025": TEXT_2025,
+                     "FIDE_DUTCH_2025_BAKU": TEXT_2025, "FIDE_DUTCH_2026": TEXT_2025, "FIDE_DUTCH": None,
+                     "FIDE_DUTCH_BAKU": None, "FIDE_DUTCH_2013": None, "FIDE_DUTCH_20170": None,
+                     "Swiss Dutch 2017": None}

@@ -50,7 +50,7 @@ def recorded_round(tournament: Tournament, round_number: int) -> tuple[list[tupl
 
 def check_tournament(tournament: Tournament, setup: PairingSetup | None = None,
                      text: DutchText | None = None) -> list[RoundCheck]:
-    """Every recorded round re-paired by `text` (default: the text in force when the event started)."""
+    """Every recorded round re-paired by `text` (default: `texts.text_for`, the text its type names or in force when it started)."""
     setup = setup or read_setup(tournament)
     out = []
     for r in range(1, next_round(tournament)):

@@ -7,13 +7,13 @@ from dataclasses import dataclass, field
 
 from rulesengine.errors import UsageError
 from rulesengine.model import ResultCode, Tournament
-from rulesengine.pairing import event_started, next_round
+from rulesengine.pairing import next_round
 
 from rulesengine_fide.pairing.colours import allocate, board_order_key, pairing_positions
 from rulesengine_fide.pairing.dutch import BracketRecord, DutchRound
 from rulesengine_fide.pairing.records import PairingSetup, read_setup
 from rulesengine_fide.pairing.state import WHITE, PlayerState, build_states
-from rulesengine_fide.pairing.texts import DutchText, text_on
+from rulesengine_fide.pairing.texts import DutchText, text_for
 
 # Entries in the round being paired that mean "not to be paired" (announced before pairing).
 _ANNOUNCED = {ResultCode.HALF_POINT_BYE: "HPB", ResultCode.ZERO_POINT_BYE: "ZPB",
@@ -61,9 +61,9 @@ def announced_byes(tournament: Tournament, round_number: int, setup: PairingSetu
 def pair_round(tournament: Tournament, round_number: int | None = None,
                setup: PairingSetup | None = None, text: DutchText | None = None) -> RoundPairing:
     """Pair `round_number` (default: the next round) from the rounds before it, by `text`
-    (default: the text in force when the event started, `texts.text_on`)."""
+    (default: the text its type names, else the one in force when the event started, `texts.text_for`)."""
     setup = setup or read_setup(tournament)
-    text = text or text_on(event_started(tournament))
+    text = text or text_for(tournament)
     if round_number is None:
         round_number = next_round(tournament)
     if round_number < 1:

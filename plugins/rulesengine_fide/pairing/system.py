@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from rulesengine.model import Tournament
-from rulesengine.pairing import PairedRound, Pairing, PairingRequest, PairingSystem, RoundCheck, event_started
+from rulesengine.pairing import PairedRound, Pairing, PairingRequest, PairingSystem, RoundCheck
 from rulesengine.plugins import lazy
 
-from rulesengine_fide.pairing.texts import TEXT_2017, TEXT_2025, DutchText, text_on
+from rulesengine_fide.pairing.texts import TEXT_2017, TEXT_2025, DutchText, named_in, text_for, text_on
 
 if TYPE_CHECKING:
     from rulesengine_fide.pairing.engine import RoundPairing
@@ -25,13 +25,13 @@ def _paired(result: RoundPairing) -> PairedRound:
 
 
 BAKU_TEXT = "Baku acceleration C.04.7"
-# The Dutch text as a function of the event: one text, or the one in force when it started.
+# The Dutch text as a function of the event: one text, or the one its type names or in force when it started.
 Choose = Callable[[Tournament], "DutchText"]
 
 
-def _by_start_date(tournament: Tournament) -> DutchText:
-    """The text in force when the event started (the one date rule, `event_started`)."""
-    return text_on(event_started(tournament))
+def _named_title(tournament: Tournament) -> tuple[str, str] | None:
+    named = named_in(tournament)
+    return (named[0].title, named[1]) if named is not None else None
 
 
 def _baku(tournament: Tournament) -> bool:
@@ -83,14 +83,17 @@ _EARLIER_2025 = ("rounds may differ where the 2017 text pairs otherwise (it has 
                  "the brackets below the penultimate one, A.9)")
 _EARLIER_2017 = "rounds may differ where the Istanbul 2012 text pairs otherwise"
 
-# The system FIDE events are paired by: the text in force when the event started (C.04.3 2025
-# text from 1 February 2026, handbook C0403202507; the 2017 text before, C0403Till2025).
-DUTCH = _system("dutch", _by_start_date,
-                description=f"FIDE (Dutch) System, C.04.3, the text in force when the event started "
+# The system FIDE events are paired by: the text the event's type names (192/092 `FIDE_DUTCH_2017`,
+# `FIDE_DUTCH_2025`), else the text in force when the event started (C.04.3 2025 text from
+# 1 February 2026, handbook C0403202507; the 2017 text before, C0403Till2025).
+DUTCH = _system("dutch", text_for,
+                description=f"FIDE (Dutch) System, C.04.3, the text the event's type names (record 192/092 "
+                            f"FIDE_DUTCH_2017 or _2025), else the text in force when the event started "
                             f"(2025 text from {TEXT_2025.in_force_from.isoformat()}, 2017 text before), "
                             f"{BAKU_TEXT}",
                 in_force_from=TEXT_2017.in_force_from, earlier_texts=_EARLIER_2017,
-                text_on=lambda day: text_on(day).title, newest_text_from=TEXT_2025.in_force_from)
+                text_on=lambda day: text_on(day).title, newest_text_from=TEXT_2025.in_force_from,
+                text_named=_named_title)
 # One text whatever the date, for an arbiter (or a test) who needs it.
 DUTCH_2025 = _system("dutch-2025", lambda tournament: TEXT_2025, description=f"{TEXT_2025.title}, {BAKU_TEXT}",
                      in_force_from=TEXT_2025.in_force_from, earlier_texts=_EARLIER_2025)

@@ -24,8 +24,12 @@ docs/notes/pairing_sweep.md gives what the sweeps against bbpPairings 5.0.1 and 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import date
+
+from rulesengine.model import Tournament
+from rulesengine.pairing import event_started
 
 
 @dataclass(frozen=True)
@@ -73,3 +77,34 @@ def text_on(day: date | None) -> DutchText:
         return TEXTS[-1]
     in_force = [t for t in TEXTS if t.in_force_from <= day]
     return in_force[-1] if in_force else TEXTS[0]
+
+
+# A tournament type naming the text's year (TRF-2026 record 192, or 092's free text): bbpPairings
+# writes the 2025 text as FIDE_DUTCH_2025, gacrux as FIDE_DUTCH_2026 (the year it came into force)
+# and the older text as FIDE_DUTCH_2017. A bare FIDE_DUTCH, or a year of no text the engine has
+# (FIDE_DUTCH_2013, the Istanbul text), names none: the start date chooses.
+_BY_YEAR = {"2017": TEXT_2017, "2025": TEXT_2025, "2026": TEXT_2025}
+_NAMED_YEAR = re.compile(r"(?<![A-Z0-9])FIDE_DUTCH_(\d{4})(?![0-9])")
+
+
+def text_named(type_text: str) -> DutchText | None:
+    """The text a tournament type names by its year (`FIDE_DUTCH_2017`, `..._2025_BAKU`), else None."""
+    found = _NAMED_YEAR.search(type_text.upper())
+    return _BY_YEAR.get(found.group(1)) if found else None
+
+
+def named_in(tournament: Tournament) -> tuple[DutchText, str] | None:
+    """The text the event's tournament type names by its year, and the record naming it: TRF-2026's
+    encoded type (192) first, then 092's free text (bbpPairings writes `092 FIDE_DUTCH_2025`)."""
+    for code in ("192", "092"):
+        for found, rest in tournament.header:
+            if found == code and (text := text_named(rest)) is not None:
+                return text, f"record {code} {rest.strip()!r}"
+    return None
+
+
+def text_for(tournament: Tournament) -> DutchText:
+    """The text `tournament` is paired by: the one its type names (`FIDE_DUTCH_2017`), else the one
+    in force when it started (the one date rule, `event_started`)."""
+    named = named_in(tournament)
+    return named[0] if named is not None else text_on(event_started(tournament))

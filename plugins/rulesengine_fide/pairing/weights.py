@@ -249,8 +249,12 @@ class EdgeWeigher:
             in_s1 = pa <= s1
             w = (1 << S["O1"]) if in_s1 else 0          # fewest players exchanged
             w += (m - pa) << S["O2"]                     # smallest sum of exchanged numbers
-            if in_s1:
-                w += (1 << (s1 - pa)) << S["O3"]        # the highest number leaving S1
+            if in_s1 and ordering.kind == "homogeneous":
+                # D.2 c: the highest different number among those leaving S1 ("5-2 is better than
+                # 4-3"): the least sum of 2**number over those staying (as many as O1 leaves).
+                w += ((1 << s1) - (1 << pa)) << S["O3"]
+            elif in_s1:
+                w += (1 << (s1 - pa)) << S["O3"]        # D.3 b: the new S1 lowest, lexicographically
             else:
                 w += (1 << (m - pa)) << S["O4"]         # the lowest number joining S1
             w += ((len(partners) + 1 - pb) * radix ** (m - pa)) << S["O5"]   # D.1 transposition
