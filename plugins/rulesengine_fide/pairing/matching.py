@@ -22,7 +22,10 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]], by_stages: bo
     if not edges:
         return [-1] * n
     matcher = _Matcher(n, edges)
-    return matcher.solve_by_stages() if by_stages else matcher.solve()
+    if by_stages:
+        return matcher.solve_by_stages()
+    matcher.partial_stages = True
+    return matcher.solve()
 
 
 class _Matcher:
@@ -67,6 +70,8 @@ class _Matcher:
         self.epoch = [0] * n       # how many times a vertex's tree was dissolved
         self.candidates: dict[int, list[tuple]] = {}   # see `best_edge_between_s`
         self.queue: list[int] = []
+        # `solve` (trees kept across augmentations): least slacks renewed on expansion.
+        self.partial_stages = False
 
     def slack(self, k: int) -> int:
         u, v, w = self.edges[k]
@@ -247,12 +252,40 @@ class _Matcher:
                     self.label[self.endpoint[self.mate[self.base[bv]]]] = 0
                     self.assign_label(reached, 2, self.labelend[reached])
                 j += jstep
+            if self.partial_stages:
+                self.renew_least_slacks(b)
         self.label[b] = self.labelend[b] = -1
         self.childs[b] = self.endps[b] = None
         self.base[b] = -1
         self.blossombest[b] = None
         self.bestedge[b] = -1
         self.unused.append(b)
+
+    def renew_least_slacks(self, b: int) -> None:
+        """After the T-blossom b is expanded, each of its leaves left unlabelled gets its least-slack
+        edge to an S-vertex found again. The textbook stage has it complete: every S-vertex scans
+        in every stage and records it. `solve` scans an S-vertex once, while the leaf may have been
+        S itself then (the edge went to the S-S bookkeeping) or the entry vertex (its record reset
+        on labelling): the leaf would carry only edges of later scans, the next dual step could
+        pass an edge of less slack and leave the duals infeasible (a matching below the optimum,
+        tests/pairing/test_sweep_open.py). The edge held is kept when it still has the least
+        slack, so the choices do not change where they were right."""
+        label, inblossom, dual, bestedge = self.label, self.inblossom, self.dual, self.bestedge
+        eu, ev, ew = self.eu, self.ev, self.ew
+        for x in self.leaves(b):
+            if label[inblossom[x]] != 0:
+                continue
+            dx = dual[x]
+            best, least = -1, 0
+            held = bestedge[x]
+            if held != -1 and label[inblossom[eu[held] + ev[held] - x]] == 1:
+                best, least = held, dual[eu[held]] + dual[ev[held]] - ew[held]
+            for _p, k, y, wk in self.adjacent[x]:
+                if label[inblossom[y]] == 1:
+                    sl = dx + dual[y] - wk
+                    if best == -1 or sl < least:
+                        best, least = k, sl
+            bestedge[x] = best
 
     def augment_blossom(self, b: int, v: int) -> None:
         t = v
