@@ -21,18 +21,16 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]], by_stages: bo
     """`by_stages`: the textbook stages, one augmentation each (the reference in the tests)."""
     if not edges:
         return [-1] * n
-    matcher = _Matcher(n, edges)
     if by_stages:
-        return matcher.solve_by_stages()
-    matcher.partial_stages = True
-    return matcher.solve()
+        return _Matcher(n, edges).solve_by_stages()
+    return _Matcher(n, edges, partial_stages=True).solve()
 
 
 class _Matcher:
     # Endpoints: edge k has endpoints 2k (its first vertex) and 2k+1 (its second); a vertex's
     # `mate` is the endpoint at the far side of its matched edge. Blossoms are numbered n..2n-1.
 
-    def __init__(self, n: int, edges: list[tuple[int, int, int]]):
+    def __init__(self, n: int, edges: list[tuple[int, int, int]], partial_stages: bool = False):
         self.n = n
         # Doubled weights keep every dual variable an integer (S-S edges move by slack/2).
         self.edges = [(u, v, 2 * w) for u, v, w in edges]
@@ -71,7 +69,7 @@ class _Matcher:
         self.candidates: dict[int, list[tuple]] = {}   # see `best_edge_between_s`
         self.queue: list[int] = []
         # `solve` (trees kept across augmentations): least slacks renewed on expansion.
-        self.partial_stages = False
+        self.partial_stages = partial_stages
 
     def slack(self, k: int) -> int:
         u, v, w = self.edges[k]
