@@ -21,15 +21,16 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]], by_stages: bo
     """`by_stages`: the textbook stages, one augmentation each (the reference in the tests)."""
     if not edges:
         return [-1] * n
-    matcher = _Matcher(n, edges)
-    return matcher.solve_by_stages() if by_stages else matcher.solve()
+    if by_stages:
+        return _Matcher(n, edges).solve_by_stages()
+    return _Matcher(n, edges, partial_stages=True).solve()
 
 
 class _Matcher:
     # Endpoints: edge k has endpoints 2k (its first vertex) and 2k+1 (its second); a vertex's
     # `mate` is the endpoint at the far side of its matched edge. Blossoms are numbered n..2n-1.
 
-    def __init__(self, n: int, edges: list[tuple[int, int, int]]):
+    def __init__(self, n: int, edges: list[tuple[int, int, int]], partial_stages: bool = False):
         self.n = n
         # Doubled weights keep every dual variable an integer (S-S edges move by slack/2).
         self.edges = [(u, v, 2 * w) for u, v, w in edges]
@@ -67,6 +68,8 @@ class _Matcher:
         self.epoch = [0] * n       # how many times a vertex's tree was dissolved
         self.candidates: dict[int, list[tuple]] = {}   # see `best_edge_between_s`
         self.queue: list[int] = []
+        # `solve` (trees kept across augmentations): least slacks renewed on expansion.
+        self.partial_stages = partial_stages
 
     def slack(self, k: int) -> int:
         u, v, w = self.edges[k]
@@ -247,12 +250,40 @@ class _Matcher:
                     self.label[self.endpoint[self.mate[self.base[bv]]]] = 0
                     self.assign_label(reached, 2, self.labelend[reached])
                 j += jstep
+            if self.partial_stages:
+                self.renew_least_slacks(b)
         self.label[b] = self.labelend[b] = -1
         self.childs[b] = self.endps[b] = None
         self.base[b] = -1
         self.blossombest[b] = None
         self.bestedge[b] = -1
         self.unused.append(b)
+
+    def renew_least_slacks(self, b: int) -> None:
+        """After the T-blossom b is expanded, each of its leaves left unlabelled gets its least-slack
+        edge to an S-vertex found again. The textbook stage has it complete: every S-vertex scans
+        in every stage and records it. `solve` scans an S-vertex once, while the leaf may have been
+        S itself then (the edge went to the S-S bookkeeping) or the entry vertex (its record reset
+        on labelling): the leaf would carry only edges of later scans, the next dual step could
+        pass an edge of less slack and leave the duals infeasible (a matching below the optimum,
+        tests/pairing/test_sweep_open.py). The edge held is kept when it still has the least
+        slack, so the choices do not change where they were right."""
+        label, inblossom, dual, bestedge = self.label, self.inblossom, self.dual, self.bestedge
+        eu, ev, ew = self.eu, self.ev, self.ew
+        for x in self.leaves(b):
+            if label[inblossom[x]] != 0:
+                continue
+            dx = dual[x]
+            best, least = -1, 0
+            held = bestedge[x]
+            if held != -1 and label[inblossom[eu[held] + ev[held] - x]] == 1:
+                best, least = held, dual[eu[held]] + dual[ev[held]] - ew[held]
+            for _p, k, y, wk in self.adjacent[x]:
+                if label[inblossom[y]] == 1:
+                    sl = dx + dual[y] - wk
+                    if best == -1 or sl < least:
+                        best, least = k, sl
+            bestedge[x] = best
 
     def augment_blossom(self, b: int, v: int) -> None:
         t = v
