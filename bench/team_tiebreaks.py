@@ -1,7 +1,7 @@
 """Benchmark: team standings (issue 22 item 6) beside tiebreak-core's team module and gacrux, in one run.
 
     .venv/bin/python bench/team_tiebreaks.py [--sizes 200x10x11,40x6x9] [--seed 2026] [--repeat 3]
-        [--peer-python /work/tools/peers/bin/python]
+        [--peer-python /work/tools/peers/bin/python] [--instructions]
 
 Each size TEAMSxBOARDSxROUNDS is a generated team Swiss (bench/team_event.py: TRF-2026 team
 records, individual forfeits, reserves, a team PAB each round when the count is odd), ranked by
@@ -19,12 +19,18 @@ side timed inside its own process with imports and start-up left out, reading pl
 `api.load_event` + `api.team_standings`, their reader + `rank_team_standings`) and the ranking
 calls alone; and whether the ranks and values agree (every team against both peers). The peers live in a throw-away venv named by
 --peer-python or $RULESENGINE_PEER_PYTHON; without one each prints "peer not installed".
+
+`--instructions` counts instead of timing (valgrind's callgrind, which a loaded machine does not
+move): read + rank in-process for ours and tiebreak-core's, each as (4 calls - 1 call) / 3 after
+one warm call, so imports and start-up drop out.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import re
+import subprocess
 import json
 import os
 import statistics
@@ -119,6 +125,55 @@ def reading_alone(path: Path, repeat: int) -> float:
     return best
 
 
+# In-process loops counted under callgrind: argv = FILE CALLS; one warm call, then CALLS calls.
+OURS_LOOP = """import sys
+from rulesengine import api
+from rulesengine.registry import build_registry
+registry = build_registry({"RULESENGINE_PLUGINS": "builtin"})
+path, calls = sys.argv[1], int(sys.argv[2])
+for _ in range(calls + 1):
+    api.team_standings(api.load_event(path, registry=registry), %r, registry)
+""" % (FIDE_TEAM,)
+CORE_LOOP = """import importlib.util, sys
+spec = importlib.util.spec_from_file_location("runner", %r)
+runner = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(runner)
+path, calls = sys.argv[1], int(sys.argv[2])
+for _ in range(calls + 1):
+    teams, rounds, fmt = runner.read(path)
+    runner.rank_team_standings(teams, %r, rounds, fmt)
+""" % (str(CORE_RUNNER), list(FIDE_TEAM))
+
+
+def instructions(python: str, loop: str, path: Path, calls: int, env: dict[str, str]) -> int:
+    """Instructions callgrind counts for `python -c loop path calls` (the whole process)."""
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", python, "-c", loop,
+                           str(path), str(calls)], capture_output=True, text=True, env=env, check=True)
+    return int(re.search(r"Collected : (\d+)", done.stderr).group(1))
+
+
+def per_call(python: str, loop: str, path: Path, env: dict[str, str]) -> float:
+    """Instructions of one read + rank: (4 calls - 1 call) / 3."""
+    return (instructions(python, loop, path, 4, env) - instructions(python, loop, path, 1, env)) / 3
+
+
+def counted(sizes: list[tuple[int, int, int]], seed: int, peer_python: str | None) -> None:
+    have_core = peer_available(peer_python, "tiebreak_core")
+    env = dict(os.environ, RULESENGINE_PLUGINS="builtin",
+               PYTHONPATH=os.pathsep.join(p for p in (str(Path(__file__).resolve().parents[1]),
+                                                      os.environ.get("PYTHONPATH")) if p))
+    with tempfile.TemporaryDirectory() as scratch:
+        for teams, boards, rounds in sizes:
+            path = Path(scratch) / f"team-{teams}x{boards}x{rounds}.trf"
+            path.write_text(team_trf(teams, boards, rounds, seed), encoding="utf-8")
+            ours = per_call(sys.executable, OURS_LOOP, path, env)
+            line = f"{teams} x {boards} x {rounds}: read + rank in-process, ours {ours / 1e6:,.0f} M instructions"
+            if have_core:
+                theirs = per_call(peer_python, CORE_LOOP, path, dict(os.environ))
+                line += f", tiebreak-core {theirs / 1e6:,.0f} M, peer/ours {theirs / ours:.2f}x"
+            print(line, flush=True)
+
+
 def parse_sizes(text: str) -> list[tuple[int, int, int]]:
     sizes = []
     for part in text.split(","):
@@ -195,7 +250,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="paired runs per size (median)")
     parser.add_argument("--peer-python", default=os.environ.get(PEER_ENV),
                         help=f"Python of the venv with tiebreak-core and gacrux (default ${PEER_ENV})")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions of read + rank under valgrind instead of timing")
     args = parser.parse_args(argv)
+    if args.instructions:
+        counted(parse_sizes(args.sizes), args.seed, args.peer_python)
+        return 0
     side_by_side(parse_sizes(args.sizes), args.seed, args.repeat, args.peer_python)
     return 0
 
