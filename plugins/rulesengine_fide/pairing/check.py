@@ -4,6 +4,7 @@ This is the report C.04.A's endorsement procedure asks for."""
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass, field
 
 from rulesengine.model import Colour, ResultCode, Tournament
@@ -69,6 +70,11 @@ def check_tournament(tournament: Tournament, setup: PairingSetup | None = None,
         check.rules = RoundPairing(rules.round, rules.boards, rules.byes)
         check.warnings = forbidden_paired(tournament, r, games, setup)
         out.append(check)
+        del rules
+        # A round's pairing objects refer to each other (the round and its brackets' caches), so
+        # reference counting alone does not free them: without this, a long big event's rounds
+        # wait for the cyclic collector's rare full pass and pile up (9,999 x 30: 2.9 GB).
+        gc.collect()
     return out
 
 
