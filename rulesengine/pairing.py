@@ -234,7 +234,7 @@ class PairingSystem:
     text_on: Callable[[date | None], str] | None = None
     newest_text_from: date | None = None
     # Such a system may take the text from the event's own tournament type instead (TRF record 192
-    # or 092 naming it, as `FIDE_DUTCH_2017`): that text's name and the record, else None.
+    # or 092 naming its year, as a plugin reads it): that text's name and the record, else None.
     text_named: Callable[[Tournament], tuple[str, str] | None] | None = None
 
 
