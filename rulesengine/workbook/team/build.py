@@ -16,7 +16,9 @@ LAYOUT_NAME = "team_template"
 
 
 def build_event(settings: TeamSettings, players: dict[int, Player], rosters: list[Roster], matches: list[Match],
-           reader: MatchReader, name: str, sheet: str) -> TeamTournament:
+                reader: MatchReader, name: str, sheet: str,
+                records: tuple[tuple[str, str], ...] = ()) -> TeamTournament:
+    """The event; `records`: the 260 and 250 records of Settings' pairing rows (pairing_rows.py)."""
     last = max((m.round for m in matches if m.forfeit or any(b.codes for b in m.boards)), default=0)
     rounds = last
     played = [m for m in matches if m.round <= last]
@@ -47,7 +49,7 @@ def build_event(settings: TeamSettings, players: dict[int, Player], rosters: lis
     individual = Tournament(settings.event or name, people, rounds, scoring, settings.kind,
                             settings.start_date.isoformat() if settings.start_date else "",
                             settings.end_date.isoformat() if settings.end_date else "", settings.tiebreaks,
-                            header=pairing_records(settings), source=sheet, extra=extra)
+                            header=pairing_records(settings) + records, source=sheet, extra=extra)
     boards = settings.boards or max((b.board for m in played for b in m.boards), default=0) \
         or max((len(t.players) for t in rosters), default=0)
     points = settings.team_points

@@ -14,6 +14,7 @@ from rulesengine.errors import UsageError
 from rulesengine.grid import CellValue, Grid
 from rulesengine.model import ResultCode
 from rulesengine.team import MatchKind, Team, TeamTournament
+from rulesengine.workbook.team.pairing_rows import settings_rows
 from rulesengine.workbook.team.columns import (BOARD_RESULTS, BYE_WORDS, COLOUR_MODEL_WORDS, MATCH_COLUMNS,
                                                MATCHES_SHEET, SETTING_LABELS, SETTINGS_SHEET, TEAM_COLUMNS, TEAMS_SHEET)
 
@@ -51,7 +52,8 @@ def _settings_rows(event: TeamTournament) -> list[list[CellValue]]:
         "board colours": event.colour_sequence, "tie-breaks": ", ".join(t.tiebreak_order), "rules date": "",
         "colour model": _colour_model(event), "first colour": _first_colour(event),
     }
-    return [["Setting", "Value", "What it means"], *([label, values[key]] for key, label in SETTING_LABELS.items())]
+    rows = [["Setting", "Value", "What it means"], *([label, values[key]] for key, label in SETTING_LABELS.items())]
+    return rows + ([] if event.is_round_robin else settings_rows(t.header))   # records 260 and 250
 
 
 def _colour_model(event: TeamTournament) -> str:

@@ -26,6 +26,7 @@ from rulesengine.workbook.team.columns import (M_ROUND, MATCHES_SHEET, PLAYER_BO
                                                PLAYER_NAME, PLAYER_RATING, PLAYER_TITLE, SETTINGS_SHEET, TEAM_NAME,
                                                TEAM_NICKNAME, TEAM_NO, TEAMS_SHEET)
 from rulesengine.workbook.team.matches import MatchReader, Roster
+from rulesengine.workbook.team.pairing_rows import team_pairing_records
 from rulesengine.workbook.team.settings import read_settings
 
 
@@ -50,12 +51,15 @@ def read(grids: Mapping[str, Grid], *, name: str = "") -> TeamTournament:
     setting_problems = Problems(settings_grid.sheet if settings_grid is not None else SETTINGS_SHEET)
     settings = read_settings(settings_grid, setting_problems)
     players, rosters, team_problems = _read_teams(teams_grid)
+    records = team_pairing_records(settings.pairing_rows, [(r.number, r.name, r.nickname) for r in rosters],
+                                   swiss=settings.kind == "swiss", primary=settings.primary, rounds=settings.rounds,
+                                   problems=setting_problems)
     reader = MatchReader(matches_grid, rosters, players, settings)
     matches = reader.read()
     problems = setting_problems.items + team_problems.items + reader.problems.items
     if problems:
         raise InputError(problems)
-    return build_event(settings, players, rosters, matches, reader, name, matches_grid.sheet)
+    return build_event(settings, players, rosters, matches, reader, name, matches_grid.sheet, records)
 
 
 def _problem(sheet: str, cell: str, message: str) -> Problem:

@@ -10,10 +10,11 @@ from fractions import Fraction
 
 from rulesengine.cell_values import parse_points, whole_number
 from rulesengine.dates import read_date
-from rulesengine.grid import CellValue, Grid, text
+from rulesengine.grid import CellValue, Grid, cell_address, text
 from rulesengine.layout_cells import Problems
 from rulesengine.team import TeamPoints
 from rulesengine.workbook.team.columns import COLOUR_MODELS, DATE_SLIP, FIRST_COLOURS, KIND_TEXTS, SETTING_LABELS
+from rulesengine.workbook.team.pairing_rows import ROW_KINDS, PairingRow
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,7 @@ class TeamSettings:
     rules_date: date | None = None
     colour_model: str = ""        # "type A", "type B", "no colour" (C.04.6 art. 1.7); "": not given (type A)
     first_colour: str = ""        # record 152: "W" or "B"; "": not given
+    pairing_rows: tuple[PairingRow, ...] = ()   # `Forbidden pair` and `Acceleration` rows (records 260, 250)
     cells: dict[str, str] = field(default_factory=dict, compare=False)
 
 
@@ -43,14 +45,21 @@ def read_settings(grid: Grid | None, problems: Problems) -> TeamSettings:
         return TeamSettings()
     values: dict[str, object] = {}
     cells: dict[str, str] = {}
+    rows: list[PairingRow] = []
     for r in range(1, grid.height):
-        key = text(grid.value(r, 0)).lower().rstrip(":")
-        if not key:
+        key = text(grid.value(r, 0)).lower().rstrip(":").strip()
+        if not key or key.startswith("#"):     # a comment row
+            continue
+        if key in ROW_KINDS:   # read with the teams (pairing_rows.py); a row left empty says nothing
+            typed = tuple(grid.value(r, c) for c in (1, 2, 3))
+            if any(text(v) for v in typed):
+                rows.append(PairingRow(ROW_KINDS[key], cell_address(r, 0), typed,
+                                       tuple(cell_address(r, c) for c in (1, 2, 3))))
             continue
         raw = grid.value(r, 1)
         if key not in SETTING_LABELS:
             problems.add(r, 0, f"unknown setting {text(grid.value(r, 0))!r}; known: "
-                               f"{', '.join(SETTING_LABELS.values())}")
+                               f"{', '.join(SETTING_LABELS.values())}, Forbidden pair, Acceleration")
             continue
         cells[key] = grid.address(r, 1)
         reading = _value(key, raw, text(raw))
@@ -64,7 +73,8 @@ def read_settings(grid: Grid | None, problems: Problems) -> TeamSettings:
         team_points=values.get("team points", TeamPoints()), primary=values.get("primary score", "MP"),
         pab=values.get("team pab"), colours=values.get("board colours", ""),
         tiebreaks=values.get("tie-breaks", ()), rules_date=values.get("rules date"),
-        colour_model=values.get("colour model", ""), first_colour=values.get("first colour", ""), cells=cells)
+        colour_model=values.get("colour model", ""), first_colour=values.get("first colour", ""),
+        pairing_rows=tuple(rows), cells=cells)
     if settings.boards and settings.colours and len(settings.colours) != settings.boards:
         problems.at(cells["board colours"].rpartition("!")[2],
                     f"Board colours {settings.colours!r} name {len(settings.colours)} boards, but Boards is "

@@ -30,6 +30,7 @@ from rulesengine.workbook.team.columns import (BYE_CHOICES, M_BOARD, M_COLOUR, M
                                                MATCHES_SHEET, RESULT_CHOICES, SETTING_LABELS, TEAM_COLUMNS,
                                                TEAM_STANDINGS_SHEET, TEAMS_SHEET)
 from rulesengine.workbook.team.export import export
+from rulesengine.workbook.team.pairing_rows import ACCELERATION, FORBIDDEN, PAIRING_ROWS_HELP, ROW_KINDS
 from rulesengine.workbook.templates import ENGINE_FILL, EXAMPLE_FILL, _header, _instructions, _list_validation
 from rulesengine.workbook.templates import _print_setup, _save, _wrapped_row, check_new_book
 from rulesengine.workbook.templates import _settings_sheet as _individual_settings_sheet
@@ -75,6 +76,8 @@ def new_team_workbook(kind: str, out: Path, *, rounds: int | None = None, teams:
     _team_instructions(wb, robin)
     _settings_sheet(wb, _settings_values(robin, rounds, boards, registry or default_registry(),
                                          grids["Settings"].rows if grids else None))
+    if not robin:
+        _pairing_rows(wb, grids["Settings"].rows if grids else None)
     _table_sheet(wb, TEAMS_SHEET, grids[TEAMS_SHEET].rows if grids else _blank_teams(teams, boards),
                  widths={1: 28, 4: 28}, landscape=False)
     _matches_sheet(wb, _with_blocks_ahead(grids[MATCHES_SHEET].rows, teams, boards, rounds) if grids
@@ -165,6 +168,22 @@ def _settings_values(robin: bool, rounds: int, boards: int, registry: Registry,
         "first colour": "team swiss: the colour drawn for team 1 in round 1, white or black (C.04.6 art. 4.1)",
     }
     return [(label, values.get(key, ""), meanings[key]) for key, label in SETTING_LABELS.items()]
+
+
+def _pairing_rows(wb, exported: Sequence[Sequence[CellValue]] | None) -> None:
+    """Under the settings of a team swiss: the `Forbidden pair` and `Acceleration` rows
+    (pairing_rows.py), the event's own or empty ones to fill, under a comment row that says how."""
+    ws = wb["Settings"]
+    r = ws.max_row + 1
+    ws.cell(row=r, column=1, value="# Pairing rows").alignment = Alignment(vertical="top")
+    ws.cell(row=r, column=3, value=PAIRING_ROWS_HELP).alignment = Alignment(wrap_text=True, vertical="top")
+    ws.row_dimensions[r].height = 15 * 4
+    rows = [list(row) for row in exported[1:] if str(row[0]).lower() in ROW_KINDS] if exported else []
+    for values in rows or [[FORBIDDEN], [FORBIDDEN], [ACCELERATION]]:
+        r += 1
+        for c, value in enumerate(values, start=1):
+            ws.cell(row=r, column=c, value=value).number_format = "@"   # 1-2 stays text, not a date
+        ws.cell(row=r, column=1).font = Font(bold=True)
 
 
 def _settings_sheet(wb, rows: list[tuple[str, CellValue, str]]) -> None:
