@@ -119,7 +119,10 @@ def gacrux_check(gacrux: str, path: Path) -> dict[int, bool]:
     return {p["round"]: bool(p["check"]) for p in data["pairingResult"]["roundpairing"]}
 
 
-def play(event: Event, rnd: int, pairs: list[tuple[int, int]]) -> None:
+def play(event: Event, rnd: int, pairs: list[tuple[int, int]], variety: bool = False) -> None:
+    """Results of round `rnd` drawn from the Elo expectation. `variety` (the tie-break sweep): board
+    forfeits either way and double forfeits too (no extra random draw without it: the pairing
+    sweep's seeds draw what they drew)."""
     rng = event.rng
     busy = set()
     for w, b in pairs:
@@ -143,7 +146,7 @@ def play(event: Event, rnd: int, pairs: list[tuple[int, int]]) -> None:
             cx = event.sequence[i % len(event.sequence)].lower()
             cy = "b" if cx == "w" else "w"
             if no_show or rng.random() < 0.03:
-                rx, ry = "+", "-"
+                rx, ry = ("+", "-") if no_show or not variety else rng.choice((("+", "-"), ("-", "+"), ("-", "-")))
             else:
                 e = 1 / (1 + 10 ** ((event.rating[y] - event.rating[x]) / 400))
                 u = rng.random()
@@ -223,10 +226,15 @@ def main(argv: list[str] | None = None) -> int:
                 summary["differing"].append({"event": event.name, "round": c.round, "ours": c.verdict,
                                              "criterion": c.criterion, "gacrux_accepts": theirs.get(c.round)})
         print(f"{event.name}: {sum(not c.verdict for c in ours)}/{len(ours)} identical", flush=True)
+    write_summary(out, summary, "rounds")
+    return 0
+
+
+def write_summary(out: Path, summary: dict, what: str) -> None:
+    """DIR/summary.json, and the counts on the terminal (the list of what differs only in the file)."""
     (out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
     print(json.dumps({k: v for k, v in summary.items() if k != "differing"}, indent=2))
-    print(f"{len(summary['differing'])} rounds to look at (summary.json)")
-    return 0
+    print(f"{len(summary['differing'])} {what} to look at (summary.json)")
 
 
 if __name__ == "__main__":

@@ -112,11 +112,12 @@ def round_items(table: TeamTable, team: int, contributed: dict[int, int], oppone
 
 
 _SCORE_THEN_VALUE = itemgetter(2, 3)   # an item's score counted, then its contribution
+_VALUE_THEN_SCORE = itemgetter(3, 2)
 
 
 def cut_items(table: TeamTable, items: list[Item], cut_low: int, cut_high: int) -> tuple[list[Item], list[Item]]:
-    """Cut (the lowest: a voluntarily unplayed round first when its contribution is not above the
-    lowest's, art. 16.5) and Median (the highest) of art. 14.1: (kept, dropped)."""
+    """Cut (the lowest: a voluntarily unplayed round first unless it contributes less than the
+    lowest opponent's round, art. 16.5) and Median (the highest) of art. 14.1: (kept, dropped)."""
     kept, dropped = list(items), []
     low = min(cut_low, table.rounds)
     high = min(cut_high, table.rounds - low)
@@ -125,7 +126,9 @@ def cut_items(table: TeamTable, items: list[Item], cut_low: int, cut_high: int) 
             break
         lowest = min(kept, key=_SCORE_THEN_VALUE)
         unplayed = [item for item in kept if item[1]]   # voluntarily unplayed rounds come first (art. 16.5)
-        unplayed_first = min(unplayed, key=_SCORE_THEN_VALUE) if unplayed else lowest
+        # of those, the one contributing least (as gacrux 1.11.65 and the individual cut choose:
+        # for ESB a forfeited round's 0 before a bye's dummy score x its points)
+        unplayed_first = min(unplayed, key=_VALUE_THEN_SCORE) if unplayed else lowest
         chosen = lowest if lowest[3] > unplayed_first[3] else unplayed_first
         kept.remove(chosen)
         dropped.append(chosen)
