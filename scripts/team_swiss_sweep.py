@@ -53,6 +53,7 @@ class Event:
         self.blocks = {p: [] for p in self.rating}      # per player, one 10-char block per round
         self.byes = []           # (kind, round, team)
         self.forfeits = []       # (result, round, white, black)
+        self.lineups = []        # (round, team, opponent, players by board, 0 = an empty board): record 300
         self.pab = {}            # round -> team
         self.impossible = None   # the Impossible of the round gacrux could not pair
         self.played = 0          # rounds played (fewer than `rounds` after an impossible one)
@@ -78,6 +79,9 @@ class Event:
         if self.pab:
             pm, pg = float(self.points[0]), float(self.boards)
             lines.append(f"320 {pm:4.1f} {pg:4.1f}" + "".join(f"{self.pab.get(r, 0):>4}" for r in range(1, upto + 1)))
+        for rnd, team, opponent, players in self.lineups:
+            if rnd <= upto:
+                lines.append(f"300 {rnd:>3} {team:>3} {opponent:>3} " + " ".join(f"{p:>4}" for p in players))
         for result, rnd, w, b in self.forfeits:
             lines.append(f"330 {result} {rnd:>3} {w:>3} {b:>3}")
         for kind, rnd, team in self.byes:
@@ -119,10 +123,12 @@ def gacrux_check(gacrux: str, path: Path) -> dict[int, bool]:
     return {p["round"]: bool(p["check"]) for p in data["pairingResult"]["roundpairing"]}
 
 
-def play(event: Event, rnd: int, pairs: list[tuple[int, int]], variety: bool = False) -> None:
+def play(event: Event, rnd: int, pairs: list[tuple[int, int]], variety: bool = False,
+         forfeited_matches: bool = True) -> None:
     """Results of round `rnd` drawn from the Elo expectation. `variety` (the tie-break sweep): board
     forfeits either way and double forfeits too (no extra random draw without it: the pairing
-    sweep's seeds draw what they drew)."""
+    sweep's seeds draw what they drew). Without `forfeited_matches` (a TRF-16 file has no record
+    330) a match drawn to be forfeited is played."""
     rng = event.rng
     busy = set()
     for w, b in pairs:
@@ -130,7 +136,7 @@ def play(event: Event, rnd: int, pairs: list[tuple[int, int]], variety: bool = F
             event.pab[rnd] = w
             continue
         busy.update((w, b))
-        if rng.random() < 0.05:         # a forfeited match (330)
+        if rng.random() < 0.05 and forfeited_matches:         # a forfeited match (330)
             result = rng.choice(("+-", "+-", "-+", "--"))
             event.forfeits.append((result, rnd, w, b))
             for team, sign in ((w, result[0]), (b, result[1])):
@@ -142,7 +148,15 @@ def play(event: Event, rnd: int, pairs: list[tuple[int, int]], variety: bool = F
         wl, bl = wp[:event.boards], bp[:event.boards]
         if len(wp) > event.boards and rng.random() < 0.3:   # a reserve plays, the last board rests
             wl = wp[:event.boards - 1] + [wp[-1]]
+        if variety and not no_show and rng.random() < 0.06:   # a team leaves its last board empty (record 300)
+            short = bl if rng.random() < 0.5 else wl
+            short[-1] = 0
+            team, opponent = (b, w) if short is bl else (w, b)
+            event.lineups.append((rnd, team, opponent, list(short)))
         for i, (x, y) in enumerate(zip(wl, bl)):
+            if not x or not y:                      # the other side's player wins by forfeit, no opponent
+                event.blocks[x or y].append("  0000 - +")
+                continue
             cx = event.sequence[i % len(event.sequence)].lower()
             cy = "b" if cx == "w" else "w"
             if no_show or rng.random() < 0.03:

@@ -64,8 +64,11 @@ class SweepEvent(Event):
         else:
             self.rounds = rng.randint(5, min(11, self.teams - 1))
         self.date = rng.choice(DATES)
+        # the legacy TRF-16 form (013 team lines, match points primary, no forfeited match) now and then
+        self.legacy = self.primary == "MP" and rng.random() < 0.15
         self.name = (f"tb{seed:05d}_{self.system}_t{self.teams}_b{self.boards}_r{self.rounds}_{self.model}"
-                     f"_{self.points[0]}{self.points[1]}{self.points[2]}_{self.date[:4]}{self.date[5:7]}")
+                     f"_{self.points[0]}{self.points[1]}{self.points[2]}_{self.date[:4]}{self.date[5:7]}"
+                     + ("_013" if self.legacy else ""))
 
     def _grow(self, teams: int) -> None:
         sno = len(self.rating)
@@ -94,6 +97,13 @@ class SweepEvent(Event):
         if self.system != "swiss":
             code = "FIDE_TEAM_DOUBLEROUNDROBIN" if self.system == "drr" else "FIDE_TEAM_ROUNDROBIN"
             text = text.replace(f"192 {MODELS[self.model]}", f"192 {code}" + ("_GP" if self.model == "nonegp" else ""))
+        if self.legacy:
+            # TRF-16 has no 152/192/352 nor 300 (an empty board is its players' lines alone)
+            kept = [line for line in text.splitlines() if line[:3] not in ("152", "192", "352", "310", "300")]
+            teams = [f"013 {'Team ' + str(team):<32}" + " ".join(f"{p:>4}" for p in players)
+                     for team, players in self.roster.items()]
+            first_player = next(i for i, line in enumerate(kept) if line.startswith("001"))
+            text = "\n".join(kept[:first_player] + teams + kept[first_player:]) + "\n"
         return text
 
     @property
@@ -167,7 +177,7 @@ def generate(seed: int) -> SweepEvent:
                 break
         else:
             pairs = berger_pairs(event, rnd)
-        play(event, rnd, pairs, variety=True)
+        play(event, rnd, pairs, variety=True, forfeited_matches=not event.legacy)
         event.played = rnd
     return event
 

@@ -46,7 +46,7 @@ def fixture_files(kind: str, pattern: str) -> list[Path]:
 
 # Team events (TRF-2026 records 310-362, legacy 013) are a kind of tournament of their own, read
 # by the team reader of issue 22, not by the individual reader these fixtures exercise.
-TEAM_KINDS = frozenset({"team", "team_swiss"})
+TEAM_KINDS = frozenset({"team", "team_swiss", "team_sweep"})   # folders of team events
 
 
 def all_trf_fixtures() -> list[Path]:
