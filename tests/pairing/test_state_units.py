@@ -24,9 +24,9 @@ import pytest
 
 from rulesengine.formats.trf import read_trf, write_trf
 from rulesengine.model import Colour, Player, ResultCode, RoundEntry, ScoringSystem, Tournament
-from rulesengine_fide.pairing.engine import announced_byes
+from rulesengine_fide.pairing.engine import announced_byes, pair_round
 from rulesengine_fide.pairing.records import PairingSetup, read_setup
-from rulesengine_fide.pairing.state import build_states, plain_states
+from rulesengine_fide.pairing.state import PlayerState, build_states, plain_states
 from rulesengine_fide.pairing.state_units import PairingHistory, shared_history
 from rulesengine_fide.pairing.texts import TEXT_2017, TEXT_2025
 
@@ -184,9 +184,9 @@ def _baku_and_scattered():
 
 
 def _mutate(monkeypatch, name: str, slip) -> None:
-    """`PairingHistory.name` replaced by `slip(self, plain, *args)`, `plain` the method it replaces."""
+    """`PairingHistory.name` replaced by `slip(self, plain, *args, **kwargs)`, `plain` the method it replaces."""
     plain = getattr(PairingHistory, name)
-    monkeypatch.setattr(PairingHistory, name, lambda self, *args: slip(self, plain, *args))
+    monkeypatch.setattr(PairingHistory, name, lambda self, *args, **kwargs: slip(self, plain, *args, **kwargs))
 
 
 def _caught(monkeypatch, name: str, slip) -> bool:
@@ -197,8 +197,8 @@ def _caught(monkeypatch, name: str, slip) -> bool:
 
 
 def test_mutant_floats_without_acceleration_is_caught(monkeypatch):
-    def slip(self, plain, *args):
-        plain(self, *args)
+    def slip(self, plain, *args, **kwargs):
+        plain(self, *args, **kwargs)
         self._paired_at = self._totals     # A.4 compares the scores with acceleration: dropped
     assert _caught(monkeypatch, "__init__", slip)
 
@@ -235,3 +235,15 @@ def test_a_shared_history_is_not_used_for_another_event(monkeypatch):
     assert states_of_second() == expected
     monkeypatch.setattr(PairingHistory, "serves", lambda self, *args: True)
     assert states_of_second() != expected
+
+
+@pytest.mark.parametrize("name, round_number", [("p175_r09_baku.trf", 9), ("p301_r09_forfeits.trf", 7),
+                                                ("p064_r13_mixed.trf", 13)])
+def test_the_colour_preference_kept_is_the_one_the_colours_give_after_pairing(name, round_number):
+    # A.6's preference is worked out once per state (`cached_property`): nothing in the pairing
+    # changes a state's colours afterwards, so the kept one is still the definition's.
+    result = pair_round(read_trf(ROOT / "tests/data/pairing" / name), round_number)
+    states = list(result.states.values())
+    assert len(states) > 20
+    assert all(s.preference == PlayerState.preference.func(s) for s in states)
+    assert len({s.preference for s in states}) >= 4     # absolute, strong and mild ones occur

@@ -10,6 +10,7 @@ kept as the reference the tests compare it with.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from fractions import Fraction
 
 from rulesengine.model import Colour, ResultCode, RoundEntry, Tournament
@@ -41,11 +42,12 @@ class PlayerState:
     def colour_difference(self) -> int:
         return sum(self.colours)
 
-    @property
+    @cached_property
     def preference(self) -> tuple[int, int]:
         """(strength, colour) of the colour preference, A.6: absolute when the colour difference
         is beyond +-1 or the last two played games had the same colour; strong at +-1; mild at 0
-        (alternate from the last game); none before the first game."""
+        (alternate from the last game); none before the first game. Worked out once per state
+        (the criteria ask it for every pair they weigh): `colours` is not changed once built."""
         if not self.colours:
             return NONE, 0
         cd = self.colour_difference

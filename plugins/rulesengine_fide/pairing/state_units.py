@@ -62,8 +62,11 @@ class PairingHistory:
     """Every player's rounds 1..`rounds` of `tournament`, read as `text` defines floats and PAB
     eligibility; `before(r, number)` for any r <= rounds + 1."""
 
-    def __init__(self, tournament: Tournament, setup: PairingSetup, text: DutchText, rounds: int) -> None:
+    def __init__(self, tournament: Tournament, setup: PairingSetup, text: DutchText, rounds: int,
+                 keep: bool = False) -> None:
+        """`keep`: keep each player's rounds once read, for states before more than one round."""
         self.tournament, self.setup, self.text, self.rounds = tournament, setup, text, rounds
+        self._keep = keep
         units = tournament.scoring.units()
         scale = math.lcm(units.scale, *(Fraction(v).denominator for v in setup.accel.values()))
         factor = scale // units.scale
@@ -154,7 +157,9 @@ class PairingHistory:
                                      or (full_point_bars and points >= win)
                                      or (not full_point_bars and code is ResultCode.FORFEIT_WIN)):
                 barred = i + 1
-        rounds = self._rounds[number] = _Rounds(colour_of, opponent_of, float_of, unplayed_of, barred)
+        rounds = _Rounds(colour_of, opponent_of, float_of, unplayed_of, barred)
+        if self._keep:
+            self._rounds[number] = rounds
         return rounds
 
 
@@ -165,7 +170,7 @@ _SHARED: ContextVar[PairingHistory | None] = ContextVar("shared_pairing_history"
 def shared_history(tournament: Tournament, setup: PairingSetup, text: DutchText, rounds: int) -> Iterator[None]:
     """Within the block, every round up to `rounds` + 1 of `tournament` paired with this `setup`
     and `text` reads its states from one history of rounds 1..`rounds` (`pair --check`)."""
-    token = _SHARED.set(PairingHistory(tournament, setup, text, rounds))
+    token = _SHARED.set(PairingHistory(tournament, setup, text, rounds, keep=True))
     try:
         yield
     finally:
