@@ -10,8 +10,8 @@ kept as the reference the tests compare it with.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from fractions import Fraction
+from functools import cached_property
 
 from rulesengine.model import Colour, ResultCode, RoundEntry, Tournament
 
