@@ -15,7 +15,8 @@ from rulesengine_fide.pairing.criteria import criterion_text, incompatibility
 from rulesengine_fide.pairing.dutch import DutchRound
 from rulesengine_fide.pairing.engine import RoundPairing, pair_round
 from rulesengine_fide.pairing.records import PairingSetup, read_setup
-from rulesengine_fide.pairing.texts import DutchText
+from rulesengine_fide.pairing.state_units import shared_history
+from rulesengine_fide.pairing.texts import DutchText, text_for
 from rulesengine_fide.pairing.weights import FIELDS, EdgeWeigher, Ordering
 
 _FIELD_CRITERION = {"card": "C4", "C8p": "C8", "C8s": "C8"}
@@ -53,29 +54,36 @@ def check_tournament(tournament: Tournament, setup: PairingSetup | None = None,
                      text: DutchText | None = None) -> list[RoundCheck]:
     """Every recorded round re-paired by `text` (default: `texts.text_for`, the text its type names or in force when it started)."""
     setup = setup or read_setup(tournament)
-    out = []
-    for r in range(1, next_round(tournament)):
-        rules = pair_round(tournament, r, setup, text)
-        games, pab = recorded_round(tournament, r)
-        check = RoundCheck(r, rules, games, pab)
-        mine = sorted((b.white, b.black) for b in rules.boards)
-        if mine != games or rules.pab != pab:
-            check.criterion, check.verdict = diagnose(rules, games, pab, setup)
-            if rules.text is not None and rules.text.key != "2025":
-                # The criterion as the text the round was paired by numbers it (2017: C.1-C.19).
-                code, check.criterion = check.criterion, rules.text.number(check.criterion)
-                check.verdict = check.verdict.replace(f"{code} (", f"{check.criterion} (")
-        # Only the pairing is kept: each round's player states and bracket records (every
-        # player, every round) would make a long tournament's check grow with rounds x players.
-        check.rules = RoundPairing(rules.round, rules.boards, rules.byes)
-        check.warnings = forbidden_paired(tournament, r, games, setup)
-        out.append(check)
-        del rules
-        # A round's pairing objects refer to each other (the round and its brackets' caches), so
-        # reference counting alone does not free them: without this, a long big event's rounds
-        # wait for the cyclic collector's rare full pass and pile up (9,999 x 30: 2.9 GB).
-        gc.collect()
-    return out
+    text = text or text_for(tournament)
+    last = next_round(tournament) - 1
+    # Every round's player states are a prefix of one reading of rounds 1..last-1 (state_units.py):
+    # read once, not once per round (O(players x rounds) instead of O(players x rounds^2)).
+    with shared_history(tournament, setup, text, max(0, last - 1)):
+        return [_check_round(tournament, r, setup, text) for r in range(1, last + 1)]
+
+
+def _check_round(tournament: Tournament, r: int, setup: PairingSetup, text: DutchText) -> RoundCheck:
+    """Round `r` re-paired and compared with the recorded pairing."""
+    rules = pair_round(tournament, r, setup, text)
+    games, pab = recorded_round(tournament, r)
+    check = RoundCheck(r, rules, games, pab)
+    mine = sorted((b.white, b.black) for b in rules.boards)
+    if mine != games or rules.pab != pab:
+        check.criterion, check.verdict = diagnose(rules, games, pab, setup)
+        if rules.text is not None and rules.text.key != "2025":
+            # The criterion as the text the round was paired by numbers it (2017: C.1-C.19).
+            code, check.criterion = check.criterion, rules.text.number(check.criterion)
+            check.verdict = check.verdict.replace(f"{code} (", f"{check.criterion} (")
+    # Only the pairing is kept: each round's player states and bracket records (every
+    # player, every round) would make a long tournament's check grow with rounds x players.
+    check.rules = RoundPairing(rules.round, rules.boards, rules.byes)
+    check.warnings = forbidden_paired(tournament, r, games, setup)
+    del rules
+    # A round's pairing objects refer to each other (the round and its brackets' caches), so
+    # reference counting alone does not free them: without this, a long big event's rounds
+    # wait for the cyclic collector's rare full pass and pile up (9,999 x 30: 2.9 GB).
+    gc.collect()
+    return check
 
 
 def _record_name(setup: PairingSetup, pair: frozenset[int]) -> str:

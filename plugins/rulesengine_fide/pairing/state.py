@@ -2,20 +2,22 @@
 definitions of article A): score, colour history and preference, floats, bye eligibility.
 
 Everything is read from the tournament's rounds 1..r-1 and the extra TRF records kept in
-`tournament.header` (see `records.py`).
+`tournament.header` (see `records.py`). `build_states` reads them in whole score units, once per
+player (`state_units.py`); `plain_states` is the same definition in Fractions, round by round,
+kept as the reference the tests compare it with.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 
 from rulesengine.model import Colour, ResultCode, RoundEntry, Tournament
 
 from rulesengine_fide.pairing.records import PairingSetup
+from rulesengine_fide.pairing.state_units import BLACK, WHITE, history_before
 from rulesengine_fide.pairing.texts import TEXT_2025, DutchText
-
-WHITE, BLACK = 1, -1  # colours as signs: colour difference is the sum of the played colours
 
 # Preference strength (A.6): absolute > strong > mild > none.
 NONE, MILD, STRONG, ABSOLUTE = 0, 1, 2, 3
@@ -40,11 +42,12 @@ class PlayerState:
     def colour_difference(self) -> int:
         return sum(self.colours)
 
-    @property
+    @cached_property
     def preference(self) -> tuple[int, int]:
         """(strength, colour) of the colour preference, A.6: absolute when the colour difference
         is beyond +-1 or the last two played games had the same colour; strong at +-1; mild at 0
-        (alternate from the last game); none before the first game."""
+        (alternate from the last game); none before the first game. Worked out once per state
+        (the criteria ask it for every pair they weigh): `colours` is not changed once built."""
         if not self.colours:
             return NONE, 0
         cd = self.colour_difference
@@ -75,7 +78,30 @@ def build_states(tournament: Tournament, round_number: int, setup: PairingSetup,
                  present: list[int], text: DutchText = TEXT_2025) -> list[PlayerState]:
     """States of the `present` players (pairing numbers) before round `round_number`, sorted in
     the A.2 order: pairing score descending, then pairing number; floats and PAB eligibility as
-    `text` defines them."""
+    `text` defines them. Equal to `plain_states`, read in whole units (`state_units.py`)."""
+    history = history_before(tournament, round_number, setup, text)
+    befores = [history.before(round_number, number) for number in present]
+    befores.sort(key=lambda b: (-b.pairing_units, b.number))
+    states = [PlayerState(number=b.number, score=b.score, pairing_score=b.pairing_score, colours=b.colours,
+                          opponents=b.opponents, floats=b.floats, bye_eligible=b.bye_eligible,
+                          unplayed=b.unplayed, rank_index=i)
+              for i, b in enumerate(befores)]
+    _mark_topscorers(states, round_number, setup, tournament.scoring.win)
+    return states
+
+
+def _mark_topscorers(states: list[PlayerState], round_number: int, setup: PairingSetup, win: Fraction) -> None:
+    """A.7: topscorers have more than half the maximum possible score when the last round is paired."""
+    if round_number == setup.total_rounds:
+        maximum = win * (round_number - 1)
+        for s in states:
+            s.topscorer = s.score * 2 > maximum
+
+
+def plain_states(tournament: Tournament, round_number: int, setup: PairingSetup,
+                 present: list[int], text: DutchText = TEXT_2025) -> list[PlayerState]:
+    """`build_states` as the definition reads: each round's entry and points in Fractions, every
+    player's scores before each round rebuilt (the reference of tests/pairing/test_state_units.py)."""
     scoring = tournament.scoring
     win = scoring.win
     loss = scoring.loss
@@ -128,11 +154,7 @@ def build_states(tournament: Tournament, round_number: int, setup: PairingSetup,
                                   colours=colours, opponents=frozenset(opponents), floats=floats,
                                   bye_eligible=eligible, unplayed=unplayed))
     states.sort(key=lambda s: (-s.pairing_score, s.number))
-    if round_number == setup.total_rounds:
-        # A.7: topscorers have more than half the maximum possible score when the last round is paired.
-        maximum = win * (round_number - 1)
-        for s in states:
-            s.topscorer = s.score * 2 > maximum
+    _mark_topscorers(states, round_number, setup, win)
     for i, s in enumerate(states):
         s.rank_index = i
     return states
