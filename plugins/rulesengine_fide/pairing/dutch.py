@@ -34,8 +34,10 @@ from rulesengine_fide.pairing.texts import TEXT_2025, DutchText
 from rulesengine_fide.pairing.weights import EdgeWeigher, Ordering
 from rulesengine_fide.pairing.window import WindowFallsShort, WindowWeigher, confined_players, realised
 
-# Largest number of lower players included beside a bracket before the completion check is
-# done separately (exact either way: a failed check repeats the bracket with everyone below).
+# Lower players beyond the next scoregroup included in a bracket's window (window.py); with up
+# to 3 * 2 * WINDOW_MARGIN beyond it the bracket is matched with everyone below, as the round's
+# bottom is then near, where the window's optimum often fails its check (exact either way: a
+# failed check repeats the bracket with everyone below).
 WINDOW_MARGIN = 12
 # Odd brackets at least this big use one stand-in vertex for the next bracket when it can absorb
 # any downfloater (smaller ones are cheap enough to solve with the players below).
@@ -199,7 +201,7 @@ class DutchRound(RoundState):
         window = [i for i in lower if self.group[i] == next_group]
         beyond = 2 * WINDOW_MARGIN
         rest = lower[len(window):]
-        if len(rest) <= 2 * beyond:
+        if len(rest) <= 3 * beyond:
             return lower, True
         return window + rest[:beyond], False
 
