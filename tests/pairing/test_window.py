@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+from rulesengine.errors import UsageError
+
 from rulesengine_fide.pairing import dutch
 from rulesengine_fide.pairing.completion import can_complete
 from rulesengine_fide.pairing.dutch import BracketRecord, DutchRound
@@ -100,6 +102,22 @@ def test_the_old_window_pairs_one_of_them_wrongly(field_500x30, monkeypatch):
     _old_window(monkeypatch)
     seen = _compare(field_500x30, 28, set(WRONG_BEFORE[28]), monkeypatch)
     assert [(len(ours), len(plain)) for _, ours, plain, _ in seen] == [(24, 26)]
+
+
+def test_a_window_optimum_that_cannot_be_completed_goes_to_the_matching_with_everyone_below(monkeypatch):
+    # 250 x 30, round 17: the window's optimum for the bracket of 3 MDPs and 25 residents (111
+    # players below, 56 beyond its window) pairs 13 pairs, but then the round's bottom cannot
+    # be paired (C1-C3); the check sends the bracket to the plain matching: 11 pairs (C4 first).
+    tournament = _scattered_field(250, 30, 15)
+    seen = _compare(tournament, 17, {(3, 25)}, monkeypatch)
+    assert [(len(ours), len(plain), passed) for _, ours, plain, passed in seen] == [(11, 11, False)]
+    assert seen[0][1] == seen[0][2]
+    # The mutant without the check: 13 pairs, and the round cannot be completed.
+    monkeypatch.setattr(dutch, "realised", lambda *args: True)
+    seen = _windowed_brackets(monkeypatch, {(3, 25)})
+    with pytest.raises(UsageError, match="cannot be completed"):
+        pair_round(tournament, 17)
+    assert [(len(ours), len(plain)) for _, ours, plain, _ in seen] == [(13, 11)]
 
 
 @pytest.mark.parametrize("players, played, seed, rounds", [
