@@ -20,6 +20,7 @@ below which everyone forms the collapsed last bracket (`_pair_bracket_2017`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 
 from rulesengine.errors import UsageError
 
@@ -31,9 +32,12 @@ from rulesengine_fide.pairing.round import RoundState
 from rulesengine_fide.pairing.state import PlayerState
 from rulesengine_fide.pairing.texts import TEXT_2025, DutchText
 from rulesengine_fide.pairing.weights import EdgeWeigher, Ordering
+from rulesengine_fide.pairing.window import WindowFallsShort, WindowWeigher, confined_players, realised
 
-# Largest number of lower players included beside a bracket before the completion check is
-# done separately (exact either way: a failed check repeats the bracket with everyone below).
+# Lower players beyond the next scoregroup included in a bracket's window (window.py); with up
+# to 3 * 2 * WINDOW_MARGIN beyond it the bracket is matched with everyone below, as the round's
+# bottom is then near, where the window's optimum often fails its check (exact either way: a
+# failed check repeats the bracket with everyone below).
 WINDOW_MARGIN = 12
 # Odd brackets at least this big use one stand-in vertex for the next bracket when it can absorb
 # any downfloater (smaller ones are cheap enough to solve with the players below).
@@ -197,7 +201,7 @@ class DutchRound(RoundState):
         window = [i for i in lower if self.group[i] == next_group]
         beyond = 2 * WINDOW_MARGIN
         rest = lower[len(window):]
-        if len(rest) <= 2 * beyond:
+        if len(rest) <= 3 * beyond:
             return lower, True
         return window + rest[:beyond], False
 
@@ -239,7 +243,17 @@ class DutchRound(RoundState):
                 return result
             record.notes.clear()
         window, complete = self._window(bracket, lower)
-        result = self._pair_bracket_in(mdps, residents, window, complete, lower, record)
+        result = None
+        if complete:
+            result = self._pair_bracket_in(mdps, residents, window, True, lower, record)
+        elif not self.c9_in_force:
+            # The window as a relaxation of the whole round, its optimum checked (window.py).
+            # C9 (below C8) is weighed on the PAB edge, which only the whole round has.
+            inner = confined_players(self, bracket + window, lower[len(window):])
+            try:
+                result = self._pair_bracket_in(mdps, residents, window, False, lower, record, confined=inner)
+            except WindowFallsShort:
+                result = None
         if result is None:
             record.notes.clear()
             result = self._pair_bracket_in(mdps, residents, lower, True, lower, record)
@@ -274,19 +288,29 @@ class DutchRound(RoundState):
         return pairs
 
     def _pair_bracket_in(self, mdps, residents, window, complete, lower, record, absorber=False,
-                         next_bracket=True, with_bye=None):
+                         next_bracket=True, with_bye=None, confined=None):
         # `next_bracket`: C8 weighs the next bracket's pairs (the 2017 text's PPB has no C.7);
-        # `with_bye`: the PAB in the matching (default: when the window is everyone below).
+        # `with_bye`: the PAB in the matching (default: when the window is everyone below);
+        # `confined`: the window is a relaxation (window.py) with these confined players, every
+        # optimum checked (raises WindowFallsShort).
         next_group = self.group[lower[0]] if lower and next_bracket else None
         if with_bye is None:
             with_bye = complete and self.odd
-        weigher = EdgeWeigher(self, mdps, residents, window, next_group, with_bye=with_bye, absorber=absorber)
+        weigh = EdgeWeigher if confined is None else partial(WindowWeigher, confined=confined)
+
+        def solve(weigher, ordering):
+            mate, stats = self._solve(weigher, ordering)
+            if confined is not None and not realised(self, weigher, mate, lower):
+                raise WindowFallsShort
+            return mate, stats
+
+        weigher = weigh(self, mdps, residents, window, next_group, with_bye=with_bye, absorber=absorber)
         if mdps:
             m1_guess = min(len(mdps), len(residents))
-            mate, stats = self._solve(weigher, Ordering.mdp(mdps, m1_guess))
+            mate, stats = solve(weigher, Ordering.mdp(mdps, m1_guess))
             m1 = stats.mdp_pairs
             if m1 != m1_guess:
-                mate, stats = self._solve(weigher, Ordering.mdp(mdps, m1))
+                mate, stats = solve(weigher, Ordering.mdp(mdps, m1))
             mdp_pairs = [(i, mate[i]) for i in mdps if mate.get(i, -1) in weigher.resident_set]
             record.s1 = [self.states[i].number for i in mdps[:m1]]
             record.s2 = [self.states[i].number for i in residents]
@@ -301,17 +325,17 @@ class DutchRound(RoundState):
         homogeneous = [i for i in residents if i not in fixed]
         pairs = list(mdp_pairs)
         if remainder_pairs is None or remainder_pairs > 0:
-            weigher = EdgeWeigher(self, unpaired_mdps, homogeneous, window, next_group,
-                                  with_bye=with_bye, fixed_pairs=mdp_pairs,
-                                  all_mdps=mdps, mdps_pairable=False, absorber=absorber)
+            weigher = weigh(self, unpaired_mdps, homogeneous, window, next_group,
+                            with_bye=with_bye, fixed_pairs=mdp_pairs,
+                            all_mdps=mdps, mdps_pairable=False, absorber=absorber)
             guess = len(homogeneous) // 2 if remainder_pairs is None else remainder_pairs
             # The bracket's pairs (C6) do not depend on the order encoded (lowest bits), so a
             # guess above the most pairs C1/C3 allow among them only costs a second matching.
             guess = min(guess, most_pairs(self, homogeneous))
-            mate, stats = self._solve(weigher, Ordering.homogeneous(homogeneous, guess))
+            mate, stats = solve(weigher, Ordering.homogeneous(homogeneous, guess))
             if stats.bracket_pairs != guess:
                 guess = stats.bracket_pairs
-                mate, stats = self._solve(weigher, Ordering.homogeneous(homogeneous, guess))
+                mate, stats = solve(weigher, Ordering.homogeneous(homogeneous, guess))
             if not mdps:
                 record.s1 = [self.states[i].number for i in homogeneous[:guess]]
                 record.s2 = [self.states[i].number for i in homogeneous[guess:]]
@@ -322,7 +346,7 @@ class DutchRound(RoundState):
                     pairs.append((min(i, j), max(i, j)))
                     seen.update((i, j))
         pairs = [(min(a, b), max(a, b)) for a, b in pairs]
-        if not complete:
+        if not complete and confined is None:   # (a relaxed window's optima are checked above)
             paired = {x for p in pairs for x in p}
             rest = [i for i in mdps + residents if i not in paired] + lower
             if not can_complete(self, rest, self.bye_target):
