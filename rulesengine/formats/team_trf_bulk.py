@@ -200,58 +200,57 @@ class _TeamPass:
         boards = len(s.sequence) or self._largest_lineup(s.teams, fielded)
         special = {*s.pab_rounds, *s.forfeit_of, *s.bye_of}   # (round, team)
         no_game = reader._game_points[0]
-        index = {team.number: i for i, team in enumerate(s.teams)}
         plans: list = []   # team by team, round by round: a TeamRound, or the match read (team met, units, played)
         first = 0   # the team's first row
         for team in s.teams:
-            last = first + len(team.players)
+            number, last = team.number, first + len(team.players)
             for rnd in range(1, rounds + 1):
-                if (rnd, team.number) in special:
+                if special and (rnd, number) in special:
                     roster = _Roster(team.players, columns.of_rows(first, last), rounds)
                     plans.append(reader._round(team, rnd, roster, s.team_of, s.points, s.pab, s.pab_rounds,
                                                s.forfeit_of, s.bye_of, {}, {}, boards, set()))
                     continue
                 cells = slice(first * width + rnd - 1, last * width, width) if rnd <= width else slice(0)
-                teams_met = set(met[cells])   # the team's blocks of round rnd
-                teams_met.discard(0)
                 if alone and _ALONE in combined[cells]:
                     return None
-                if not teams_met:   # `_match`: nobody fielded, no match
+                teams_met = met[cells]   # the team's blocks of round rnd: the team each opponent plays for
+                fielded = len(teams_met) - teams_met.count(0)
+                if not fielded:   # `_match`: nobody fielded, no match
                     plans.append(TeamRound(rnd, None, MatchKind.NOT_PAIRED, no_game, no_game))
-                elif len(teams_met) > 1 or sum(fielded[cells]) > boards:
-                    return None   # the team reader reports it, or reads the boards one by one
-                else:
-                    plans.append((teams_met.pop(), sum(units[cells]), 1 in played[cells], first))
+                    continue
+                opponent = max(teams_met)
+                if teams_met.count(opponent) != fielded or fielded > boards:
+                    return None   # a second team met, or more boards than a match has: the team reader's
+                plans.append((opponent, sum(units[cells]), 1 in played[cells]))
             first = last
-        teams = self._teams(s, plans, index, columns, boards)
+        teams = self._teams(s, plans, columns, boards)
         return None if teams is None or reader.problems else reader.event(s, teams, boards)
 
-    def _teams(self, s: _Schedule, plans: list, index: dict[int, int], columns: _Columns,
-               boards: int) -> list[Team] | None:
+    def _teams(self, s: _Schedule, plans: list, columns: _Columns, boards: int) -> list[Team] | None:
         """The teams with their rounds, a match's points from both sides' game points
         (`_TeamReader._with_match_points`); None when a match is not the opponent's match too."""
-        rounds, game_points, points = self.rounds, self.reader._game_points, s.points
+        rounds, game_points, points, boards_of = self.rounds, self.reader._game_points, s.points, columns.boards
+        at = {team.number: i * rounds for i, team in enumerate(s.teams)}   # a team's first plan
         built = []
-        at = 0
+        first = 0
         for team in s.teams:
-            team_rounds = []
-            for rnd in range(1, rounds + 1):
-                plan = plans[at]
-                at += 1
+            number, players, team_rounds = team.number, team.players, []
+            last = first + len(players)
+            for rnd, plan in enumerate(plans[at[number]:at[number] + rounds], start=1):
                 if type(plan) is not tuple:
                     team_rounds.append(plan)
                     continue
-                opponent, units, played, first = plan
-                theirs = plans[index[opponent] * rounds + rnd - 1]
-                if type(theirs) is not tuple or theirs[0] != team.number:
+                opponent, units, played = plan
+                theirs = plans[at[opponent] + rnd - 1]
+                if type(theirs) is not tuple or theirs[0] != number:
                     return None   # the team reader reports it
                 mp = match_points(points, units, theirs[1], played or theirs[2])
-                later = partial(columns.boards, team.players, first, first + len(team.players), rnd, boards)
                 team_rounds.append(TeamRound.with_boards_later(rnd, opponent, MatchKind.MATCH, mp, game_points[units],
-                                                               played, later))
-            built.append(Team(team.number, team.name, team.players, team.nickname, team.strength,
-                              team.declared_match_points, team.declared_game_points, team.declared_rank,
-                              tuple(team_rounds)))
+                                                               played, partial(boards_of, players, first, last, rnd,
+                                                                               boards)))
+            built.append(Team(number, team.name, players, team.nickname, team.strength, team.declared_match_points,
+                              team.declared_game_points, team.declared_rank, tuple(team_rounds)))
+            first = last
         return built
 
     def _units(self, combined: bytes) -> bytes | None:

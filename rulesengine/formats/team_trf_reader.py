@@ -202,7 +202,13 @@ class _TeamReader:
             if len(fields) > MAX_TEAM_PLAYERS:
                 self.bad(line_no, fields[MAX_TEAM_PLAYERS][0] + 1,
                          f"record {code}: team {number} has {len(fields)} players, at most {MAX_TEAM_PLAYERS}")
-            players = []
+            players = list(map(_WHOLES.__getitem__, [text for _, text in fields]))
+            if (len(fields) <= MAX_TEAM_PLAYERS and None not in players and owner.keys().isdisjoint(players)
+                    and self.columns.keys() >= set(players) and len(set(players)) == len(players)):
+                fields = []   # every start rank whole, known and new (the loop below would report nothing)
+                owner.update(dict.fromkeys(players, (number, line_no)))
+            else:
+                players = []
             for col, text in fields[:MAX_TEAM_PLAYERS]:
                 sno = _WHOLES[text]
                 if sno is None or sno < 0:   # `whole`, its message made only for a problem

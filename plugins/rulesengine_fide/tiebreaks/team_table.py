@@ -146,16 +146,25 @@ def team_table(event: TeamTournament, round_robin: bool, rules_2026: bool) -> Te
     mp_scale, gp_scale = scale["MP"], scale["GP"]
     units = BoardUnits(event.boards, _units(scoring.win, gp_scale), _units(scoring.draw, gp_scale), gp_scale)
     team_win = _units(event.team_points.win, mp_scale)
+    # Each score object's units, worked out once: a reader shares a few objects among all rounds
+    # (the team points, one per game-point total). Keyed by id: the event holds every object.
+    mp_of: dict[int, int] = {}
+    gp_of: dict[int, int] = {}
     rows: dict[int, list[Row]] = {}
     for team in event.teams:
-        rows[team.number] = []
+        team_rows = rows[team.number] = []
         for r in team.rounds:
-            played = r.over_the_board or r.kind is MatchKind.PAIRING_ALLOCATED_BYE
-            mp = _units(r.match_points, mp_scale)
-            won = mp == team_win and r.kind is not MatchKind.NOT_PAIRED
-            wins_unplayed = r.kind in _WON_UNPLAYED or (r.kind is MatchKind.MATCH and won)
-            rows[team.number].append(Row(mp, _units(r.game_points, gp_scale), r.opponent or 0, played,
-                                         not played and not wins_unplayed, won, r))
+            kind, match_points, game_points = r.kind, r.match_points, r.game_points
+            played = r.over_the_board or kind is MatchKind.PAIRING_ALLOCATED_BYE
+            mp = mp_of.get(id(match_points))
+            if mp is None:
+                mp = mp_of[id(match_points)] = _units(match_points, mp_scale)
+            gp = gp_of.get(id(game_points))
+            if gp is None:
+                gp = gp_of[id(game_points)] = _units(game_points, gp_scale)
+            won = mp == team_win and kind is not MatchKind.NOT_PAIRED
+            wins_unplayed = kind in _WON_UNPLAYED or (kind is MatchKind.MATCH and won)
+            team_rows.append(Row(mp, gp, r.opponent or 0, played, not played and not wins_unplayed, won, r))
     return TeamTable(event, rows, round_robin, rules_2026, scale, units)
 
 
