@@ -26,7 +26,9 @@ tests/team/test_team_trf_bulk.py proves the events equal to the team reader's pl
 
 from __future__ import annotations
 
+import math
 import sys
+from fractions import Fraction
 from functools import partial
 from operator import itemgetter
 
@@ -40,7 +42,8 @@ from rulesengine.numbers import parse_whole
 from rulesengine.team import MatchKind, Team, TeamRound, TeamTournament
 
 # 001 columns (0-based slices, C.04 Annex 2): start rank, the column after it, rating, points, rank.
-_FIXED = itemgetter(slice(4, 8), slice(8, 9), slice(48, 52), slice(80, 84), slice(85, 89))
+_START, _AFTER_START, _RATING, _POINTS_COLUMN, _RANK = (itemgetter(slice(first, end)) for first, end in
+                                                        ((4, 8), (8, 9), (48, 52), (80, 84), (85, 89)))
 
 # One byte per round block: its colour in the high half, its code in the low half (TRF-2026:
 # letters in either case).
@@ -108,18 +111,17 @@ def _start_ranks(player_lines: list[str]) -> list[int] | None:
     length = len(player_lines[0])
     if length > MAX_PLAYER_LINE or length <= FIRST_ROUND_COL or (length - FIRST_ROUND_COL) % ROUND_WIDTH:
         return None
-    start_texts, after_start, ratings, points, ranks = zip(*map(_FIXED, player_lines))
-    starts = list(map(_WHOLES.__getitem__, start_texts))
-    if None in starts or min(starts) <= 0 or len(set(starts)) != len(starts) or "".join(after_start).strip():
+    starts = list(map(_WHOLES.__getitem__, map(_START, player_lines)))
+    if None in starts or min(starts) <= 0 or len(set(starts)) != len(starts) or "".join(map(_AFTER_START, player_lines)).strip():
         return None
-    for text in set(map(str.strip, ratings)):
+    for text in {text.strip() for text in set(map(_RATING, player_lines))}:
         value = _WHOLES[text] if text else 0
         if text and (value is None or text[0] in "+-" or not MIN_RATING <= value <= MAX_RATING):
             return None
-    for text in set(map(str.strip, points)):
+    for text in {text.strip() for text in set(map(_POINTS_COLUMN, player_lines))}:
         if text and (_POINTS[text] if text in _POINTS else _points(text)) is None:
             return None
-    for text in set(map(str.strip, ranks)):
+    for text in {text.strip() for text in set(map(_RANK, player_lines))}:
         if text and (_WHOLES[text] is None or text[0] in "+-"):
             return None
     return starts
@@ -228,28 +230,40 @@ class _TeamPass:
 
     def _teams(self, s: _Schedule, plans: list, columns: _Columns, boards: int) -> list[Team] | None:
         """The teams with their rounds, a match's points from both sides' game points
-        (`_TeamReader._with_match_points`); None when a match is not the opponent's match too."""
+        (`_TeamReader._with_match_points`); None when a match is not the opponent's match too.
+        Each team's MP and GP totals (`Team.match_points`, `game_points`) are added here in whole
+        units: the ranking reads them all."""
         rounds, game_points, points, boards_of = self.rounds, self.reader._game_points, s.points, columns.boards
+        mp_units = _Units(math.lcm(points.win.denominator, points.draw.denominator, points.loss.denominator))
+        gp_units = _Units(self.reader._scale)
         at = {team.number: i * rounds for i, team in enumerate(s.teams)}   # a team's first plan
         built = []
         first = 0
         for team in s.teams:
             number, players, team_rounds = team.number, team.players, []
             last = first + len(players)
+            mp_total = gp_total = 0
             for rnd, plan in enumerate(plans[at[number]:at[number] + rounds], start=1):
                 if type(plan) is not tuple:
                     team_rounds.append(plan)
+                    mp_total += mp_units[plan.match_points]
+                    gp_total += gp_units[plan.game_points]
                     continue
                 opponent, units, played = plan
                 theirs = plans[at[opponent] + rnd - 1]
                 if type(theirs) is not tuple or theirs[0] != number:
                     return None   # the team reader reports it
                 mp = match_points(points, units, theirs[1], played or theirs[2])
+                mp_total += mp_units[mp]
+                gp_total += units
                 team_rounds.append(TeamRound.with_boards_later(rnd, opponent, MatchKind.MATCH, mp, game_points[units],
                                                                played, partial(boards_of, players, first, last, rnd,
                                                                                boards)))
             built.append(Team(number, team.name, players, team.nickname, team.strength, team.declared_match_points,
                               team.declared_game_points, team.declared_rank, tuple(team_rounds)))
+            if mp_units.whole and gp_units.whole:   # the sums `Team`'s cached properties make (`fraction_sum`)
+                vars(built[-1]).update(match_points=Fraction(mp_total, mp_units.scale),
+                                       game_points=Fraction(gp_total, gp_units.scale))
             first = last
         return built
 
@@ -257,7 +271,7 @@ class _TeamPass:
         """Each block's points in whole units of the scoring system (`_TeamReader._points`) for a
         game or a forfeit, 0 for no opponent; None when one does not fit a byte."""
         values = dict.fromkeys(_NO_OPPONENT, 0)
-        for bits in set(combined).difference(_NO_OPPONENT):
+        for bits in (bits for bits in _GAMES if bits in combined):   # a search in C for each kind of game
             value = values[bits] = self.reader._points(_CODE_OF_BITS[bits & 0x0F], 1)[1]
             if not 0 <= value < _OTHER:
                 return None
@@ -315,17 +329,37 @@ def _paired_both_ways(rows: list[int], opponents: list[int], combined: bytes, wi
     # mirror (no opponent); and no more blocks are than the rows with opponent 0.
     if opponents.count(0) != sum(map(combined.count, _NO_OPPONENT)):
         return False
+    if len(rows) < 2:   # itemgetter of one index gives the item, not a tuple
+        return False
     row_of = {sno: row for row, sno in enumerate(rows)}
     everyone = range(len(rows))
-    same = list(everyone)
+    same = tuple(everyone)
     for rnd in range(width):
-        partner = list(map(row_of.get, opponents[rnd::width], everyone))
-        if list(map(partner.__getitem__, partner)) != same:
-            return False
+        partners = itemgetter(*map(row_of.get, opponents[rnd::width], everyone))   # each row's partner, in C
         blocks = combined[rnd::width]
-        if list(map(list(blocks).__getitem__, partner)) != list(blocks.translate(_MIRROR)):
+        if partners(partners(same)) != same or bytes(partners(blocks)) != blocks.translate(_MIRROR):
             return False
     return True
+
+
+class _Units(dict):
+    """A score object -> its points in whole units of `scale`, by identity (a reader shares a few
+    objects among all rounds; the event holds each one); `whole` turns False at the first score
+    that is not a whole number of units (0 stands in for it)."""
+
+    def __init__(self, scale: int) -> None:
+        super().__init__()
+        self.scale, self.whole = scale, True
+
+    def __getitem__(self, value: Fraction) -> int:
+        units = self.get(id(value))
+        if units is None:
+            units = value * self.scale
+            if units.denominator != 1:
+                self.whole = False
+                return 0
+            units = self[id(value)] = units.numerator
+        return units
 
 
 class _Columns:

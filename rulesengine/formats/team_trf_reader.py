@@ -189,10 +189,10 @@ class _TeamReader:
             if code == "310":
                 number = self.whole(line_no, 4, line[4:7], "record 310: the team pairing number (columns 5-7)")
                 name, nick = line[8:40].strip(), line[41:46].strip()
-                strength = parse_whole(line[47:53].strip()) if line[47:53].strip() else None
+                strength = _WHOLES[line[47:53]]
                 mp = self.exact(line_no, 54, line[54:60], "record 310: match points (columns 55-60)")
                 gp = self.exact(line_no, 61, line[61:67], "record 310: game points (columns 62-67)")
-                rank = parse_whole(line[68:71].strip()) if line[68:71].strip() else None
+                rank = _WHOLES[line[68:71]]
                 fields = _numbers(line, 73, 5)
             else:
                 number, name, nick, strength, mp, gp, rank = len(teams) + 1, line[4:36].strip(), "", None, None, None, None

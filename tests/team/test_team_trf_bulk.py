@@ -32,9 +32,11 @@ SIZES = [(200, 10, 11, 2026), (40, 6, 9, 2026), (21, 6, 7, 2026), (20, 4, 5, 7),
 
 
 def stored(event: TeamTournament) -> list:
-    """What the reader stored for each round before any board is built."""
-    return [(r.kind, r.opponent, r.match_points, r.game_points, r.over_the_board) for team in event.teams
-            for r in team.rounds]
+    """What the reader stored for each round before any board is built, and each team's MP and GP
+    (the one-pass reader adds them up as it reads; `Team` sums its rounds)."""
+    return [(team.match_points, team.game_points, type(team.match_points), type(team.game_points))
+            for team in event.teams] + [(r.kind, r.opponent, r.match_points, r.game_points, r.over_the_board)
+                                        for team in event.teams for r in team.rounds]
 
 
 def assert_read_as_plain(text: str) -> bool:
