@@ -197,7 +197,10 @@ class _TeamPass:
             return None
         fielded, played = combined.translate(_FIELDED), combined.translate(_PLAYED)
         alone = _ALONE in combined   # a `0000 - +`: only in a round of record 320, 330 or 240
-        met = list(map({**s.team_of, 0: 0}.__getitem__, opponents))   # the team each block's opponent plays for
+        team_of = [0] * (max(self.line_of) + 1)   # start rank -> team (0: no player)
+        for sno, number in s.team_of.items():
+            team_of[sno] = number
+        met = itemgetter(*opponents)(team_of)   # the team of each block's opponent (0: none), in C; 2 rows or more
         columns = _Columns(reader, opponents, encoded[9::ROUND_WIDTH].decode().upper(), width)
         boards = len(s.sequence) or self._largest_lineup(s.teams, fielded)
         special = {*s.pab_rounds, *s.forfeit_of, *s.bye_of}   # (round, team)
