@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 from typing import Callable, NamedTuple, TypeVar
 
 from rulesengine.team import MatchKind, TeamRound, TeamTournament
@@ -131,6 +132,10 @@ class TeamTable:
         return max((i + 1 for i, row in enumerate(self.rows[team]) if row.opponent or row.played), default=0)
 
 
+# `Row(...)` without the named tuple's own `__new__` (Python code): one row per team and round.
+_new_row = partial(tuple.__new__, Row)
+
+
 def _units(value: Fraction, scale: int) -> int:
     """`value` x `scale`, whole when the scale is a multiple of the value's denominator (the event's
     own scores: `_scales` chose it so), without building a Fraction."""
@@ -164,7 +169,7 @@ def team_table(event: TeamTournament, round_robin: bool, rules_2026: bool) -> Te
                 gp = gp_of[id(game_points)] = _units(game_points, gp_scale)
             won = mp == team_win and kind is not MatchKind.NOT_PAIRED
             wins_unplayed = kind in _WON_UNPLAYED or (kind is MatchKind.MATCH and won)
-            team_rows.append(Row(mp, gp, r.opponent or 0, played, not played and not wins_unplayed, won, r))
+            team_rows.append(_new_row((mp, gp, r.opponent or 0, played, not played and not wins_unplayed, won, r)))
     return TeamTable(event, rows, round_robin, rules_2026, scale, units)
 
 
