@@ -73,7 +73,7 @@ _COLOURS_TO_BITS, _CODES_TO_BITS = _letters(_COLOUR_BITS), _letters(_CODE_BITS)
 _MIRROR = _table({**_GAMES, **{bits: bits for bits in _NO_OPPONENT}})
 _FIELDED = _table(dict.fromkeys((*_GAMES, _ALONE), 1), 0)   # a board of the match (`_largest_lineup`)
 _PLAYED = _table({bits: 1 for bits in _GAMES if _CODE_OF_BITS[bits & 0x0F] in _PLAYED_CODES}, 0)
-_DIGITS = bytes.maketrans(b" 0123456789", bytes(range(11))[:1] + bytes(range(10)))   # a blank is a leading 0
+_DIGITS = bytes.maketrans(b" 0123456789", bytes([0, *range(10)]))   # a blank is a leading 0
 _IS_BLANK = bytes.maketrans(b" 0123456789", b"\x01" + bytes(10))
 
 
@@ -112,7 +112,8 @@ def _start_ranks(player_lines: list[str]) -> list[int] | None:
     if length > MAX_PLAYER_LINE or length <= FIRST_ROUND_COL or (length - FIRST_ROUND_COL) % ROUND_WIDTH:
         return None
     starts = list(map(_WHOLES.__getitem__, map(_START, player_lines)))
-    if None in starts or min(starts) <= 0 or len(set(starts)) != len(starts) or "".join(map(_AFTER_START, player_lines)).strip():
+    if (None in starts or min(starts) <= 0 or len(set(starts)) != len(starts)
+            or "".join(map(_AFTER_START, player_lines)).strip()):   # a fifth digit of a start rank
         return None
     for text in {text.strip() for text in set(map(_RATING, player_lines))}:
         value = _WHOLES[text] if text else 0
@@ -195,14 +196,14 @@ class _TeamPass:
         units = self._units(combined)
         if units is None:
             return None
-        fielded, played = combined.translate(_FIELDED), combined.translate(_PLAYED)
+        played = combined.translate(_PLAYED)
         alone = _ALONE in combined   # a `0000 - +`: only in a round of record 320, 330 or 240
         team_of = [0] * (max(self.line_of) + 1)   # start rank -> team (0: no player)
         for sno, number in s.team_of.items():
             team_of[sno] = number
         met = itemgetter(*opponents)(team_of)   # the team of each block's opponent (0: none), in C; 2 rows or more
         columns = _Columns(reader, opponents, encoded[9::ROUND_WIDTH].decode().upper(), width)
-        boards = len(s.sequence) or self._largest_lineup(s.teams, fielded)
+        boards = len(s.sequence) or self._largest_lineup(s.teams, combined.translate(_FIELDED))
         special = {*s.pab_rounds, *s.forfeit_of, *s.bye_of}   # (round, team)
         no_game = reader._game_points[0]
         plans: list = []   # team by team, round by round: a TeamRound, or the match read (team met, units, played)
