@@ -4,12 +4,13 @@
 file of the common shape, and None for anything else, which the team reader then reads (and
 locates every problem of). The common shape: "\\n" line ends, no byte-order mark; every 001 line
 as long as the others, ending on a whole round block (`"  oooo c r"`, at most as many as the
-rounds record XXR/142 declares); each block a game or a forfeit between two lines that name each
-other with opposite colours and mirrored codes (1/0, =/=, +/-, W/L, D/D), or no opponent and no
-game (`0000 - -` or blank), or, in a round of record 320, 330 or 240, a forfeit win `0000 - +`;
-fixed columns the individual reader takes; every player on one team, no record 300, and in each
-other round a team's players meeting one team, on no more boards than a match has. The rounds of
-records 320, 330 and 240 are read by the team reader's own `_round`.
+rounds record XXR/142 declares); each block a game between two lines that name each other with
+opposite colours and mirrored codes (1/0, =/=, W/L, D/D), a forfeit answered by a forfeit (+/-,
+-/-), or no opponent (`0000 - -`, blank, a bye `0000 - H`/`F`/`Z`, a forfeit win `0000 - +`);
+fixed columns the individual reader takes; every player on one team; in each round a team's
+players meeting one team, on no more boards than a match has. The rounds of records 320, 330 and
+240 are read by the team reader's own `_round`, a round of record 300 or with a `0000 - +` board
+by its `_match`, as the team reader reads them.
 
 How: the players' lines are put in team order (each team's players a run of rows), their round
 blocks joined into one text, and every column taken from it with a strided slice in C: the
@@ -32,7 +33,7 @@ from fractions import Fraction
 from functools import partial
 from operator import itemgetter
 
-from rulesengine.formats.team_trf_reader import (_PLAYED_CODES, _Roster, _Schedule, _TeamReader, match_points,
+from rulesengine.formats.team_trf_reader import (_PLAYED_CODES, _Match, _Roster, _Schedule, _TeamReader, match_points,
                                                  team_players)
 from rulesengine.formats.trf import (_POINTS, _WHOLES, FIRST_ROUND_COL, MAX_PLAYER_LINE, PLAYER_MARK, ROUND_WIDTH,
                                      _event_kind, _points, _scoring, _tiebreak_codes, _tournament_fields)
@@ -51,7 +52,8 @@ _COLOUR_BITS = {" ": 0x00, "-": 0x10, "W": 0x20, "B": 0x30}
 _CODE_BITS = {code.value: index for index, code in enumerate(ResultCode)}   # 13 codes: 0..12
 _CODE_OF_BITS = {bits: ResultCode(code) for code, bits in _CODE_BITS.items()}
 _BLANK, _ABSENT, _ALONE = 0x00 | _CODE_BITS[" "], 0x10 | _CODE_BITS["-"], 0x10 | _CODE_BITS["+"]   # `0000 - +`
-_NO_OPPONENT = (_BLANK, _ABSENT, _ALONE)   # the blocks without an opponent this pass takes
+_BYES = tuple(0x10 | _CODE_BITS[code] for code in "HFZ")   # a player's own bye (`0000 - H`): on no board
+_NO_OPPONENT = (_BLANK, _ABSENT, _ALONE, *_BYES)   # the blocks without an opponent this pass takes
 _OTHER = 0xFF   # any other block mirrors to this, which no block is
 _MIRRORED = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "W": "L", "L": "W", "D": "D"}   # C.04 Annex 2
 _GAMES = {_COLOUR_BITS[colour] | _CODE_BITS[code]: _COLOUR_BITS[other] | _CODE_BITS[_MIRRORED[code]]
@@ -73,6 +75,12 @@ _COLOURS_TO_BITS, _CODES_TO_BITS = _letters(_COLOUR_BITS), _letters(_CODE_BITS)
 _MIRROR = _table({**_GAMES, **{bits: bits for bits in _NO_OPPONENT}})
 _FIELDED = _table(dict.fromkeys((*_GAMES, _ALONE), 1), 0)   # a board of the match (`_largest_lineup`)
 _PLAYED = _table({bits: 1 for bits in _GAMES if _CODE_OF_BITS[bits & 0x0F] in _PLAYED_CODES}, 0)
+# `_forfeits_answered`: a forfeit with an opponent (W or B) as 1 (`+`) or 2 (`-`), its answer's as 4 or 8.
+_FORFEIT_CODES = {bits: 1 if bits & 0x0F == _CODE_BITS["+"] else 2 for bits in _GAMES
+                  if bits & 0x0F in (_CODE_BITS["+"], _CODE_BITS["-"])}
+_MY_FORFEIT = _table(_FORFEIT_CODES, 0)
+_THEIR_FORFEIT = _table({bits: value * 4 for bits, value in _FORFEIT_CODES.items()}, 0)
+_FORFEITS_ANSWERED = _table({1 | 8: 0xFF, 2 | 4: 0xFF, 2 | 8: 0xFF}, 0)   # + by -, - by +, - by -
 _DIGITS = bytes.maketrans(b" 0123456789", bytes([0, *range(10)]))   # a blank is a leading 0
 _IS_BLANK = bytes.maketrans(b" 0123456789", b"\x01" + bytes(10))
 
@@ -180,7 +188,7 @@ class _TeamPass:
     def event(self) -> TeamTournament | None:
         reader, rounds, width = self.reader, self.rounds, self.columns
         s = reader.schedule()
-        if reader.problems or s.lineups or len(s.team_of) != len(self.line_of) or 0 in s.team_of.values():
+        if reader.problems or len(s.team_of) != len(self.line_of) or 0 in s.team_of.values():
             return None
         rows = [sno for team in s.teams for sno in team.players]   # team by team, in roster order
         blocks = "".join([self.line_of[sno][FIRST_ROUND_COL:] for sno in rows])
@@ -197,7 +205,7 @@ class _TeamPass:
         if units is None:
             return None
         played = combined.translate(_PLAYED)
-        alone = _ALONE in combined   # a `0000 - +`: only in a round of record 320, 330 or 240
+        alone = _ALONE in combined   # a forfeit win with no opponent (`0000 - +`)
         team_of = [0] * (max(self.line_of) + 1)   # start rank -> team (0: no player)
         for sno, number in s.team_of.items():
             team_of[sno] = number
@@ -205,8 +213,11 @@ class _TeamPass:
         columns = _Columns(reader, opponents, encoded[9::ROUND_WIDTH].decode().upper(), width)
         boards = len(s.sequence) or self._largest_lineup(s.teams, combined.translate(_FIELDED))
         special = {*s.pab_rounds, *s.forfeit_of, *s.bye_of}   # (round, team)
+        lineup_of = {(lineup.round, lineup.team): lineup for lineup, _ in s.lineups}   # record 300
         no_game = reader._game_points[0]
-        plans: list = []   # team by team, round by round: a TeamRound, or the match read (team met, units, played)
+        # team by team, round by round: a TeamRound, or the match read (team met, units, played, and
+        # the `_Match` the team reader read board by board for a round of record 300, else None)
+        plans: list = []
         first = 0   # the team's first row
         for team in s.teams:
             number, last = team.number, first + len(team.players)
@@ -217,8 +228,14 @@ class _TeamPass:
                                                s.forfeit_of, s.bye_of, {}, {}, boards, set()))
                     continue
                 cells = slice(first * width + rnd - 1, last * width, width) if rnd <= width else slice(0)
-                if alone and _ALONE in combined[cells]:
-                    return None
+                if (rnd, number) in lineup_of or (alone and _ALONE in combined[cells]):
+                    # boards out of the default order (record 300), or a forfeit win on a board the
+                    # other team left empty (`0000 - +`): read board by board by the team reader
+                    roster = _Roster(team.players, columns.of_rows(first, last), rounds)
+                    match = reader._match(team, rnd, roster, s.team_of, lineup_of, {}, boards)
+                    plans.append((match.opponent, match.units, match.over_the_board, match)
+                                 if type(match) is _Match else match)
+                    continue
                 teams_met = met[cells]   # the team's blocks of round rnd: the team each opponent plays for
                 fielded = len(teams_met) - teams_met.count(0)
                 if not fielded:   # `_match`: nobody fielded, no match
@@ -227,7 +244,7 @@ class _TeamPass:
                 opponent = max(teams_met)
                 if teams_met.count(opponent) != fielded or fielded > boards:
                     return None   # a second team met, or more boards than a match has: the team reader's
-                plans.append((opponent, sum(units[cells]), 1 in played[cells]))
+                plans.append((opponent, sum(units[cells]), 1 in played[cells], None))
             first = last
         teams = self._teams(s, plans, columns, boards)
         return None if teams is None or reader.problems else reader.event(s, teams, boards)
@@ -253,13 +270,16 @@ class _TeamPass:
                     mp_total += mp_units[plan.match_points]
                     gp_total += gp_units[plan.game_points]
                     continue
-                opponent, units, played = plan
+                opponent, units, played, match = plan
                 theirs = plans[at[opponent] + rnd - 1]
                 if type(theirs) is not tuple or theirs[0] != number:
                     return None   # the team reader reports it
                 mp = match_points(points, units, theirs[1], played or theirs[2])
                 mp_total += mp_units[mp]
                 gp_total += units
+                if match is not None:   # its boards read already (`_with_match_points`)
+                    team_rounds.append(TeamRound(rnd, opponent, MatchKind.MATCH, mp, match.game_points, match.boards))
+                    continue
                 team_rounds.append(TeamRound.with_boards_later(rnd, opponent, MatchKind.MATCH, mp, game_points[units],
                                                                played, partial(boards_of, players, first, last, rnd,
                                                                                boards)))
@@ -341,9 +361,23 @@ def _paired_both_ways(rows: list[int], opponents: list[int], combined: bytes, wi
     for rnd in range(width):
         partners = itemgetter(*map(row_of.get, opponents[rnd::width], everyone))   # each row's partner, in C
         blocks = combined[rnd::width]
-        if partners(partners(same)) != same or bytes(partners(blocks)) != blocks.translate(_MIRROR):
+        if partners(partners(same)) != same:
+            return False
+        answers = bytes(partners(blocks))
+        if answers != blocks.translate(_MIRROR) and not _forfeits_answered(blocks, answers):
             return False
     return True
+
+
+def _forfeits_answered(blocks: bytes, answers: bytes) -> bool:
+    """Every block its answer does not mirror is a forfeit answered by a forfeit as `trf._cross_check`
+    takes it: `+` by `-`, `-` by `+` or by `-` (a double forfeit), whatever the colours (a forfeit
+    has none to check). Byte by byte in C: the two forfeit codes in separate bits, then a table."""
+    mine = int.from_bytes(blocks.translate(_MY_FORFEIT), "big")
+    theirs = int.from_bytes(answers.translate(_THEIR_FORFEIT), "big")
+    pair = (mine | theirs).to_bytes(len(blocks), "big").translate(_FORFEITS_ANSWERED)   # 0xFF: taken
+    mirrored = int.from_bytes(answers, "big") ^ int.from_bytes(blocks.translate(_MIRROR), "big")   # 0: mirrored
+    return not mirrored & ~int.from_bytes(pair, "big")
 
 
 class _Units(dict):

@@ -1,7 +1,8 @@
 """The one-pass team reader (`formats.team_trf_bulk.read_bulk`, issue 22 item 6) gives the team
 reader's event, or declines and leaves the file to it.
 
-On every team file of the repository (and ../shared's) and on generated events, an event it reads
+On every team file of the repository (and ../shared's) and on generated events (the bench's and
+the tie-break sweep's), an event it reads
 must equal the plain reading (`plain=True`: every match board by board) and the team reader's own
 (`one_pass=False`), with the same stored game points and `over_the_board`, and be written back as
 the file read. Bad or unusual input must either be declined or read the same; either way
@@ -28,6 +29,7 @@ from test_team_trf_fast_path import generated_text  # noqa: E402 (bench/team_eve
 TEAM_FILES = [*fixture_files("team", "*.trf"), *fixture_files("team_swiss", "*.trf"),
               *fixture_files("team_sweep", "*.trf"), *sorted((DATA / "team").glob("*/*.trf")),
               *sorted((EXTRA_FIXTURES / "fixtures" / "team").glob("*.trf"))]
+SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
 SIZES = [(200, 10, 11, 2026), (40, 6, 9, 2026), (21, 6, 7, 2026), (20, 4, 5, 7), (33, 10, 11, 11), (9, 4, 5, 3)]
 
 
@@ -62,11 +64,26 @@ def test_each_team_file_reads_as_the_plain_reading_or_is_declined(path):
         assert write_team_trf(team_trf_bulk.read_bulk(text, "in.trf")) == text   # the file read, written back
 
 
-def test_most_team_files_are_read_in_one_pass():
-    """Declined: record 300 (boards out of order), double forfeits and one-colour forfeits."""
+def test_every_team_file_is_read_in_one_pass():
+    """Records 320, 330, 240, 300, legacy 013, forfeits either way and double, individual byes,
+    `0000 - +` boards, padded opponents: all of the common shape."""
     read = [path.stem for path in TEAM_FILES if assert_read_as_plain(path.read_text(encoding="utf-8"))]
-    assert len(read) >= 30 and "ts00001_t10_b4_r7_A" in read   # 330 forfeited matches, 320, 240, `0000 - +`
-    assert "sw14_t21_b4_r9_zstyle" not in read   # record 300
+    assert len(read) == len(TEAM_FILES) >= 30
+
+
+@pytest.mark.parametrize("seed", range(7000, 7030))
+def test_the_tie_break_sweep_events_are_read_in_one_pass_as_the_plain_reading(seed):
+    """scripts/team_tiebreak_sweep.py's events (the ones compared with gacrux): withdrawals, team
+    byes, forfeited matches, PABs, round robins, 013 files."""
+    sys.path.insert(0, str(SCRIPTS))
+    try:
+        from team_tiebreak_sweep import generate
+    finally:
+        sys.path.remove(str(SCRIPTS))
+    event = generate(seed)
+    text = event.trf(event.played)
+    assert assert_read_as_plain(text)
+    assert write_team_trf(team_trf_bulk.read_bulk(text, "in.trf")) == text
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: "x".join(map(str, s[:3])))
@@ -110,10 +127,17 @@ def _mutations() -> dict[str, str]:
     mutant("same colour", lambda ls, ix: _block(ls, ix[8], 1, "  0001 w 0"))
     mutant("no such opponent", lambda ls, ix: _block(ls, ix[1], 2, "  0999 w 1"))
     mutant("paired with herself", lambda ls, ix: _block(ls, ix[1], 1, "  0001 w -"))
-    mutant("double forfeit", lambda ls, ix: (_block(ls, ix[1], 1, "  0008 - -"), _block(ls, ix[8], 1, "  0001 - -")))
+    mutant("double forfeit", lambda ls, ix: (_block(ls, ix[1], 1, "  0008 w -"), _block(ls, ix[8], 1, "  0001 b -")))
+    mutant("double forfeit, no colours", lambda ls, ix: (_block(ls, ix[1], 1, "  0008 - -"),
+                                                        _block(ls, ix[8], 1, "  0001 - -")))
+    mutant("forfeit win on an empty board", lambda ls, ix: (_block(ls, ix[1], 1, "  0000 - +"),
+                                                           _block(ls, ix[8], 1, "  0000 - -")))
     mutant("unanswered", lambda ls, ix: _block(ls, ix[8], 1, "  0000 - -"))
     mutant("forfeit win alone", lambda ls, ix: _block(ls, ix[1], 1, "  0000 - +"))
     mutant("a PAB for a player", lambda ls, ix: _block(ls, ix[1], 1, "  0000 - U"))
+    mutant("a player's bye", lambda ls, ix: (_block(ls, ix[1], 1, "  0000 - H"), _block(ls, ix[8], 1, "  0000 - +")))
+    mutant("forfeit, one colour", lambda ls, ix: (_block(ls, ix[1], 1, "  0008 w +"), _block(ls, ix[8], 1, "  0001 w -")))
+    mutant("two forfeit wins", lambda ls, ix: (_block(ls, ix[1], 1, "  0008 w +"), _block(ls, ix[8], 1, "  0001 b +")))
     mutant("pending result", lambda ls, ix: (_block(ls, ix[1], 7, "  0008 w  "), _block(ls, ix[8], 7, "  0001 b  ")))
     mutant("bad code", lambda ls, ix: _block(ls, ix[1], 1, "  0008 w X"))
     mutant("bad opponent", lambda ls, ix: _block(ls, ix[1], 1, "  00x8 w 1"))
@@ -170,8 +194,10 @@ def _reads(text: str) -> bool:
 def test_the_mutations_exercise_both_outcomes():
     read = {name for name, text in MUTATIONS.items() if team_trf_bulk.read_bulk(text, "in.trf") is not None}
     refused = {name for name, text in MUTATIONS.items() if outcome(text, plain=True)[0] == "error"}
-    assert {"padded opponent", "lower case", "no final newline", "more rounds declared"} <= read
-    assert {"both won", "same colour", "no such opponent", "unanswered", "a player on no team"} <= refused
+    assert {"padded opponent", "lower case", "no final newline", "more rounds declared", "double forfeit",
+            "forfeit, one colour", "a player's bye", "forfeit win on an empty board", "record 300"} <= read
+    assert {"both won", "same colour", "no such opponent", "unanswered", "a player on no team",
+            "two forfeit wins", "a PAB for a player"} <= refused
 
 
 # ---------------------------------------------------------------- mutants of the one-pass reader are caught
