@@ -191,7 +191,7 @@ class _TeamPass:
         if reader.problems or len(s.team_of) != len(self.line_of) or 0 in s.team_of.values():
             return None
         rows = [sno for team in s.teams for sno in team.players]   # team by team, in roster order
-        blocks = "".join([self.line_of[sno][FIRST_ROUND_COL:] for sno in rows])
+        blocks = "".join([line[FIRST_ROUND_COL:] for line in itemgetter(*rows)(self.line_of)]) if len(rows) > 1 else ""
         if not blocks.isascii():
             return None
         encoded = blocks.encode("ascii")
@@ -275,7 +275,8 @@ class _TeamPass:
                 if type(theirs) is not tuple or theirs[0] != number:
                     return None   # the team reader reports it
                 mp = match_points(points, units, theirs[1], played or theirs[2])
-                mp_total += mp_units[mp]
+                units_mp = mp_units.get(id(mp))   # one of the team points, known: a lookup in C
+                mp_total += mp_units[mp] if units_mp is None else units_mp
                 gp_total += units
                 if match is not None:   # its boards read already (`_with_match_points`)
                     team_rounds.append(TeamRound(rnd, opponent, MatchKind.MATCH, mp, match.game_points, match.boards))
