@@ -156,20 +156,22 @@ def team_table(event: TeamTournament, round_robin: bool, rules_2026: bool) -> Te
     mp_of: dict[int, int] = {}
     gp_of: dict[int, int] = {}
     rows: dict[int, list[Row]] = {}
+    pab, not_paired, match, won_unplayed, new_row = (MatchKind.PAIRING_ALLOCATED_BYE, MatchKind.NOT_PAIRED,
+                                                     MatchKind.MATCH, _WON_UNPLAYED, _new_row)   # locals: read per round
     for team in event.teams:
         team_rows = rows[team.number] = []
         for r in team.rounds:
             kind, match_points, game_points = r.kind, r.match_points, r.game_points
-            played = r.over_the_board or kind is MatchKind.PAIRING_ALLOCATED_BYE
+            played = r.over_the_board or kind is pab
             mp = mp_of.get(id(match_points))
             if mp is None:
                 mp = mp_of[id(match_points)] = _units(match_points, mp_scale)
             gp = gp_of.get(id(game_points))
             if gp is None:
                 gp = gp_of[id(game_points)] = _units(game_points, gp_scale)
-            won = mp == team_win and kind is not MatchKind.NOT_PAIRED
-            wins_unplayed = kind in _WON_UNPLAYED or (kind is MatchKind.MATCH and won)
-            team_rows.append(_new_row((mp, gp, r.opponent or 0, played, not played and not wins_unplayed, won, r)))
+            won = mp == team_win and kind is not not_paired
+            wins_unplayed = kind in won_unplayed or (kind is match and won)
+            team_rows.append(new_row((mp, gp, r.opponent or 0, played, not played and not wins_unplayed, won, r)))
     return TeamTable(event, rows, round_robin, rules_2026, scale, units)
 
 
