@@ -33,8 +33,8 @@ from fractions import Fraction
 from functools import partial
 from operator import itemgetter
 
-from rulesengine.formats.team_trf_reader import (_PLAYED_CODES, _Match, _Roster, _Schedule, _TeamReader, match_points,
-                                                 team_players)
+from rulesengine.formats.team_trf_reader import (_PLAYED_CODES, _Match, _Roster, _Schedule, _TeamReader, _wholes,
+                                                 match_points, team_players)
 from rulesengine.formats.trf import (_POINTS, _WHOLES, FIRST_ROUND_COL, MAX_PLAYER_LINE, PLAYER_MARK, ROUND_WIDTH,
                                      _event_kind, _points, _scoring, _tiebreak_codes, _tournament_fields)
 from rulesengine.limits import MAX_RATING, MAX_ROUNDS, MAX_TIEBREAKS, MIN_RATING
@@ -119,7 +119,7 @@ def _start_ranks(player_lines: list[str]) -> list[int] | None:
     length = len(player_lines[0])
     if length > MAX_PLAYER_LINE or length <= FIRST_ROUND_COL or (length - FIRST_ROUND_COL) % ROUND_WIDTH:
         return None
-    starts = list(map(_WHOLES.__getitem__, map(_START, player_lines)))
+    starts = _wholes(list(map(_START, player_lines)))   # `trf._WHOLES`' values for these texts
     if (None in starts or min(starts) <= 0 or len(set(starts)) != len(starts)
             or "".join(map(_AFTER_START, player_lines)).strip()):   # a fifth digit of a start rank
         return None
