@@ -17,10 +17,12 @@ from functools import cached_property
 from operator import call
 from typing import Callable
 
-from rulesengine.fast_init import built_from_fields, set_fields_at_once
+from rulesengine.fast_init import set_fields_at_once
 from rulesengine.model import Tournament
 from rulesengine.numbers import fraction_sum
 from rulesengine.round_columns import DerivedFromOther
+
+_new = object.__new__
 
 MAX_TEAM_PLAYERS = 14   # record 310 (and 013) hold up to 14 players
 
@@ -104,15 +106,17 @@ class TeamRound:
         """A team round whose boards are built by `boards()` when first read (a standings run
         never reads them), with `over_the_board` as the reader worked it out; the same object
         as the dataclass builds once `boards` is read (tests/team/test_team_trf_fast_path.py)."""
-        return built_from_fields(cls, {"round": round, "opponent": opponent, "kind": kind, "match_points": match_points,
-                                       "game_points": game_points, "over_the_board": over_the_board,
-                                       "boards_later": boards})
+        instance = _new(cls)   # `fast_init.built_from_fields`, inline: one per team and round
+        instance.__dict__.update(round=round, opponent=opponent, kind=kind, match_points=match_points,
+                                 game_points=game_points, over_the_board=over_the_board, boards_later=boards)
+        return instance
 
 
 # `boards` of a round made by `with_boards_later`: built on first read and kept in the instance.
 TeamRound.boards = DerivedFromOther("boards", "boards_later", call, ())
 
 
+@set_fields_at_once   # one per team, made by every reading of a team file
 @dataclass(frozen=True)
 class Team:
     """A team (record 310, or 013 in a legacy file): pairing number, name, nickname, its players'

@@ -249,9 +249,7 @@ def _parse(text: str, source: str, amend: Amend | None = None,
         played = min(rounds, pending)
         if "XXR" not in fields and "142" not in fields:
             rounds = pending
-    kind_text = (fields.get("092", "") + " " + fields.get("192", "")).upper()
-    words = set(re.split(r"[^A-Z]+", kind_text))
-    kind = "round robin" if "RR" in words or "ROBIN" in kind_text or "BERGER" in kind_text else "swiss"
+    kind = _event_kind(fields)
     tiebreaks, tiebreak_code = _tiebreak_codes(header)
     if len(tiebreaks) > MAX_TIEBREAKS:
         raise InputError(Problem(Location(source, header_lines[tiebreak_code], 5),
@@ -276,6 +274,13 @@ def _parse(text: str, source: str, amend: Amend | None = None,
         return Tournament.with_players_later(partial(_players, records, played, double_forfeits), **values), \
             records, played
     return Tournament(players=_players(records, played, double_forfeits), **values), records, played
+
+
+def _event_kind(fields: dict[str, str]) -> str:
+    """"round robin" when record 092 or 192 names one (RR, Robin, Berger), else "swiss"."""
+    kind_text = (fields.get("092", "") + " " + fields.get("192", "")).upper()
+    words = set(re.split(r"[^A-Z]+", kind_text))
+    return "round robin" if "RR" in words or "ROBIN" in kind_text or "BERGER" in kind_text else "swiss"
 
 
 def _tournament_fields(fields, rounds, scoring, kind, tiebreaks, header, source, extra, pending_round) -> dict:

@@ -18,6 +18,7 @@ not separated), 0 for a group not separated at all or a team alone, as gacrux re
 from __future__ import annotations
 
 from fractions import Fraction
+from operator import attrgetter
 from typing import Callable
 
 from rulesengine_fide.tiebreaks.team_table import Row, TeamTable
@@ -71,13 +72,16 @@ def _tied(places: dict[int, tuple[int, int]]) -> list[list[int]]:
     return [sorted(teams) for teams in by_place.values() if len(teams) > 1]
 
 
+# `TeamTable.points(row, reference)` read in C: a row's MP or GP (units).
+_MP, _GP = attrgetter("mp"), attrgetter("gp")
+
+
 def _apply(table: TeamTable, step: Step, tied: list[int], places: dict[int, tuple[int, int]],
            primary: str, secondary: str, forfeits_count: bool) -> int:
     kind, position = step
     if kind in ("P", "S"):
         reference = primary if kind == "P" else secondary
-        return _direct(table, tied, places, lambda row: table.points(row, reference), table.win(reference),
-                       forfeits_count)
+        return _direct(table, tied, places, _MP if reference == "MP" else _GP, table.win(reference), forfeits_count)
     if len(tied) != 2:   # art. 13.3.2: the boards decide between exactly two teams
         return 0
     boards = table.event.boards

@@ -66,10 +66,15 @@ def opposition(table: TeamTable, opponent_ref: str, own_ref: str | None, *, cut_
         contributed = adjusted(table, opponent_ref, fore)
     unit = contribution_unit(table, opponent_ref, own_ref)
     values = {}
+    points: dict[int, Fraction] = {}   # total (units) -> its Fraction, made once: teams share totals
     for team in table.numbers:
         items = round_items(table, team, contributed, opponent_ref, own_ref, played_all, fore)
         kept, _ = cut_items(table, items, cut_low, cut_high)
-        values[team] = Fraction(sum(item[3] for item in kept), unit)
+        total = sum(map(_VALUE, kept))
+        value = points.get(total)
+        if value is None:
+            value = points[total] = Fraction(total, unit)
+        values[team] = value
     return values
 
 
@@ -112,6 +117,7 @@ def round_items(table: TeamTable, team: int, contributed: dict[int, int], oppone
 
 
 _SCORE_THEN_VALUE = itemgetter(2, 3)   # an item's score counted, then its contribution
+_VALUE = itemgetter(3)
 _VALUE_THEN_SCORE = itemgetter(3, 2)
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 from typing import Callable, NamedTuple, TypeVar
 
 from rulesengine.team import MatchKind, TeamRound, TeamTournament
@@ -131,6 +132,10 @@ class TeamTable:
         return max((i + 1 for i, row in enumerate(self.rows[team]) if row.opponent or row.played), default=0)
 
 
+# `Row(...)` without the named tuple's own `__new__` (Python code): one row per team and round.
+_new_row = partial(tuple.__new__, Row)
+
+
 def _units(value: Fraction, scale: int) -> int:
     """`value` x `scale`, whole when the scale is a multiple of the value's denominator (the event's
     own scores: `_scales` chose it so), without building a Fraction."""
@@ -146,16 +151,27 @@ def team_table(event: TeamTournament, round_robin: bool, rules_2026: bool) -> Te
     mp_scale, gp_scale = scale["MP"], scale["GP"]
     units = BoardUnits(event.boards, _units(scoring.win, gp_scale), _units(scoring.draw, gp_scale), gp_scale)
     team_win = _units(event.team_points.win, mp_scale)
+    # Each score object's units, worked out once: a reader shares a few objects among all rounds
+    # (the team points, one per game-point total). Keyed by id: the event holds every object.
+    mp_of: dict[int, int] = {}
+    gp_of: dict[int, int] = {}
     rows: dict[int, list[Row]] = {}
+    pab, not_paired, match, won_unplayed, new_row = (MatchKind.PAIRING_ALLOCATED_BYE, MatchKind.NOT_PAIRED,
+                                                     MatchKind.MATCH, _WON_UNPLAYED, _new_row)   # locals: read per round
     for team in event.teams:
-        rows[team.number] = []
+        team_rows = rows[team.number] = []
         for r in team.rounds:
-            played = r.over_the_board or r.kind is MatchKind.PAIRING_ALLOCATED_BYE
-            mp = _units(r.match_points, mp_scale)
-            won = mp == team_win and r.kind is not MatchKind.NOT_PAIRED
-            wins_unplayed = r.kind in _WON_UNPLAYED or (r.kind is MatchKind.MATCH and won)
-            rows[team.number].append(Row(mp, _units(r.game_points, gp_scale), r.opponent or 0, played,
-                                         not played and not wins_unplayed, won, r))
+            kind, match_points, game_points = r.kind, r.match_points, r.game_points
+            played = r.over_the_board or kind is pab
+            mp = mp_of.get(id(match_points))
+            if mp is None:
+                mp = mp_of[id(match_points)] = _units(match_points, mp_scale)
+            gp = gp_of.get(id(game_points))
+            if gp is None:
+                gp = gp_of[id(game_points)] = _units(game_points, gp_scale)
+            won = mp == team_win and kind is not not_paired
+            wins_unplayed = kind in won_unplayed or (kind is match and won)
+            team_rows.append(new_row((mp, gp, r.opponent or 0, played, not played and not wins_unplayed, won, r)))
     return TeamTable(event, rows, round_robin, rules_2026, scale, units)
 
 
