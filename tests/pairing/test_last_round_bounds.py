@@ -9,8 +9,7 @@ random, so many topscorers whose colour difference is beyond +-2 whatever they g
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
+from dataclasses import replace
 
 import pytest
 
@@ -21,17 +20,12 @@ from rulesengine_fide.pairing.engine import pair_round
 from rulesengine_fide.pairing.state import BLACK, WHITE
 from rulesengine_fide.pairing.topscorer_bounds import own_cost, topscorer_bound
 
-BENCH = Path(__file__).resolve().parents[2] / "bench"
-
+from .test_matching_scale import _scattered_field
 
 def _last_round_field(players: int, played: int, seed: int):
     """bench/pairing.py's scattered field whose round played + 1 is the last (XXR)."""
-    sys.path.insert(0, str(BENCH))     # bench/pairing.py imports bench/tiebreaks.py's generator
-    try:
-        from pairing import generate_scattered
-        return generate_scattered(players, played, played + 1, seed)
-    finally:
-        sys.path.remove(str(BENCH))
+    field = _scattered_field(players, played, seed)
+    return replace(field, rounds=played + 1, header=(("XXR", f" {played + 1}"), ("XXC", " white1")))
 
 
 def _decided_with_the_topscorer_bound(monkeypatch):
