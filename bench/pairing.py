@@ -1,7 +1,7 @@
 """Time one round of FIDE Dutch pairing on large generated fields (issue 15).
 
     .venv/bin/python bench/pairing.py [--sizes 1000,3000] [--seed 15] [--played N] [--no-peer]
-                                      [--against REV] [--history greedy|scattered]
+                                      [--against REV] [--history greedy|scattered] [--last]
 
 Each field is generated, seeded: ratings in start-rank order, rounds 1..r-1 paired by a cheap
 greedy Swiss-like rule (score group, then rating, no rematches, alternating colours; not a
@@ -19,6 +19,9 @@ Each pairing runs in a fresh subprocess; CPU seconds (user + system) and peak RS
 When the reference engine gacrux is installed in /work/peers/venv (never a project dependency),
 it pairs the same TRF side by side and the last column says whether its pairing (games, colours
 and PAB) is the same as ours.
+
+--last makes the paired round the tournament's last (XXR = rounds played + 1), so the
+topscorers of A.7 and their criteria C10/C11 apply (issue 25 item 8: the slow last rounds).
 
 --against REV also pairs every field with the pairing engine of git revision REV (exported to a
 temporary directory) and exits 1 unless both give the same JSON: the check that a speed-up
@@ -158,6 +161,8 @@ def main(argv: list[str] | None = None) -> int:
                         "exit 1 unless the JSON is the same")
     parser.add_argument("--history", choices=("greedy", "scattered"), default="greedy",
                         help="how the rounds before are made (see the module doc)")
+    parser.add_argument("--last", action="store_true",
+                        help="the paired round is the tournament's last (topscorers, C10/C11)")
     args = parser.parse_args(argv)
     make = generate_scattered if args.history == "scattered" else generate
     peer = PEER_PYTHON.exists() and not args.no_peer
@@ -173,6 +178,8 @@ def main(argv: list[str] | None = None) -> int:
             played, total = SHAPES.get(size, (4, 9))
             if args.played:
                 played, total = args.played, max(total, args.played + 2)
+            if args.last:
+                total = played + 1
             path = Path(tmp) / f"bench{size}.trf"
             path.write_text(write_trf(make(size, played, total, args.seed)), encoding="utf-8")
             ours = _run(sys.executable, _OURS, str(path), str(played + 1))

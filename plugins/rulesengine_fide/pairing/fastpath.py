@@ -15,7 +15,9 @@ values reach a lower bound that no candidate can beat:
   or, where it cannot be, gets the most pairs any downfloaters could give it
   (`nextbracket.BestNextBracket`); in the last bracket one downfloater gets the PAB:
   C2-eligible, C5 (and C9 when in force) at the round's best PAB target;
-* C10-C13: no more unmet colour preferences than the pigeonhole bound (each pair has one white);
+* C10-C11 (last round, topscorers of A.7): no more than `topscorer_bounds.topscorer_bound`, the
+  pigeonhole bound of the topscorers' colour needs (0 when no topscorer plays);
+* C12-C13: no more unmet colour preferences than the pigeonhole bound (each pair has one white);
 * C14-C21: no repeated float.
 
 A candidate reaching every bound is optimal, and the first one in generation order is the
@@ -26,12 +28,14 @@ candidate reaches the bounds (or a search budget runs out) the caller uses the m
 from __future__ import annotations
 
 import sys
+from collections import Counter
 
 from rulesengine_fide.pairing.completion import can_complete, most_pairs
 from rulesengine_fide.pairing.criteria import colour_penalties
 from rulesengine_fide.pairing.nextbracket import BestNextBracket, next_bracket_takes
 from rulesengine_fide.pairing.round import RoundState
 from rulesengine_fide.pairing.state import BLACK, STRONG, WHITE
+from rulesengine_fide.pairing.topscorer_bounds import TopscorerBound, topscorer_bound
 
 UP, DOWN = -1, 1
 
@@ -80,7 +84,9 @@ def fast_bracket(rnd: RoundState, mdps: list[int], residents: list[int], lower: 
     # maximum pairing of the residents among themselves (less than half the bracket when C3
     # leaves too many residents with the same absolute colour preference).
     pairs_target = min(size // 2, len(mdps) + most_pairs(rnd, residents))
-    c12_target, c13_target = _colour_bound(states, bracket, pairs_target)
+    # The targets of (C10, C11, C12, C13): lower bounds over every pairing of pairs_target pairs.
+    targets = topscorer_bound(states, bracket, pairs_target) + _colour_bound(states, bracket, pairs_target)
+    tops = TopscorerBound(states, bracket)
     budget = [budget_per_player * size + 100]
     compatible = rnd.compatible
     leftover_ok: dict[int, bool] = {}
@@ -142,10 +148,10 @@ def fast_bracket(rnd: RoundState, mdps: list[int], residents: list[int], lower: 
     try:
         if mdps:
             result = _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok, may_be_left,
-                                (c12_target, c13_target), pairs_target - len(mdps))
+                                targets, pairs_target - len(mdps), tops)
         else:
             result = _remainder(rnd, residents, [], (0, 0, 0, 0), pair_cost, compatible, tick, leaf_ok,
-                                may_be_left, (c12_target, c13_target), pairs_target)
+                                may_be_left, targets, pairs_target, tops)
     except _Budget:
         return None
     finally:
@@ -165,7 +171,7 @@ def meets_bounds(rnd: RoundState, pairs: list[tuple[int, int]], bracket: list[in
     cost = (0, 0, 0, 0)
     for a, b in pairs:
         cost = _add(cost, colour_penalties(states[a], states[b]))
-    if cost != (0, 0) + tuple(targets):
+    if cost != tuple(targets):
         return False
     paired = {x for p in pairs for x in p}
     left = [i for i in bracket if i not in paired]
@@ -179,23 +185,27 @@ def meets_bounds(rnd: RoundState, pairs: list[tuple[int, int]], bracket: list[in
     return bool(next_bracket_takes(rnd, x, lower)) and can_complete(rnd, lower + [x], rnd.bye_target)
 
 
-def _over_colour_bound(states, rest: list[int], rest_pairs: int, cost, targets) -> bool:
+def _over_colour_bound(states, rest: list[int], rest_pairs: int, cost, targets, tops: TopscorerBound) -> bool:
     """True when `cost` (the pairs fixed so far) plus the least colour cost of any pairing of
-    `rest_pairs` pairs among `rest` (its pigeonhole bound) is beyond the targets (C12, C13)."""
+    `rest_pairs` pairs among `rest` (its bounds) is beyond the targets: C12, C13 each, and
+    (C10, C11) in that order (`TopscorerBound`)."""
     c12, c13 = _colour_bound(states, rest, rest_pairs)
-    return cost[2] + c12 > targets[0] or cost[3] + c13 > targets[1]
+    if cost[2] + c12 > targets[2] or cost[3] + c13 > targets[3]:
+        return True
+    least = tops.least(Counter(), tops.kinds(rest), len(rest) - 2 * rest_pairs, rest_pairs)
+    return tops.value(cost[0], cost[1]) + least > tops.value(targets[0], targets[1])
 
 
 def _within(cost, targets) -> bool:
-    c10, c11, c12, c13 = cost
-    return c10 == 0 and c11 == 0 and c12 <= targets[0] and c13 <= targets[1]
+    """No criterion C10-C13 beyond its target (each only grows as pairs are added)."""
+    return all(c <= t for c, t in zip(cost, targets))
 
 
 def _add(a, b):
     return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
 
 
-def _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok, may_be_left, targets, rest_pairs):
+def _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok, may_be_left, targets, rest_pairs, tops):
     states = rnd.states
     chosen: list[tuple[int, int]] = []
     used: set[int] = set()
@@ -205,13 +215,13 @@ def _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok, may_b
         """True when the search is over (outcome set: pairs, or None for 'use the matching')."""
         if k == len(mdps):
             rest = [i for i in residents if i not in used]
-            if _over_colour_bound(states, rest, rest_pairs, cost, targets):
+            if _over_colour_bound(states, rest, rest_pairs, cost, targets, tops):
                 # No pairing of this remainder, exchanges included, reaches the bracket's colour
                 # bound (pigeonhole, C12/C13): any MDP-pairing that reaches every bound comes
                 # later in D.3 order, so the search goes on.
                 return False
             pairs = _remainder(rnd, rest, list(chosen), cost, pair_cost, compatible, tick, leaf_ok,
-                               may_be_left, targets, rest_pairs)
+                               may_be_left, targets, rest_pairs, tops)
             # No transposition of the remainder reaches the bounds: the caller may still find
             # one with the matching (exchanges), for this first MDP-pairing.
             outcome.append(pairs if pairs is not None else RemainderNeeded(list(chosen), targets))
@@ -240,7 +250,7 @@ def _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok, may_b
     return outcome[0]
 
 
-def _remainder(rnd, players, fixed, cost, pair_cost, compatible, tick, leaf_ok, may_be_left, targets, pairs):
+def _remainder(rnd, players, fixed, cost, pair_cost, compatible, tick, leaf_ok, may_be_left, targets, pairs, tops):
     """Transpositions of S2 in lexicographic order (D.1), S1 the first `pairs` of `players` (the
     remainder's pairs: half of it, or fewer when C1/C3 allow fewer, as D.2 sizes S1)."""
     states = rnd.states
@@ -260,13 +270,24 @@ def _remainder(rnd, players, fixed, cost, pair_cost, compatible, tick, leaf_ok, 
     # Colour wishes of the players not yet paired: (white, black, strong white, strong black).
     left = [sum(kinds[i][t] for i in players) for t in range(4)]
 
+    # Topscorer kinds (C10, C11) of the S1 players not yet paired and of the S2 players not yet
+    # taken, `spare` of whom are left over.
+    s1_kinds, s2_kinds = tops.kinds(s1), tops.kinds(s2)
+    top_target = tops.value(targets[0], targets[1])
+
     def hopeless(c) -> bool:
         """Even the best pairing of the rest breaks the colour bounds: S2 has |S2 left| places,
-        so at least (white wishes - places) pairs of white-wishers meet (likewise black)."""
+        so at least (white wishes - places) pairs of white-wishers meet (likewise black); and
+        (C10, C11) beyond the topscorers' bound of the rest."""
         places = len(s2) - k_done[0]
         need12 = max(0, left[0] - places) + max(0, left[1] - places)
         need13 = max(0, left[2] - places) + max(0, left[3] - places)
-        return c[2] + need12 > targets[0] or c[3] + need13 > targets[1]
+        if c[2] + need12 > targets[2] or c[3] + need13 > targets[3]:
+            return True
+        if not tops.active:
+            return False
+        least = tops.least(s1_kinds, s2_kinds, spare, len(s1) - k_done[0])
+        return tops.value(c[0], c[1]) + least > top_target
 
     k_done = [0]
     # The S2 players S1 does not take are left over: ones who may be (`may_be_left`).
@@ -279,7 +300,7 @@ def _remainder(rnd, players, fixed, cost, pair_cost, compatible, tick, leaf_ok, 
     def extend(k: int, c) -> bool:
         if k == len(s1):
             rest = [s2[j] for j in range(len(s2)) if not used[j]]
-            if c[2] != targets[0] or c[3] != targets[1]:
+            if c != targets:
                 return False
             verdict = leaf_ok(rest)
             if verdict is None:
@@ -293,6 +314,7 @@ def _remainder(rnd, players, fixed, cost, pair_cost, compatible, tick, leaf_ok, 
         ka = kinds[a]
         for t in range(4):
             left[t] -= ka[t]
+        s1_kinds[tops.kind[a]] -= 1
         for j, b in enumerate(s2):
             if used[j] or not compatible(a, b):
                 continue
@@ -303,6 +325,7 @@ def _remainder(rnd, players, fixed, cost, pair_cost, compatible, tick, leaf_ok, 
             kb = kinds[b]
             for t in range(4):
                 left[t] -= kb[t]
+            s2_kinds[tops.kind[b]] -= 1
             k_done[0] += 1
             if not hopeless(nc):
                 saved = room.save()
@@ -315,8 +338,10 @@ def _remainder(rnd, players, fixed, cost, pair_cost, compatible, tick, leaf_ok, 
                 used[j] = False
                 room.restore(saved)
             k_done[0] -= 1
+            s2_kinds[tops.kind[b]] += 1
             for t in range(4):
                 left[t] += kb[t]
+        s1_kinds[tops.kind[a]] += 1
         for t in range(4):
             left[t] += ka[t]
         return False
@@ -326,9 +351,9 @@ def _remainder(rnd, players, fixed, cost, pair_cost, compatible, tick, leaf_ok, 
     return found[0]
 
 
-def _strictness(cost, targets) -> tuple[bool, bool]:
-    """Whether the C12 / C13 budgets are used up: from here on a pair may not break them."""
-    return cost[2] >= targets[0], cost[3] >= targets[1]
+def _strictness(cost, targets) -> tuple[bool, bool, bool, bool]:
+    """Whether the C10 / C11 / C12 / C13 budgets are used up: from here on a pair may not break them."""
+    return tuple(c >= t for c, t in zip(cost, targets))
 
 
 _LEFTOVER = -1   # the stand-ins of the S2 players left over: -1, -2, ...
@@ -336,7 +361,7 @@ _LEFTOVER = -1   # the stand-ins of the S2 players left over: -1, -2, ...
 
 class _Room:
     """Whether the S1 players not yet paired can still all get an S2 partner that is allowed
-    (C1, C3 compatible, no C10/C11 cost, no C12/C13 cost once that budget is used up), and, in
+    (C1, C3 compatible, no C10-C13 cost once that criterion's budget is used up), and, in
     an odd remainder, one S2 player be left over who may be (C8, C14, C16: `leaf_ok`).
 
     A necessary condition of every complete candidate below a node of the D.1 search, so
@@ -353,7 +378,7 @@ class _Room:
         self.tick = tick
         self.owner: list[int | None] = [None] * len(s2)     # S2 slot -> S1 player
         self.partner: dict[int, int] = {}                    # S1 player -> S2 slot
-        self.strict = (False, False)
+        self.strict = (False, False, False, False)
         self.hint = 0          # every S2 slot below it is owned or used
         # Every change to owner and partner since the search began, undone back to a save():
         # a copy per search level would hold levels x S2 slots (a 10,000-player first round:
@@ -373,9 +398,9 @@ class _Room:
         else:
             b = self.s2[j]
             pc = self._costs[key] = self.pair_cost(a, b) if self.compatible(a, b) else None
-        if pc is None or pc[0] or pc[1]:
+        if pc is None:
             return False
-        return not (self.strict[0] and pc[2]) and not (self.strict[1] and pc[3])
+        return not any(strict and part for strict, part in zip(self.strict, pc))
 
     def save(self):
         return len(self._journal), self.strict, self.hint

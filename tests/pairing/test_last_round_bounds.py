@@ -1,0 +1,166 @@
+"""The B.4 shortcut's lower bound of the topscorer criteria in the last round (C.04.3 A.7, C10:
+colour difference beyond +-2, C11: the same colour three times in a row; `topscorer_bounds.py`,
+issue 25 item 8): it never exceeds the best pairing's (C10, C11), and every bracket the shortcut
+decides with it is paired as the plain version pairs it, the weighted matching over the bracket
+and everyone below it (C4-C21 and the D.1-D.3 order in one weight, no window). The fields are
+bench/pairing.py's scattered ones with the paired round the tournament's last: colours drawn at
+random, so many topscorers whose colour difference is beyond +-2 whatever they get."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from rulesengine_fide.pairing import dutch, fastpath
+from rulesengine_fide.pairing.criteria import colour_penalties
+from rulesengine_fide.pairing.dutch import BracketRecord, DutchRound
+from rulesengine_fide.pairing.engine import pair_round
+from rulesengine_fide.pairing.state import BLACK, WHITE
+from rulesengine_fide.pairing.topscorer_bounds import own_cost, topscorer_bound
+
+from .test_matching_scale import _scattered_field
+
+def _last_round_field(players: int, played: int, seed: int):
+    """bench/pairing.py's scattered field whose round played + 1 is the last (XXR)."""
+    field = _scattered_field(players, played, seed)
+    return replace(field, rounds=played + 1, header=(("XXR", f" {played + 1}"), ("XXC", " white1")))
+
+
+def _decided_with_the_topscorer_bound(monkeypatch):
+    """Record, for each bracket the shortcut pairs with a topscorer bound above (0, 0), its
+    pairs, the plain matching's, and the bound."""
+    seen: list[tuple[tuple[int, int], list, list]] = []
+    state: dict = {}
+    plain_fast = dutch.fast_bracket
+    plain_bracket = DutchRound._pair_bracket
+
+    def fast(rnd, mdps, residents, lower, *args):
+        bounds: list[tuple[int, int]] = []
+        plain_bound = fastpath.topscorer_bound
+
+        def bound(states, players, pairs):
+            value = plain_bound(states, players, pairs)
+            bounds.append(value)
+            return value
+
+        fastpath.topscorer_bound = bound
+        try:
+            result = plain_fast(rnd, mdps, residents, lower, *args)
+        finally:
+            fastpath.topscorer_bound = plain_bound
+        # The first call is the whole bracket's bound (the targets).
+        state["bound"] = bounds[0] if bounds and result is not None and bounds[0] != (0, 0) else None
+        return result
+
+    def bracket(self, mdps, residents, lower, record):
+        pairs = plain_bracket(self, mdps, residents, lower, record)
+        decided = any(note.startswith(("the first candidate", "MDP-pairing: the first")) for note in record.notes)
+        if state.get("bound") and decided:
+            plain = self._pair_bracket_in(mdps, residents, lower, True, lower, BracketRecord(0, [], []))
+            seen.append((state["bound"], sorted(pairs), sorted(plain)))
+        state["bound"] = None
+        return pairs
+
+    monkeypatch.setattr(dutch, "fast_bracket", fast)
+    monkeypatch.setattr(DutchRound, "_pair_bracket", bracket)
+    return seen
+
+
+FIELDS = [(200, 11, 7), (300, 15, 15), (400, 19, 3)]
+
+
+@pytest.mark.parametrize("players, played, seed", FIELDS)
+def test_brackets_the_topscorer_bound_decides_are_paired_as_the_matching_pairs_them(players, played, seed,
+                                                                                    monkeypatch):
+    seen = _decided_with_the_topscorer_bound(monkeypatch)
+    pair_round(_last_round_field(players, played, seed), played + 1)
+    assert len(seen) >= 3, "too few brackets decided with the topscorer bound"
+    for bound, ours, plain in seen:
+        assert ours == plain, bound
+    # Both criteria's bounds are used: C10 above 0 (topscorers beyond +-2 whatever they get)
+    # and C11 above 0.
+    assert any(c10 for (c10, _), _, _ in seen) and any(c11 for (_, c11), _, _ in seen)
+
+
+@pytest.mark.parametrize("too_high", [(1, 0), (0, 1)])
+def test_a_bound_too_high_by_one_pairs_differently(too_high, monkeypatch):
+    # The mutant accepts the first candidate one topscorer violation worse than the best.
+    seen = _decided_with_the_topscorer_bound(monkeypatch)
+    plain_bound = fastpath.topscorer_bound
+
+    def mutant(states, players, pairs):
+        c10, c11 = plain_bound(states, players, pairs)
+        if (c10, c11) == (0, 0):
+            return c10, c11
+        return c10 + too_high[0], c11 + too_high[1]
+
+    monkeypatch.setattr(fastpath, "topscorer_bound", mutant)
+    for players, played, seed in FIELDS[:2]:
+        pair_round(_last_round_field(players, played, seed), played + 1)
+    assert any(ours != plain for _, ours, plain in seen)
+
+
+def _best_topscorer_cost(states, players: list[int], pairs: int) -> tuple[int, int]:
+    """The least (C10, C11) over every pairing of `pairs` pairs among `players`, by trying them all
+    (C1/C3 ignored, as the bound ignores them)."""
+    best = None
+
+    def walk(rest: list[int], left_over: int, need: int, c10: int, c11: int) -> None:
+        nonlocal best
+        if need == 0:
+            if best is None or (c10, c11) < best:
+                best = (c10, c11)
+            return
+        if len(rest) < 2 * need:
+            return
+        first, others = rest[0], rest[1:]
+        if left_over:
+            walk(others, left_over - 1, need, c10, c11)
+        for t, other in enumerate(others):
+            p10, p11, _, _ = colour_penalties(states[first], states[other])
+            walk(others[:t] + others[t + 1:], left_over, need - 1, c10 + p10, c11 + p11)
+
+    walk(players, len(players) - 2 * pairs, pairs, 0, 0)
+    return best
+
+
+def test_the_bound_never_exceeds_the_best_pairing_and_often_meets_it():
+    tournament = _last_round_field(200, 11, 7)
+    result = pair_round(tournament, 12)
+    states = sorted(result.states.values(), key=lambda s: s.rank_index)
+    assert sum(s.topscorer for s in states) >= 50
+    rng = random.Random(25)
+    met = 0
+    shapes = set()
+    for _attempt in range(200):
+        players = rng.sample(range(len(states)), rng.randint(2, 9))
+        pairs = rng.randint(1, len(players) // 2)
+        bound = topscorer_bound(states, players, pairs)
+        best = _best_topscorer_cost(states, players, pairs)
+        assert bound <= best, (players, pairs)
+        met += bound == best
+        shapes.add((bound[0] > 0, bound[1] > 0, len(players) > 2 * pairs))
+    assert met >= 150
+    assert len(shapes) >= 6          # C10 and C11 bounds, with and without players left over
+
+
+def test_a_pairs_cost_is_its_players_costs_under_its_better_colours():
+    # colour_penalties takes the better of a topscorer pair's two colour allocations, C10 first:
+    # the bound splits that cost into each player's own (own_cost).
+    tournament = _last_round_field(200, 11, 7)
+    states = list(pair_round(tournament, 12).states.values())
+    rng = random.Random(8)
+    checked = 0
+    for _attempt in range(2000):
+        a, b = rng.sample(states, 2)
+        if not (a.topscorer or b.topscorer):
+            continue
+        options = []
+        for colour in (WHITE, BLACK):
+            (a10, a11), (b10, b11) = own_cost(a, colour), own_cost(b, -colour)
+            options.append((a10 + b10, a11 + b11))
+        assert min(options) == colour_penalties(a, b)[:2]
+        checked += 1
+    assert checked >= 500
