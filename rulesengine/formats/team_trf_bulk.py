@@ -176,6 +176,10 @@ def _opponent_padding(player_lines: list[str]) -> str:
     return "0"
 
 
+_new = object.__new__
+_MATCH = MatchKind.MATCH
+
+
 class _TeamPass:
     """The teams' rounds of a file read from its players' round columns (module docstring)."""
 
@@ -258,13 +262,16 @@ class _TeamPass:
         mp_units = _Units(math.lcm(points.win.denominator, points.draw.denominator, points.loss.denominator))
         gp_units = _Units(self.reader._scale)
         at = {team.number: i * rounds for i, team in enumerate(s.teams)}   # a team's first plan
+        # (our units, their units, played) -> (match points, in units): a few keys, each worked out once
+        mp_of: dict[tuple[int, int, bool], tuple[Fraction, int]] = {}
+        mp_totals: dict[int, Fraction] = {}
         built = []
         first = 0
         for team in s.teams:
             number, players, team_rounds = team.number, team.players, []
-            last = first + len(players)
+            last, mine = first + len(players), at[number]
             mp_total = gp_total = 0
-            for rnd, plan in enumerate(plans[at[number]:at[number] + rounds], start=1):
+            for rnd, plan in enumerate(plans[mine:mine + rounds], start=1):
                 if type(plan) is not tuple:
                     team_rounds.append(plan)
                     mp_total += mp_units[plan.match_points]
@@ -274,21 +281,29 @@ class _TeamPass:
                 theirs = plans[at[opponent] + rnd - 1]
                 if type(theirs) is not tuple or theirs[0] != number:
                     return None   # the team reader reports it
-                mp = match_points(points, units, theirs[1], played or theirs[2])
-                units_mp = mp_units.get(id(mp))   # one of the team points, known: a lookup in C
-                mp_total += mp_units[mp] if units_mp is None else units_mp
+                key = (units, theirs[1], played or theirs[2])
+                found = mp_of.get(key)
+                if found is None:
+                    mp = match_points(points, *key)
+                    found = mp_of[key] = (mp, mp_units[mp])
+                mp, units_mp = found
+                mp_total += units_mp
                 gp_total += units
                 if match is not None:   # its boards read already (`_with_match_points`)
                     team_rounds.append(TeamRound(rnd, opponent, MatchKind.MATCH, mp, match.game_points, match.boards))
                     continue
-                team_rounds.append(TeamRound.with_boards_later(rnd, opponent, MatchKind.MATCH, mp, game_points[units],
-                                                               played, partial(boards_of, players, first, last, rnd,
-                                                                               boards)))
+                team_round = _new(TeamRound)   # `TeamRound.with_boards_later`, inline: one per team and round
+                vars(team_round).update(round=rnd, opponent=opponent, kind=_MATCH, match_points=mp,
+                                        game_points=game_points[units], over_the_board=played,
+                                        boards_later=partial(boards_of, players, first, last, rnd, boards))
+                team_rounds.append(team_round)
             built.append(Team(number, team.name, players, team.nickname, team.strength, team.declared_match_points,
                               team.declared_game_points, team.declared_rank, tuple(team_rounds)))
             if mp_units.whole and gp_units.whole:   # the sums `Team`'s cached properties make (`fraction_sum`)
-                vars(built[-1]).update(match_points=Fraction(mp_total, mp_units.scale),
-                                       game_points=Fraction(gp_total, gp_units.scale))
+                mp = mp_totals.get(mp_total)   # teams share totals: one Fraction each
+                if mp is None:
+                    mp = mp_totals[mp_total] = Fraction(mp_total, mp_units.scale)
+                vars(built[-1]).update(match_points=mp, game_points=game_points[gp_total])
             first = last
         return built
 
