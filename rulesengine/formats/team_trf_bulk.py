@@ -232,7 +232,7 @@ class _TeamPass:
                                                s.forfeit_of, s.bye_of, {}, {}, boards, set()))
                     continue
                 cells = slice(first * width + rnd - 1, last * width, width) if rnd <= width else slice(0)
-                if (rnd, number) in lineup_of or (alone and _ALONE in combined[cells]):
+                if (lineup_of and (rnd, number) in lineup_of) or (alone and _ALONE in combined[cells]):
                     # boards out of the default order (record 300), or a forfeit win on a board the
                     # other team left empty (`0000 - +`): read board by board by the team reader
                     roster = _Roster(team.players, columns.of_rows(first, last), rounds)

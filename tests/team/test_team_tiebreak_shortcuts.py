@@ -4,11 +4,14 @@
   without `Item`s (`_kept_total`): equal to `round_items` then `cut_items` (C.07 art. 13, Cut and
   Median of art. 14.1, art. 16) for every team, reference score, own score, Cut, Median, /P and
   Fore, on every team file and on generated events.
+* What a team contributes (`team_opposition.adjusted`, art. 16.3) is its total when its last
+  round is not voluntarily unplayed: equal to the round-by-round sum, with and without Fore.
 * EDE (`team_direct.extended_direct_encounter`, art. 13.3) skips a (step, group) a pass left as it
   was: equal to the loop that works every group out in every pass, for every EDE code.
 
-Mutants caught: Median not dropped in `_kept_total` (the slice's end) and the EDE key without its
-step (a group left by P never tried on S) each make a test below fail.
+Mutants caught: Median not dropped in `_kept_total` (the slice's end), the total taken whatever
+the last round, and the EDE key without its step (a group left by P never tried on S) each make a
+test below fail.
 """
 
 from __future__ import annotations
@@ -70,6 +73,28 @@ def test_opposition_equals_round_items_then_cut_items(name, event):
                     assert (team_opposition.opposition(table, opponent_ref, own_ref, cut_low=cut_low,
                                                        cut_high=cut_high, played_all=played_all, fore=fore)
                             == plain_opposition(table, opponent_ref, own_ref, cut_low, cut_high, played_all, fore))
+
+
+def plain_adjusted(table: TeamTable, reference: str, fore: bool) -> dict[int, int]:
+    """`_adjusted` round by round for every team (art. 16.3; art. 8.3 for Fore)."""
+    draw, rounds, result = table.draw(reference), table.rounds, {}
+    for team in table.numbers:
+        rows = table.rows[team]
+        last = rounds if fore and table.last_met(team) == rounds else table.last_not_vur(team)
+        value = sum(table.points(row, reference) if rnd <= last or row.opponent else 0 if table.round_robin else draw
+                    for rnd, row in enumerate(rows, start=1))
+        if fore and table.last_met(team) == rounds and rows and rows[-1].opponent:
+            value += draw - table.points(rows[-1], reference)
+        result[team] = value
+    return result
+
+
+@pytest.mark.parametrize("name, event", EVENTS, ids=[name for name, _ in EVENTS])
+def test_adjusted_equals_the_round_by_round_sum(name, event):
+    table = team_table(event, event.is_round_robin, False)
+    for reference in ("MP", "GP"):
+        for fore in (False, True):
+            assert team_opposition._adjusted(table, reference, fore) == plain_adjusted(table, reference, fore)
 
 
 def test_the_shortcut_covers_most_teams_of_the_bench_event():

@@ -28,17 +28,21 @@ def adjusted(table: TeamTable, reference: str, fore: bool = False) -> dict[int, 
 def _adjusted(table: TeamTable, reference: str, fore: bool) -> dict[int, int]:
     draw = table.draw(reference)
     result = {}
+    rounds = table.rounds
     for team in table.numbers:
         rows = table.rows[team]
-        last = table.last_not_vur(team)
-        if fore and table.last_met(team) == table.rounds:
-            last = table.rounds
-        value = 0
-        for rnd, row in enumerate(rows, start=1):
-            if rnd <= last or row.opponent:
-                value += table.points(row, reference)
-            elif not table.round_robin:
-                value += draw
+        if len(rows) == rounds and rows and not rows[-1].vur:   # its last round counts: every round does
+            value = table.total(team, reference)
+        else:
+            last = table.last_not_vur(team)
+            if fore and table.last_met(team) == rounds:
+                last = rounds
+            value = 0
+            for rnd, row in enumerate(rows, start=1):
+                if rnd <= last or row.opponent:
+                    value += table.points(row, reference)
+                elif not table.round_robin:
+                    value += draw
         if fore and table.last_met(team) == table.rounds and rows and rows[-1].opponent:
             value += draw - table.points(rows[-1], reference)
         result[team] = value
