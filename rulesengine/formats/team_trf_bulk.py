@@ -33,8 +33,8 @@ from fractions import Fraction
 from functools import partial
 from operator import itemgetter
 
-from rulesengine.formats.team_trf_reader import (_PLAYED_CODES, _Match, _Roster, _Schedule, _TeamReader, _wholes,
-                                                 match_points, team_players)
+from rulesengine.formats.team_trf_reader import (_PLAYED_CODES, _digit_values, _Match, _Roster, _Schedule, _TeamReader,
+                                                 _wholes, match_points, team_players)
 from rulesengine.formats.trf import (_POINTS, _WHOLES, FIRST_ROUND_COL, MAX_PLAYER_LINE, PLAYER_MARK, ROUND_WIDTH,
                                      _event_kind, _points, _scoring, _tiebreak_codes, _tournament_fields)
 from rulesengine.limits import MAX_RATING, MAX_ROUNDS, MAX_TIEBREAKS, MIN_RATING
@@ -123,16 +123,23 @@ def _start_ranks(player_lines: list[str]) -> list[int] | None:
     if (None in starts or min(starts) <= 0 or len(set(starts)) != len(starts)
             or "".join(map(_AFTER_START, player_lines)).strip()):   # a fifth digit of a start rank
         return None
-    for text in {text.strip() for text in set(map(_RATING, player_lines))}:
-        value = _WHOLES[text] if text else 0
-        if text and (value is None or text[0] in "+-" or not MIN_RATING <= value <= MAX_RATING):
-            return None
+    ratings = list(filter(str.strip, set(map(_RATING, player_lines))))   # blank: no rating
+    values = _digit_values(ratings)   # in C when all are digits: no sign, whole
+    if values is None:
+        for text in {text.strip() for text in ratings}:
+            value = _WHOLES[text]
+            if value is None or text[0] in "+-" or not MIN_RATING <= value <= MAX_RATING:
+                return None
+    elif values and not MIN_RATING <= min(values) <= max(values) <= MAX_RATING:
+        return None
     for text in {text.strip() for text in set(map(_POINTS_COLUMN, player_lines))}:
         if text and (_POINTS[text] if text in _POINTS else _points(text)) is None:
             return None
-    for text in {text.strip() for text in set(map(_RANK, player_lines))}:
-        if text and (_WHOLES[text] is None or text[0] in "+-"):
-            return None
+    ranks = list(filter(str.strip, set(map(_RANK, player_lines))))
+    if _digit_values(ranks) is None:   # digits only: whole, no sign
+        for text in {text.strip() for text in ranks}:
+            if _WHOLES[text] is None or text[0] in "+-":
+                return None
     return starts
 
 
