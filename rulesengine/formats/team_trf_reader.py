@@ -186,6 +186,8 @@ class _TeamReader:
         numbers: set[int] = set()
         _primed([line[first:end] for _, code, line in self.records if code == "310"
                  for first, end in ((4, 7), (47, 53), (68, 71))])   # number, strength, rank
+        _primed_exacts([line[first:end] for _, code, line in self.records if code == "310"
+                        for first, end in ((54, 60), (61, 67))])   # MP, GP
         for line_no, code, line in self.records:
             if code not in TEAM_RECORDS or (code == "013" and not legacy):
                 continue
@@ -643,6 +645,20 @@ def _primed(texts: list[str]) -> None:
         if len(_WHOLES) + len(texts) > 50_000:   # the memo's bound (`_Memo`)
             _WHOLES.clear()
         _WHOLES.update(zip(texts, values))
+
+
+def _primed_exacts(texts: list[str]) -> None:
+    """`_EXACTS` given the value of each new text that is a plain decimal ("  74.5": ASCII digits
+    and at most one point, blanks only around it), one Fraction each: `parse_exact` gives the same
+    value by adding the whole and decimal parts as Fractions. Other texts are left to the memo."""
+    for text in set(texts) - _EXACTS.keys():
+        number = text.strip()
+        whole, _, decimals = number.partition(".")
+        digits = whole + decimals
+        if digits and len(number) <= MAX_NUMBER_TEXT and digits.isascii() and digits.isdigit():
+            if len(_EXACTS) > 50_000:   # the memo's bound (`_Memo`)
+                _EXACTS.clear()
+            _EXACTS[text] = Fraction(int(digits), 10 ** len(decimals))
 
 
 class _Roster:

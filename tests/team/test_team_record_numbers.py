@@ -1,13 +1,16 @@
 """The team reader's numbers read in C (`_digit_values`, `_wholes`, `_primed`; issue 22 item 6)
-equal `parse_whole`'s, text by text, on the texts a record's fixed columns can hold."""
+equal `parse_whole`'s, and its decimals (`_primed_exacts`) `parse_exact`'s, text by text, on the
+texts a record's fixed columns can hold."""
 
 from __future__ import annotations
+
+from fractions import Fraction
 
 import pytest
 
 from rulesengine.formats import team_trf_reader
-from rulesengine.formats.team_trf_reader import _WHOLES, _digit_values, _primed, _wholes
-from rulesengine.numbers import parse_whole
+from rulesengine.formats.team_trf_reader import _EXACTS, _WHOLES, _digit_values, _primed, _primed_exacts, _wholes
+from rulesengine.numbers import parse_exact, parse_whole
 
 DIGITS = ["   1", "  12", "0012", "2600", "9999", "   0", "1234", " 7  ", "12  "]
 OTHERS = ["    ", "", " 1 2", "+12", "-3", "\uff11\uff12", "1_00", "1.5", "12a", "\t12", "1" * 21]
@@ -44,3 +47,17 @@ def test_primed_leaves_the_memo_alone_when_a_text_is_not_digits():
     _primed(texts)
     assert "  43" not in _WHOLES and "+44" not in _WHOLES
     assert team_trf_reader._WHOLES["+44"] == 44   # the memo's own reading (the caller refuses the sign)
+
+
+DECIMALS = ["  74.5", "  18.0", "   7  ", " 0.25 ", "   .5 ", "  5.  ", " 12.75", "100.00"]
+NOT_DECIMALS = ["      ", "   .  ", " -1.5 ", " +2   ", " 1 .5 ", " 1.2.3", "  1,5 ", " 1/2  ", "\uff11.5  ", "  1e3 "]
+
+
+def test_primed_exacts_are_parse_exact_values():
+    for text in DECIMALS + NOT_DECIMALS:
+        _EXACTS.pop(text, None)
+    _primed_exacts(DECIMALS + NOT_DECIMALS)
+    assert [_EXACTS[text] for text in DECIMALS] == [parse_exact(text) for text in DECIMALS]
+    assert [_EXACTS[text] for text in DECIMALS][:4] == [Fraction(149, 2), 18, 7, Fraction(1, 4)]
+    assert not set(NOT_DECIMALS) & _EXACTS.keys()   # left to the memo, which reads them as parse_exact
+    assert [_EXACTS[text] for text in NOT_DECIMALS] == [parse_exact(text) for text in NOT_DECIMALS]
