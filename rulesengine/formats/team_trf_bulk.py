@@ -277,6 +277,7 @@ class _TeamPass:
         for team in s.teams:
             number, players, team_rounds = team.number, team.players, []
             last, mine = first + len(players), at[number]
+            team_boards = partial(boards_of, players, first, last, boards)   # a round's: team_boards(round)
             mp_total = gp_total = 0
             for rnd, plan in enumerate(plans[mine:mine + rounds], start=1):
                 if type(plan) is not tuple:
@@ -302,7 +303,7 @@ class _TeamPass:
                 team_round = _new(TeamRound)   # `TeamRound.with_boards_later`, inline: one per team and round
                 vars(team_round).update(round=rnd, opponent=opponent, kind=_MATCH, match_points=mp,
                                         game_points=game_points[units], over_the_board=played,
-                                        boards_later=partial(boards_of, players, first, last, rnd, boards))
+                                        boards_later=team_boards)
                 team_rounds.append(team_round)
             built.append(Team(number, team.name, players, team.nickname, team.strength, team.declared_match_points,
                               team.declared_game_points, team.declared_rank, tuple(team_rounds)))
@@ -435,6 +436,6 @@ class _Columns:
         return [(tuple(self.opponents[row * n:row * n + n]), tuple(map(ResultCode, self.codes[row * n:row * n + n])))
                 for row in range(first, last)]
 
-    def boards(self, players: tuple[int, ...], first: int, last: int, rnd: int, boards: int) -> tuple:
+    def boards(self, players: tuple[int, ...], first: int, last: int, boards: int, rnd: int) -> tuple:
         rounds = self.reader.t.rounds
         return self.reader._boards(rnd, _Roster(players, self.of_rows(first, last), rounds), None, boards)

@@ -449,7 +449,7 @@ class _TeamReader:
             return None
         units = sum(map(self._units_with_opponent.__getitem__, compress(codes, opponents)))
         played = not _PLAYED_CODES.isdisjoint(codes)   # a game played has an opponent: only fielded players
-        return _Match(met.pop(), units, self._game_points[units], played, partial(self._boards, rnd, roster, None, boards))
+        return _Match(met.pop(), units, self._game_points[units], played, partial(self._boards_of_round, roster, boards))
 
     def _match(self, team, rnd, roster, team_of, lineup_of, forfeit_wins, boards) -> TeamRound | _Match:
         """A match read board by board (the plain reading): its boards, game points and the team met."""
@@ -501,6 +501,10 @@ class _TeamReader:
 
     def _boards(self, rnd: int, roster: _Roster, lineup: Lineup | None, boards: int) -> tuple[Board, ...]:
         return self._board_list(rnd, roster, lineup, boards)[0]
+
+    def _boards_of_round(self, roster: _Roster, boards: int, rnd: int) -> tuple[Board, ...]:
+        """A match's boards as `TeamRound.with_boards_later` asks for them: by round, last."""
+        return self._board_list(rnd, roster, None, boards)[0]
 
     def _units_of_code(self, code: ResultCode) -> int:
         return self._points(code, 1)[1]
