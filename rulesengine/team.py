@@ -14,13 +14,11 @@ import enum
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from operator import call
 from typing import Callable
 
 from rulesengine.fast_init import set_fields_at_once
 from rulesengine.model import Tournament
 from rulesengine.numbers import fraction_sum
-from rulesengine.round_columns import DerivedFromOther
 
 _new = object.__new__
 
@@ -102,18 +100,31 @@ class TeamRound:
     @classmethod
     def with_boards_later(cls, round: int, opponent: int | None, kind: MatchKind, match_points: Fraction,
                           game_points: Fraction, over_the_board: bool,
-                          boards: Callable[[], tuple[Board, ...]]) -> TeamRound:
-        """A team round whose boards are built by `boards()` when first read (a standings run
-        never reads them), with `over_the_board` as the reader worked it out; the same object
-        as the dataclass builds once `boards` is read (tests/team/test_team_trf_fast_path.py)."""
+                          boards: Callable[[int], tuple[Board, ...]]) -> TeamRound:
+        """A team round whose boards are built by `boards(round)` when first read (a standings run
+        never reads them; one callable serves all of a team's rounds), with `over_the_board` as
+        the reader worked it out; the same object as the dataclass builds once `boards` is read
+        (tests/team/test_team_trf_fast_path.py)."""
         instance = _new(cls)   # `fast_init.built_from_fields`, inline: one per team and round
         instance.__dict__.update(round=round, opponent=opponent, kind=kind, match_points=match_points,
                                  game_points=game_points, over_the_board=over_the_board, boards_later=boards)
         return instance
 
 
-# `boards` of a round made by `with_boards_later`: built on first read and kept in the instance.
-TeamRound.boards = DerivedFromOther("boards", "boards_later", call, ())
+class _BoardsLater:
+    """`TeamRound.boards` of a round made by `with_boards_later`: `boards_later(round)`, built on
+    first read and kept in the instance (a non-data descriptor: then the instance's own value is
+    read in C); the class reads the field's default, ()."""
+
+    def __get__(self, r: TeamRound | None, owner: type | None = None) -> tuple[Board, ...]:
+        if r is None:
+            return ()
+        state = r.__dict__
+        value = state["boards"] = state["boards_later"](state["round"])
+        return value
+
+
+TeamRound.boards = _BoardsLater()
 
 
 @set_fields_at_once   # one per team, made by every reading of a team file

@@ -33,8 +33,8 @@ from fractions import Fraction
 from functools import partial
 from operator import itemgetter
 
-from rulesengine.formats.team_trf_reader import (_PLAYED_CODES, _Match, _Roster, _Schedule, _TeamReader, _wholes,
-                                                 match_points, team_players)
+from rulesengine.formats.team_trf_reader import (_PLAYED_CODES, _digit_values, _Match, _Roster, _Schedule, _TeamReader,
+                                                 _wholes, match_points, team_players)
 from rulesengine.formats.trf import (_POINTS, _WHOLES, FIRST_ROUND_COL, MAX_PLAYER_LINE, PLAYER_MARK, ROUND_WIDTH,
                                      _event_kind, _points, _scoring, _tiebreak_codes, _tournament_fields)
 from rulesengine.limits import MAX_RATING, MAX_ROUNDS, MAX_TIEBREAKS, MIN_RATING
@@ -123,16 +123,23 @@ def _start_ranks(player_lines: list[str]) -> list[int] | None:
     if (None in starts or min(starts) <= 0 or len(set(starts)) != len(starts)
             or "".join(map(_AFTER_START, player_lines)).strip()):   # a fifth digit of a start rank
         return None
-    for text in {text.strip() for text in set(map(_RATING, player_lines))}:
-        value = _WHOLES[text] if text else 0
-        if text and (value is None or text[0] in "+-" or not MIN_RATING <= value <= MAX_RATING):
-            return None
+    ratings = list(filter(str.strip, set(map(_RATING, player_lines))))   # blank: no rating
+    values = _digit_values(ratings)   # in C when all are digits: no sign, whole
+    if values is None:
+        for text in {text.strip() for text in ratings}:
+            value = _WHOLES[text]
+            if value is None or text[0] in "+-" or not MIN_RATING <= value <= MAX_RATING:
+                return None
+    elif values and not MIN_RATING <= min(values) <= max(values) <= MAX_RATING:
+        return None
     for text in {text.strip() for text in set(map(_POINTS_COLUMN, player_lines))}:
         if text and (_POINTS[text] if text in _POINTS else _points(text)) is None:
             return None
-    for text in {text.strip() for text in set(map(_RANK, player_lines))}:
-        if text and (_WHOLES[text] is None or text[0] in "+-"):
-            return None
+    ranks = list(filter(str.strip, set(map(_RANK, player_lines))))
+    if _digit_values(ranks) is None:   # digits only: whole, no sign
+        for text in {text.strip() for text in ranks}:
+            if _WHOLES[text] is None or text[0] in "+-":
+                return None
     return starts
 
 
@@ -174,6 +181,10 @@ def _opponent_padding(player_lines: list[str]) -> str:
             if text.isdigit() and 0 < int(text) < 1000:
                 return "0" if line[start] == "0" else " "
     return "0"
+
+
+_new = object.__new__
+_MATCH = MatchKind.MATCH
 
 
 class _TeamPass:
@@ -228,7 +239,7 @@ class _TeamPass:
                                                s.forfeit_of, s.bye_of, {}, {}, boards, set()))
                     continue
                 cells = slice(first * width + rnd - 1, last * width, width) if rnd <= width else slice(0)
-                if (rnd, number) in lineup_of or (alone and _ALONE in combined[cells]):
+                if (lineup_of and (rnd, number) in lineup_of) or (alone and _ALONE in combined[cells]):
                     # boards out of the default order (record 300), or a forfeit win on a board the
                     # other team left empty (`0000 - +`): read board by board by the team reader
                     roster = _Roster(team.players, columns.of_rows(first, last), rounds)
@@ -258,13 +269,17 @@ class _TeamPass:
         mp_units = _Units(math.lcm(points.win.denominator, points.draw.denominator, points.loss.denominator))
         gp_units = _Units(self.reader._scale)
         at = {team.number: i * rounds for i, team in enumerate(s.teams)}   # a team's first plan
+        # (our units, their units, played) -> (match points, in units): a few keys, each worked out once
+        mp_of: dict[tuple[int, int, bool], tuple[Fraction, int]] = {}
+        mp_totals: dict[int, Fraction] = {}
         built = []
         first = 0
         for team in s.teams:
             number, players, team_rounds = team.number, team.players, []
-            last = first + len(players)
+            last, mine = first + len(players), at[number]
+            team_boards = partial(boards_of, players, first, last, boards)   # a round's: team_boards(round)
             mp_total = gp_total = 0
-            for rnd, plan in enumerate(plans[at[number]:at[number] + rounds], start=1):
+            for rnd, plan in enumerate(plans[mine:mine + rounds], start=1):
                 if type(plan) is not tuple:
                     team_rounds.append(plan)
                     mp_total += mp_units[plan.match_points]
@@ -274,21 +289,29 @@ class _TeamPass:
                 theirs = plans[at[opponent] + rnd - 1]
                 if type(theirs) is not tuple or theirs[0] != number:
                     return None   # the team reader reports it
-                mp = match_points(points, units, theirs[1], played or theirs[2])
-                units_mp = mp_units.get(id(mp))   # one of the team points, known: a lookup in C
-                mp_total += mp_units[mp] if units_mp is None else units_mp
+                key = (units, theirs[1], played or theirs[2])
+                found = mp_of.get(key)
+                if found is None:
+                    mp = match_points(points, *key)
+                    found = mp_of[key] = (mp, mp_units[mp])
+                mp, units_mp = found
+                mp_total += units_mp
                 gp_total += units
                 if match is not None:   # its boards read already (`_with_match_points`)
                     team_rounds.append(TeamRound(rnd, opponent, MatchKind.MATCH, mp, match.game_points, match.boards))
                     continue
-                team_rounds.append(TeamRound.with_boards_later(rnd, opponent, MatchKind.MATCH, mp, game_points[units],
-                                                               played, partial(boards_of, players, first, last, rnd,
-                                                                               boards)))
+                team_round = _new(TeamRound)   # `TeamRound.with_boards_later`, inline: one per team and round
+                vars(team_round).update(round=rnd, opponent=opponent, kind=_MATCH, match_points=mp,
+                                        game_points=game_points[units], over_the_board=played,
+                                        boards_later=team_boards)
+                team_rounds.append(team_round)
             built.append(Team(number, team.name, players, team.nickname, team.strength, team.declared_match_points,
                               team.declared_game_points, team.declared_rank, tuple(team_rounds)))
             if mp_units.whole and gp_units.whole:   # the sums `Team`'s cached properties make (`fraction_sum`)
-                vars(built[-1]).update(match_points=Fraction(mp_total, mp_units.scale),
-                                       game_points=Fraction(gp_total, gp_units.scale))
+                mp = mp_totals.get(mp_total)   # teams share totals: one Fraction each
+                if mp is None:
+                    mp = mp_totals[mp_total] = Fraction(mp_total, mp_units.scale)
+                vars(built[-1]).update(match_points=mp, game_points=game_points[gp_total])
             first = last
         return built
 
@@ -413,6 +436,6 @@ class _Columns:
         return [(tuple(self.opponents[row * n:row * n + n]), tuple(map(ResultCode, self.codes[row * n:row * n + n])))
                 for row in range(first, last)]
 
-    def boards(self, players: tuple[int, ...], first: int, last: int, rnd: int, boards: int) -> tuple:
+    def boards(self, players: tuple[int, ...], first: int, last: int, boards: int, rnd: int) -> tuple:
         rounds = self.reader.t.rounds
         return self.reader._boards(rnd, _Roster(players, self.of_rows(first, last), rounds), None, boards)

@@ -27,6 +27,7 @@ from rulesengine.errors import Location, Problem, quote
 from rulesengine.formats.trf import (FIRST_ROUND_COL, PLAYER_MARK, ROUND_WIDTH, PlayerColumns, parse_trf,
                                      parse_trf_players_later, split_lines)
 from rulesengine.model import GAME_CODES, UNRATED_GAME_CODES, Colour, Player, ResultCode, RoundEntry, Tournament
+from rulesengine.limits import MAX_NUMBER_TEXT
 from rulesengine.numbers import parse_exact, parse_whole
 from rulesengine.team import (MAX_TEAM_PLAYERS, Board, ForfeitedMatch, Lineup, MatchKind, Team, TeamBye, TeamPoints,
                               TeamRound, TeamTournament)
@@ -183,6 +184,10 @@ class _TeamReader:
         legacy = not any(code == "310" for _, code, _ in self.records)
         owner: dict[int, tuple[int, int]] = {}   # start rank -> (team, line)
         numbers: set[int] = set()
+        _primed([line[first:end] for _, code, line in self.records if code == "310"
+                 for first, end in ((4, 7), (47, 53), (68, 71))])   # number, strength, rank
+        _primed_exacts([line[first:end] for _, code, line in self.records if code == "310"
+                        for first, end in ((54, 60), (61, 67))])   # MP, GP
         for line_no, code, line in self.records:
             if code not in TEAM_RECORDS or (code == "013" and not legacy):
                 continue
@@ -444,7 +449,7 @@ class _TeamReader:
             return None
         units = sum(map(self._units_with_opponent.__getitem__, compress(codes, opponents)))
         played = not _PLAYED_CODES.isdisjoint(codes)   # a game played has an opponent: only fielded players
-        return _Match(met.pop(), units, self._game_points[units], played, partial(self._boards, rnd, roster, None, boards))
+        return _Match(met.pop(), units, self._game_points[units], played, partial(self._boards_of_round, roster, boards))
 
     def _match(self, team, rnd, roster, team_of, lineup_of, forfeit_wins, boards) -> TeamRound | _Match:
         """A match read board by board (the plain reading): its boards, game points and the team met."""
@@ -496,6 +501,10 @@ class _TeamReader:
 
     def _boards(self, rnd: int, roster: _Roster, lineup: Lineup | None, boards: int) -> tuple[Board, ...]:
         return self._board_list(rnd, roster, lineup, boards)[0]
+
+    def _boards_of_round(self, roster: _Roster, boards: int, rnd: int) -> tuple[Board, ...]:
+        """A match's boards as `TeamRound.with_boards_later` asks for them: by round, last."""
+        return self._board_list(rnd, roster, None, boards)[0]
 
     def _units_of_code(self, code: ResultCode) -> int:
         return self._points(code, 1)[1]
@@ -608,18 +617,52 @@ def _whole_or_none(text: str) -> int | None:
 
 _WHOLES = _Memo(_whole_or_none)
 _EXACTS = _Memo(parse_exact)
-_DIGITS_AND_BLANKS = str.maketrans("", "", "0123456789 ")   # deletes them: what is left is something else
+_ASCII_DIGITS = b"0123456789 "
+
+
+def _digit_values(texts: list[str]) -> list[int] | None:
+    """`parse_whole` of each text, by `int` in C, when every text is ASCII digits with blanks
+    around them (no sign, no blank text, within parse_whole's length); None otherwise."""
+    joined = "".join(texts)
+    if (not joined.isascii() or joined.encode("ascii").translate(None, _ASCII_DIGITS)
+            or max(map(len, texts), default=0) > MAX_NUMBER_TEXT):
+        return None
+    try:
+        return list(map(int, texts))
+    except ValueError:   # a blank text, or a blank between digits
+        return None
 
 
 def _wholes(texts: list[str]) -> list[int | None]:
     """`_WHOLES[text]` of each text: by `int` in C when every text is digits and blanks (a start
     rank of a 310 record: 2,200 new texts in a large event), else from the memo."""
-    try:
-        if not "".join(texts).translate(_DIGITS_AND_BLANKS):
-            return list(map(int, texts))
-    except ValueError:   # a blank between digits, or only blanks
-        pass
-    return list(map(_WHOLES.__getitem__, texts))
+    values = _digit_values(texts)
+    return list(map(_WHOLES.__getitem__, texts)) if values is None else values
+
+
+def _primed(texts: list[str]) -> None:
+    """`_WHOLES` given the values of the texts that are not blank at once, in C, when all of them
+    are digits (`_digit_values`): the 310 records' numbers are new texts in every file."""
+    texts = list(filter(str.strip, texts))
+    values = _digit_values(texts)
+    if values is not None:
+        if len(_WHOLES) + len(texts) > 50_000:   # the memo's bound (`_Memo`)
+            _WHOLES.clear()
+        _WHOLES.update(zip(texts, values))
+
+
+def _primed_exacts(texts: list[str]) -> None:
+    """`_EXACTS` given the value of each new text that is a plain decimal ("  74.5": ASCII digits
+    and at most one point, blanks only around it), one Fraction each: `parse_exact` gives the same
+    value by adding the whole and decimal parts as Fractions. Other texts are left to the memo."""
+    for text in set(texts) - _EXACTS.keys():
+        number = text.strip()
+        whole, _, decimals = number.partition(".")
+        digits = whole + decimals
+        if digits and len(number) <= MAX_NUMBER_TEXT and digits.isascii() and digits.isdigit():
+            if len(_EXACTS) > 50_000:   # the memo's bound (`_Memo`)
+                _EXACTS.clear()
+            _EXACTS[text] = Fraction(int(digits), 10 ** len(decimals))
 
 
 class _Roster:

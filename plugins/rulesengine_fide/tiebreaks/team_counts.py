@@ -11,7 +11,15 @@ from rulesengine_fide.tiebreaks.team_table import TeamTable
 
 def totals(table: TeamTable, reference: str) -> dict[int, Fraction]:
     """MPTS or GPTS (art. 11); MPvGP is the other one (art. 13.1)."""
-    return {team: table.score(table.total(team, reference), reference) for team in table.numbers}
+    values: dict[int, Fraction] = {}
+    points: dict[int, Fraction] = {}   # total (units) -> its Fraction, made once: teams share totals
+    for team in table.numbers:
+        total = table.total(team, reference)
+        value = points.get(total)
+        if value is None:
+            value = points[total] = table.score(total, reference)
+        values[team] = value
+    return values
 
 
 def wins(table: TeamTable, over_the_board: bool) -> dict[int, int]:

@@ -47,9 +47,20 @@ def extended_direct_encounter(table: TeamTable, code: str, primary: str, seconda
     places = {team: (index, 1) for index, group in enumerate(groups) for team in group}
     current, idle = 0, 0
     tied_groups = _tied(places)
+    # (step, group) a pass left as it was: the same step leaves it so again (its teams, hence their
+    # places, are the same; groups only ever split), so it is not worked out again
+    settled: set[tuple[int, tuple[int, ...]]] = set()
     for _ in range(MAX_PASSES):
-        changes = sum(_apply(table, chain[current], tied, places, primary, secondary, forfeits_count)
-                      for tied in tied_groups)
+        changes = 0
+        for tied in tied_groups:
+            key = (current, tuple(tied))
+            if key in settled:
+                continue
+            moved = _apply(table, chain[current], tied, places, primary, secondary, forfeits_count)
+            if moved:
+                changes += moved
+            else:
+                settled.add(key)
         if changes:
             idle = 0
             tied_groups = _tied(places)   # only a pass that moved a team changes the groups

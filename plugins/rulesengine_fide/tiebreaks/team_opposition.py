@@ -12,7 +12,7 @@ round robin unplayed matches count as played and rounds without an opponent are 
 from __future__ import annotations
 
 import math
-from operator import itemgetter
+from operator import itemgetter, mul
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
@@ -28,17 +28,21 @@ def adjusted(table: TeamTable, reference: str, fore: bool = False) -> dict[int, 
 def _adjusted(table: TeamTable, reference: str, fore: bool) -> dict[int, int]:
     draw = table.draw(reference)
     result = {}
+    rounds = table.rounds
     for team in table.numbers:
         rows = table.rows[team]
-        last = table.last_not_vur(team)
-        if fore and table.last_met(team) == table.rounds:
-            last = table.rounds
-        value = 0
-        for rnd, row in enumerate(rows, start=1):
-            if rnd <= last or row.opponent:
-                value += table.points(row, reference)
-            elif not table.round_robin:
-                value += draw
+        if len(rows) == rounds and rows and not rows[-1].vur:   # its last round counts: every round does
+            value = table.total(team, reference)
+        else:
+            last = table.last_not_vur(team)
+            if fore and table.last_met(team) == rounds:
+                last = rounds
+            value = 0
+            for rnd, row in enumerate(rows, start=1):
+                if rnd <= last or row.opponent:
+                    value += table.points(row, reference)
+                elif not table.round_robin:
+                    value += draw
         if fore and table.last_met(team) == table.rounds and rows and rows[-1].opponent:
             value += draw - table.points(rows[-1], reference)
         result[team] = value
@@ -67,15 +71,52 @@ def opposition(table: TeamTable, opponent_ref: str, own_ref: str | None, *, cut_
     unit = contribution_unit(table, opponent_ref, own_ref)
     values = {}
     points: dict[int, Fraction] = {}   # total (units) -> its Fraction, made once: teams share totals
+    met = matches_every_round(table)
+    low = min(cut_low, table.rounds)
+    high = min(cut_high, table.rounds - low)
+    own_index = None if own_ref is None else _MP_INDEX if own_ref == "MP" else _GP_INDEX
     for team in table.numbers:
-        items = round_items(table, team, contributed, opponent_ref, own_ref, played_all, fore)
-        kept, _ = cut_items(table, items, cut_low, cut_high)
-        total = sum(map(_VALUE, kept))
+        rows = met.get(team)
+        if rows is not None:   # `round_items` and `cut_items` on rounds that are all played matches
+            total = _kept_total(rows, contributed, own_index, low, high)
+        else:
+            items = round_items(table, team, contributed, opponent_ref, own_ref, played_all, fore)
+            kept, _ = cut_items(table, items, cut_low, cut_high)
+            total = sum(map(_VALUE, kept))
         value = points.get(total)
         if value is None:
             value = points[total] = Fraction(total, unit)
         values[team] = value
     return values
+
+
+def matches_every_round(table: TeamTable) -> dict[int, list]:
+    """The teams whose every round (as many as the event has) is a match played over the board:
+    team -> its rows. Each such round counts its opponent's score, whatever the options (art. 16
+    and art. 15 concern only unplayed rounds), so `_kept_total` adds them up without `Item`s."""
+    def make() -> dict[int, list]:
+        rounds = table.rounds
+        return {team: rows for team, rows in table.rows.items()
+                if len(rows) == rounds and all(map(_PLAYED, rows)) and all(map(_OPPONENT, rows))}
+    return table.derived(("matches every round",), make)
+
+
+_OPPONENT, _PLAYED = itemgetter(2), itemgetter(3)   # `Row.opponent`, `Row.played`
+_MP_INDEX, _GP_INDEX = itemgetter(0), itemgetter(1)   # `Row.mp`, `Row.gp`
+
+
+def _kept_total(rows: list, contributed: dict[int, int], own: itemgetter | None, low: int, high: int) -> int:
+    """`cut_items` then the sum, for rounds that are all played matches: no round is voluntarily
+    unplayed, so Cut drops the `low` lowest (score, contribution) and Median the `high` highest
+    (art. 14.1); which of two equal ones goes does not change the sum."""
+    scores = list(map(contributed.__getitem__, map(_OPPONENT, rows)))
+    values = scores if own is None else list(map(mul, scores, map(own, rows)))
+    if not low and not high:
+        return sum(values)
+    return sum(map(_SECOND, sorted(zip(scores, values))[low:len(rows) - high]))
+
+
+_SECOND = itemgetter(1)
 
 
 def contribution_unit(table: TeamTable, opponent_ref: str, own_ref: str | None) -> int:
