@@ -12,7 +12,7 @@ from itertools import permutations
 
 import pytest
 
-from rulesengine_fide.pairing import preference_bounds
+from rulesengine_fide.pairing import dutch, fastpath, preference_bounds
 from rulesengine_fide.pairing.criteria import colour_penalties
 from rulesengine_fide.pairing.engine import pair_round
 from rulesengine_fide.pairing.preference_bounds import PreferenceBound
@@ -145,3 +145,28 @@ def test_a_c12_bound_one_too_high_exceeds_the_best_pairing(last_round_states, mo
         test_the_joint_bound_never_exceeds_the_best_pairing(last_round_states)
     with pytest.raises(AssertionError):
         test_the_bound_across_s1_and_s2_never_exceeds_the_best_transposition(last_round_states)
+
+
+@pytest.mark.parametrize("players, played, seed", [FIELDS[0], FIELDS[2]])   # (300 x 15: never runs out)
+def test_brackets_the_pruned_search_decides_are_paired_as_the_matching_pairs_them(players, played, seed,
+                                                                                  monkeypatch):
+    # A small search budget makes the plain search run out, so the second search (nodes cut by
+    # the joint bound over S1 x S2) decides brackets; they are paired as the matching pairs them.
+    plain_fast = fastpath.fast_bracket
+    monkeypatch.setattr(dutch, "fast_bracket",
+                        lambda rnd, mdps, residents, lower: plain_fast(rnd, mdps, residents, lower,
+                                                                       budget_per_player=2))
+    pruned = []
+    plain_across = PreferenceBound.least_across
+
+    def across(self, *args):
+        pruned.append(1)
+        return plain_across(self, *args)
+
+    monkeypatch.setattr(PreferenceBound, "least_across", across)
+    seen = _decided_with_the_topscorer_bound(monkeypatch)
+    pair_round(_last_round_field(players, played, seed), played + 1)
+    assert pruned, "the second search never ran"
+    assert seen
+    for bound, ours, plain in seen:
+        assert ours == plain, bound

@@ -157,13 +157,24 @@ def fast_bracket(rnd: RoundState, mdps: list[int], residents: list[int], lower: 
     # (Python-to-Python calls do not use the C stack since 3.11, so a higher limit is safe.)
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 2 * size + 1000))
-    try:
+
+    def search(joint: PreferenceBound | None):
         if mdps:
-            result = _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok, may_be_left,
-                                targets, pairs_target - len(mdps), tops, pref)
-        else:
-            result = _remainder(rnd, residents, [], (0, 0, 0, 0), pair_cost, compatible, tick, leaf_ok,
-                                may_be_left, targets, pairs_target, tops, pref)
+            return _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok, may_be_left,
+                              targets, pairs_target - len(mdps), tops, joint)
+        return _remainder(rnd, residents, [], (0, 0, 0, 0), pair_cost, compatible, tick, leaf_ok,
+                          may_be_left, targets, pairs_target, tops, joint)
+
+    try:
+        try:
+            result = search(None)
+        except _Budget:
+            if pref is None:
+                return None
+            # Once more, cutting the nodes the joint C10-C13 bound rules out (a min-cost flow per
+            # node, so only when the plain search runs out): the same first candidate, sooner.
+            budget[0] = budget_per_player * size + 100
+            result = search(pref)
     except _Budget:
         return None
     finally:
