@@ -17,7 +17,8 @@ values reach a lower bound that no candidate can beat:
   C2-eligible, C5 (and C9 when in force) at the round's best PAB target;
 * C10-C11 (last round, topscorers of A.7): no more than `topscorer_bounds.topscorer_bound`, the
   pigeonhole bound of the topscorers' colour needs (0 when no topscorer plays);
-* C12-C13: no more unmet colour preferences than the pigeonhole bound (each pair has one white);
+* C12-C13: no more unmet colour preferences than the pigeonhole bound (each pair has one white),
+  and, in the last round, than `preference_bounds.PreferenceBound` allows at the C10/C11 bound;
 * C14-C21: no repeated float.
 
 A candidate reaching every bound is optimal, and the first one in generation order is the
@@ -33,6 +34,7 @@ from collections import Counter
 from rulesengine_fide.pairing.completion import can_complete, most_pairs
 from rulesengine_fide.pairing.criteria import colour_penalties
 from rulesengine_fide.pairing.nextbracket import BestNextBracket, next_bracket_takes
+from rulesengine_fide.pairing.preference_bounds import PreferenceBound
 from rulesengine_fide.pairing.round import RoundState
 from rulesengine_fide.pairing.state import BLACK, STRONG, WHITE
 from rulesengine_fide.pairing.topscorer_bounds import TopscorerBound, topscorer_bound
@@ -85,8 +87,18 @@ def fast_bracket(rnd: RoundState, mdps: list[int], residents: list[int], lower: 
     # leaves too many residents with the same absolute colour preference).
     pairs_target = min(size // 2, len(mdps) + most_pairs(rnd, residents))
     # The targets of (C10, C11, C12, C13): lower bounds over every pairing of pairs_target pairs.
-    targets = topscorer_bound(states, bracket, pairs_target) + _colour_bound(states, bracket, pairs_target)
+    top = topscorer_bound(states, bracket, pairs_target)
+    targets = top + _colour_bound(states, bracket, pairs_target)
     tops = TopscorerBound(states, bracket)
+    pref = PreferenceBound(states, bracket) if tops.active else None
+    if pref is not None:
+        # C12/C13 among the pairings at the (C10, C11) bound (`preference_bounds.py`).
+        joint = pref.least(pref.counts(bracket), pairs_target, tops.value(*top))
+        if joint == (-1, -1):
+            return None
+        if joint is not None and joint[0] >= targets[2]:
+            # (Its C13 bound is for the pairings at its C12: the targets' C12 then.)
+            targets = top + (joint[0], max(targets[3], joint[1]))
     budget = [budget_per_player * size + 100]
     compatible = rnd.compatible
     leftover_ok: dict[int, bool] = {}
@@ -145,13 +157,24 @@ def fast_bracket(rnd: RoundState, mdps: list[int], residents: list[int], lower: 
     # (Python-to-Python calls do not use the C stack since 3.11, so a higher limit is safe.)
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 2 * size + 1000))
-    try:
+
+    def search(joint: PreferenceBound | None):
         if mdps:
-            result = _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok, may_be_left,
-                                targets, pairs_target - len(mdps), tops)
-        else:
-            result = _remainder(rnd, residents, [], (0, 0, 0, 0), pair_cost, compatible, tick, leaf_ok,
-                                may_be_left, targets, pairs_target, tops)
+            return _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok, may_be_left,
+                              targets, pairs_target - len(mdps), tops, joint)
+        return _remainder(rnd, residents, [], (0, 0, 0, 0), pair_cost, compatible, tick, leaf_ok,
+                          may_be_left, targets, pairs_target, tops, joint)
+
+    try:
+        try:
+            result = search(None)
+        except _Budget:
+            if pref is None:
+                return None
+            # Once more, cutting the nodes the joint C10-C13 bound rules out (a min-cost flow per
+            # node, so only when the plain search runs out): the same first candidate, sooner.
+            budget[0] = budget_per_player * size + 100
+            result = search(pref)
     except _Budget:
         return None
     finally:
@@ -185,7 +208,8 @@ def meets_bounds(rnd: RoundState, pairs: list[tuple[int, int]], bracket: list[in
     return bool(next_bracket_takes(rnd, x, lower)) and can_complete(rnd, lower + [x], rnd.bye_target)
 
 
-def _over_colour_bound(states, rest: list[int], rest_pairs: int, cost, targets, tops: TopscorerBound) -> bool:
+def _over_colour_bound(states, rest: list[int], rest_pairs: int, cost, targets, tops: TopscorerBound,
+                       pref: PreferenceBound | None) -> bool:
     """True when `cost` (the pairs fixed so far) plus the least colour cost of any pairing of
     `rest_pairs` pairs among `rest` (its bounds) is beyond the targets: C12, C13 each, and
     (C10, C11) in that order (`TopscorerBound`)."""
@@ -193,7 +217,30 @@ def _over_colour_bound(states, rest: list[int], rest_pairs: int, cost, targets, 
     if cost[2] + c12 > targets[2] or cost[3] + c13 > targets[3]:
         return True
     least = tops.least(Counter(), tops.kinds(rest), len(rest) - 2 * rest_pairs, rest_pairs)
-    return tops.value(cost[0], cost[1]) + least > tops.value(targets[0], targets[1])
+    if tops.value(cost[0], cost[1]) + least > tops.value(targets[0], targets[1]):
+        return True
+    return _over_joint_bound(pref, pref.counts(rest) if pref else None, rest_pairs, cost, targets, tops)
+
+
+def _over_joint_bound(pref: PreferenceBound | None, counts, pairs: int, cost, targets, tops) -> bool:
+    """True when no pairing of `pairs` pairs among the rest (type multiset `counts`) keeps
+    (C10, C11) within the targets and C12, C13 too (`preference_bounds.py`: C12 given the
+    remaining (C10, C11) budget; C13 given C12 at its target as well)."""
+    if pref is None:
+        return False
+    return _beyond(pref.least(counts, pairs, tops.value(targets[0], targets[1]) - tops.value(cost[0], cost[1])),
+                   cost, targets)
+
+
+def _beyond(least: tuple[int, int] | None, cost, targets) -> bool:
+    """Whether a `PreferenceBound` answer for the rest (given the (C10, C11) budget left)
+    puts C12, or C13 with C12 at its target, beyond the targets."""
+    if least is None:
+        return False
+    if least == (-1, -1):
+        return True
+    c12 = cost[2] + least[0]
+    return c12 > targets[2] or (c12 == targets[2] and cost[3] + least[1] > targets[3])
 
 
 def _within(cost, targets) -> bool:
@@ -205,7 +252,8 @@ def _add(a, b):
     return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
 
 
-def _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok, may_be_left, targets, rest_pairs, tops):
+def _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok, may_be_left, targets, rest_pairs, tops,
+               pref):
     states = rnd.states
     chosen: list[tuple[int, int]] = []
     used: set[int] = set()
@@ -215,13 +263,13 @@ def _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok, may_b
         """True when the search is over (outcome set: pairs, or None for 'use the matching')."""
         if k == len(mdps):
             rest = [i for i in residents if i not in used]
-            if _over_colour_bound(states, rest, rest_pairs, cost, targets, tops):
+            if _over_colour_bound(states, rest, rest_pairs, cost, targets, tops, pref):
                 # No pairing of this remainder, exchanges included, reaches the bracket's colour
                 # bound (pigeonhole, C12/C13): any MDP-pairing that reaches every bound comes
                 # later in D.3 order, so the search goes on.
                 return False
             pairs = _remainder(rnd, rest, list(chosen), cost, pair_cost, compatible, tick, leaf_ok,
-                               may_be_left, targets, rest_pairs, tops)
+                               may_be_left, targets, rest_pairs, tops, pref)
             # No transposition of the remainder reaches the bounds: the caller may still find
             # one with the matching (exchanges), for this first MDP-pairing.
             outcome.append(pairs if pairs is not None else RemainderNeeded(list(chosen), targets))
@@ -250,7 +298,8 @@ def _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok, may_b
     return outcome[0]
 
 
-def _remainder(rnd, players, fixed, cost, pair_cost, compatible, tick, leaf_ok, may_be_left, targets, pairs, tops):
+def _remainder(rnd, players, fixed, cost, pair_cost, compatible, tick, leaf_ok, may_be_left, targets, pairs, tops,
+               pref=None):
     """Transpositions of S2 in lexicographic order (D.1), S1 the first `pairs` of `players` (the
     remainder's pairs: half of it, or fewer when C1/C3 allow fewer, as D.2 sizes S1)."""
     states = rnd.states
@@ -273,6 +322,8 @@ def _remainder(rnd, players, fixed, cost, pair_cost, compatible, tick, leaf_ok, 
     # Topscorer kinds (C10, C11) of the S1 players not yet paired and of the S2 players not yet
     # taken, `spare` of whom are left over.
     s1_kinds, s2_kinds = tops.kinds(s1), tops.kinds(s2)
+    # Their types for the joint bound of C12/C13 given (C10, C11) (`preference_bounds.py`).
+    s1_types, s2_types = (pref.counts(s1), pref.counts(s2)) if pref else (None, None)
     top_target = tops.value(targets[0], targets[1])
 
     def hopeless(c) -> bool:
@@ -287,7 +338,14 @@ def _remainder(rnd, players, fixed, cost, pair_cost, compatible, tick, leaf_ok, 
         if not tops.active:
             return False
         least = tops.least(s1_kinds, s2_kinds, spare, len(s1) - k_done[0])
-        return tops.value(c[0], c[1]) + least > top_target
+        if tops.value(c[0], c[1]) + least > top_target:
+            return True
+        if pref is None:
+            return False
+        # Only S1 against S2 from here (transpositions): a transportation problem over the types.
+        least = pref.least_across(s1_types, s2_types, len(s1) - k_done[0],
+                                  top_target - tops.value(c[0], c[1]))
+        return _beyond(least, c, targets)
 
     k_done = [0]
     # The S2 players S1 does not take are left over: ones who may be (`may_be_left`).
@@ -315,6 +373,8 @@ def _remainder(rnd, players, fixed, cost, pair_cost, compatible, tick, leaf_ok, 
         for t in range(4):
             left[t] -= ka[t]
         s1_kinds[tops.kind[a]] -= 1
+        if pref:
+            s1_types[pref.type[a]] -= 1
         for j, b in enumerate(s2):
             if used[j] or not compatible(a, b):
                 continue
@@ -326,6 +386,8 @@ def _remainder(rnd, players, fixed, cost, pair_cost, compatible, tick, leaf_ok, 
             for t in range(4):
                 left[t] -= kb[t]
             s2_kinds[tops.kind[b]] -= 1
+            if pref:
+                s2_types[pref.type[b]] -= 1
             k_done[0] += 1
             if not hopeless(nc):
                 saved = room.save()
@@ -339,9 +401,13 @@ def _remainder(rnd, players, fixed, cost, pair_cost, compatible, tick, leaf_ok, 
                 room.restore(saved)
             k_done[0] -= 1
             s2_kinds[tops.kind[b]] += 1
+            if pref:
+                s2_types[pref.type[b]] += 1
             for t in range(4):
                 left[t] += kb[t]
         s1_kinds[tops.kind[a]] += 1
+        if pref:
+            s1_types[pref.type[a]] += 1
         for t in range(4):
             left[t] += ka[t]
         return False
