@@ -108,31 +108,6 @@ def test_the_shortcut_covers_most_teams_of_the_bench_event():
     assert len({bh[team] for team in met}) > 20
 
 
-def plain_ede(table: TeamTable, code: str, primary: str, secondary: str, forfeits_count: bool,
-              groups: list[list[int]]) -> dict[int, int]:
-    """`extended_direct_encounter` working every tied group out in every pass (no `settled`)."""
-    chain = team_direct.steps(code, table.event.boards)
-    places = {team: (index, 1) for index, group in enumerate(groups) for team in group}
-    current, idle = 0, 0
-    tied_groups = team_direct._tied(places)
-    for _ in range(team_direct.MAX_PASSES):
-        changes = sum(team_direct._apply(table, chain[current], tied, places, primary, secondary, forfeits_count)
-                      for tied in tied_groups)
-        if changes:
-            idle = 0
-            tied_groups = team_direct._tied(places)
-        else:
-            idle += 1
-            current = (current + 1) % len(chain)
-        if idle == len(chain):
-            break
-    values = {team: 0 for team in table.numbers}
-    for group in groups:
-        if len({places[team] for team in group}) > 1:
-            values.update({team: places[team][1] for team in group})
-    return values
-
-
 def tied_on(table: TeamTable, reference: str) -> list[list[int]]:
     """The teams tied on the reference score (what EDE receives as first tie-break)."""
     by_total: dict[int, list[int]] = {}
@@ -149,7 +124,8 @@ def test_ede_equals_every_group_in_every_pass(name, event):
         for code in sorted(EDE_CODES):
             for forfeits_count in (False, True):
                 assert (team_direct.extended_direct_encounter(table, code, primary, secondary, forfeits_count, groups)
-                        == plain_ede(table, code, primary, secondary, forfeits_count, groups))
+                        == team_direct.extended_direct_encounter(table, code, primary, secondary, forfeits_count, groups,
+                                                                 skip_settled=False))
 
 
 def test_ede_separates_teams_of_the_bench_event():

@@ -42,7 +42,10 @@ def steps(code: str, boards: int) -> list[Step]:
 
 
 def extended_direct_encounter(table: TeamTable, code: str, primary: str, secondary: str,
-                              forfeits_count: bool, groups: list[list[int]]) -> dict[int, int]:
+                              forfeits_count: bool, groups: list[list[int]],
+                              skip_settled: bool = True) -> dict[int, int]:
+    """`skip_settled=False` works every tied group out in every pass: the plain definition the
+    tests hold the shortcut to."""
     chain = steps(code, table.event.boards)
     places = {team: (index, 1) for index, group in enumerate(groups) for team in group}
     current, idle = 0, 0
@@ -54,7 +57,7 @@ def extended_direct_encounter(table: TeamTable, code: str, primary: str, seconda
         changes = 0
         for tied in tied_groups:
             key = (current, tuple(tied))
-            if key in settled:
+            if skip_settled and key in settled:
                 continue
             moved = _apply(table, chain[current], tied, places, primary, secondary, forfeits_count)
             if moved:
