@@ -1,6 +1,6 @@
 """The player states read in whole score units, once per player (`state.build_states`,
-`state_units.py`), and every round's states read from one history (`pair --check`'s
-`shared_history`), equal the plain reading in Fractions round by round (`state.plain_states`):
+`state_units.py`), and every round's states read from one history (as `pair --check` reads them:
+a shared `PairingHistory`), equal the plain reading in Fractions round by round (`state.plain_states`):
 score, pairing score (C.04.7 acceleration), colours (A.6), opponents (C1), floats (A.4, both
 texts), PAB eligibility (C2, both texts), unplayed rounds (C9), topscorers (A.7), the A.2 order.
 
@@ -27,7 +27,7 @@ from rulesengine.model import Colour, Player, ResultCode, RoundEntry, ScoringSys
 from rulesengine_fide.pairing.engine import announced_byes, pair_round
 from rulesengine_fide.pairing.records import PairingSetup, read_setup
 from rulesengine_fide.pairing.state import PlayerState, build_states, plain_states
-from rulesengine_fide.pairing.state_units import PairingHistory, shared_history
+from rulesengine_fide.pairing.state_units import PairingHistory
 from rulesengine_fide.pairing.texts import TEXT_2017, TEXT_2025
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -74,10 +74,10 @@ def _differences(tournament: Tournament, setup: PairingSetup | None = None, text
                 out.append(f"{text.key} round {r}: alone")
             if any(type(s.score) is not Fraction or type(s.pairing_score) is not Fraction for s in alone):
                 out.append(f"{text.key} round {r}: scores not Fractions")
-        with shared_history(tournament, setup, text, last - 1):
-            for r, expected in plain.items():
-                if build_states(tournament, r, setup, _present(tournament, r, setup), text) != expected:
-                    out.append(f"{text.key} round {r}: shared")
+        shared = PairingHistory(tournament, setup, text, last - 1, keep=True)
+        for r, expected in plain.items():
+            if build_states(tournament, r, setup, _present(tournament, r, setup), text, shared) != expected:
+                out.append(f"{text.key} round {r}: shared")
     return out
 
 
@@ -229,8 +229,8 @@ def test_a_shared_history_is_not_used_for_another_event(monkeypatch):
     setup = read_setup(second)
 
     def states_of_second():
-        with shared_history(first, read_setup(first), TEXT_2025, 8):
-            return build_states(second, 9, setup, _present(second, 9, setup), TEXT_2025)
+        shared = PairingHistory(first, read_setup(first), TEXT_2025, 8, keep=True)
+        return build_states(second, 9, setup, _present(second, 9, setup), TEXT_2025, shared)
     expected = plain_states(second, 9, setup, _present(second, 9, setup), TEXT_2025)
     assert states_of_second() == expected
     monkeypatch.setattr(PairingHistory, "serves", lambda self, *args: True)

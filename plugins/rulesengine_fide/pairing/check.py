@@ -15,7 +15,7 @@ from rulesengine_fide.pairing.criteria import criterion_text, incompatibility
 from rulesengine_fide.pairing.dutch import DutchRound
 from rulesengine_fide.pairing.engine import RoundPairing, pair_round
 from rulesengine_fide.pairing.records import PairingSetup, read_setup
-from rulesengine_fide.pairing.state_units import shared_history
+from rulesengine_fide.pairing.state_units import PairingHistory
 from rulesengine_fide.pairing.texts import DutchText, text_for
 from rulesengine_fide.pairing.weights import FIELDS, EdgeWeigher, Ordering
 
@@ -58,13 +58,14 @@ def check_tournament(tournament: Tournament, setup: PairingSetup | None = None,
     last = next_round(tournament) - 1
     # Every round's player states are a prefix of one reading of rounds 1..last-1 (state_units.py):
     # read once, not once per round (O(players x rounds) instead of O(players x rounds^2)).
-    with shared_history(tournament, setup, text, max(0, last - 1)):
-        return [_check_round(tournament, r, setup, text) for r in range(1, last + 1)]
+    history = PairingHistory(tournament, setup, text, max(0, last - 1), keep=True)
+    return [_check_round(tournament, r, setup, text, history) for r in range(1, last + 1)]
 
 
-def _check_round(tournament: Tournament, r: int, setup: PairingSetup, text: DutchText) -> RoundCheck:
+def _check_round(tournament: Tournament, r: int, setup: PairingSetup, text: DutchText,
+                 history: PairingHistory) -> RoundCheck:
     """Round `r` re-paired and compared with the recorded pairing."""
-    rules = pair_round(tournament, r, setup, text)
+    rules = pair_round(tournament, r, setup, text, history)
     games, pab = recorded_round(tournament, r)
     check = RoundCheck(r, rules, games, pab)
     mine = sorted((b.white, b.black) for b in rules.boards)

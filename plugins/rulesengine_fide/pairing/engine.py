@@ -13,6 +13,7 @@ from rulesengine_fide.pairing.colours import allocate, board_order_key, pairing_
 from rulesengine_fide.pairing.dutch import BracketRecord, DutchRound
 from rulesengine_fide.pairing.records import PairingSetup, read_setup
 from rulesengine_fide.pairing.state import WHITE, PlayerState, build_states
+from rulesengine_fide.pairing.state_units import PairingHistory
 from rulesengine_fide.pairing.texts import DutchText, text_for
 
 # Entries in the round being paired that mean "not to be paired" (announced before pairing).
@@ -59,9 +60,11 @@ def announced_byes(tournament: Tournament, round_number: int, setup: PairingSetu
 
 
 def pair_round(tournament: Tournament, round_number: int | None = None,
-               setup: PairingSetup | None = None, text: DutchText | None = None) -> RoundPairing:
+               setup: PairingSetup | None = None, text: DutchText | None = None,
+               history: PairingHistory | None = None) -> RoundPairing:
     """Pair `round_number` (default: the next round) from the rounds before it, by `text`
-    (default: the text its type names, else the one in force when the event started, `texts.text_for`)."""
+    (default: the text its type names, else the one in force when the event started, `texts.text_for`).
+    `history`: one reading of the event's rounds shared by several rounds paired (`pair --check`)."""
     setup = setup or read_setup(tournament)
     text = text or text_for(tournament)
     if round_number is None:
@@ -75,7 +78,7 @@ def pair_round(tournament: Tournament, round_number: int | None = None,
     if unknown:
         raise UsageError(f"bye announced for unknown player(s) {', '.join(map(str, unknown))}")
     present = [p.start_rank for p in tournament.players if p.start_rank not in byes]
-    states = build_states(tournament, round_number, setup, present, text)
+    states = build_states(tournament, round_number, setup, present, text, history)
     result = DutchRound(states, setup.forbidden_in(round_number), text=text).pair()
     by_number = {s.number: s for s in states}
     positions = pairing_positions(tournament, round_number, present)

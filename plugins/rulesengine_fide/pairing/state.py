@@ -16,7 +16,7 @@ from functools import cached_property
 from rulesengine.model import Colour, ResultCode, RoundEntry, Tournament
 
 from rulesengine_fide.pairing.records import PairingSetup
-from rulesengine_fide.pairing.state_units import BLACK, WHITE, history_before
+from rulesengine_fide.pairing.state_units import BLACK, WHITE, PairingHistory, history_before
 from rulesengine_fide.pairing.texts import TEXT_2025, DutchText
 
 # Preference strength (A.6): absolute > strong > mild > none.
@@ -75,11 +75,12 @@ def _played(entry: RoundEntry) -> bool:
 
 
 def build_states(tournament: Tournament, round_number: int, setup: PairingSetup,
-                 present: list[int], text: DutchText = TEXT_2025) -> list[PlayerState]:
+                 present: list[int], text: DutchText = TEXT_2025,
+                 history: PairingHistory | None = None) -> list[PlayerState]:
     """States of the `present` players (pairing numbers) before round `round_number`, sorted in
     the A.2 order: pairing score descending, then pairing number; floats and PAB eligibility as
     `text` defines them. Equal to `plain_states`, read in whole units (`state_units.py`)."""
-    history = history_before(tournament, round_number, setup, text)
+    history = history_before(tournament, round_number, setup, text, history)
     befores = [history.before(round_number, number) for number in present]
     befores.sort(key=lambda b: (-b.pairing_units, b.number))
     states = [PlayerState(number=b.number, score=b.score, pairing_score=b.pairing_score, colours=b.colours,

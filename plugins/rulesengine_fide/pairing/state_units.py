@@ -9,7 +9,7 @@ distinct score becomes one shared `Fraction` only when a state is handed out.
 A `PairingHistory` keeps one value per round (a colour, an opponent, a float, ...) for rounds
 1..`rounds`. Every value of round k depends on rounds 1..k only, so the state before any round
 r <= rounds + 1 is read from a prefix of it. `pair --check` makes one history for the whole event
-(`shared_history`) and reads every round's states from it, instead of reading rounds 1..r-1
+and passes it to `pair_round(..., history)`: every round's states come from it, instead of reading rounds 1..r-1
 again for each round r. `state.plain_states` is the definition these equal
 (`tests/pairing/test_state_units.py`).
 """
@@ -17,11 +17,9 @@ again for each round r. `state.plain_states` is the definition these equal
 from __future__ import annotations
 
 import math
-from contextlib import contextmanager
-from contextvars import ContextVar
 from fractions import Fraction
 from itertools import accumulate
-from typing import Iterator, NamedTuple
+from typing import NamedTuple
 
 from rulesengine.model import GAME_CODES, UNRATED_GAME_CODES, Colour, Player, ResultCode, Tournament
 
@@ -163,24 +161,9 @@ class PairingHistory:
         return rounds
 
 
-_SHARED: ContextVar[PairingHistory | None] = ContextVar("shared_pairing_history", default=None)
-
-
-@contextmanager
-def shared_history(tournament: Tournament, setup: PairingSetup, text: DutchText, rounds: int) -> Iterator[None]:
-    """Within the block, every round up to `rounds` + 1 of `tournament` paired with this `setup`
-    and `text` reads its states from one history of rounds 1..`rounds` (`pair --check`)."""
-    token = _SHARED.set(PairingHistory(tournament, setup, text, rounds, keep=True))
-    try:
-        yield
-    finally:
-        _SHARED.reset(token)
-
-
 def history_before(tournament: Tournament, round_number: int, setup: PairingSetup,
-                   text: DutchText) -> PairingHistory:
-    """A history holding rounds 1..round_number-1: the shared one when it serves, else a new one."""
-    shared = _SHARED.get()
+                   text: DutchText, shared: PairingHistory | None = None) -> PairingHistory:
+    """A history holding rounds 1..round_number-1: `shared` when it serves, else a new one."""
     if shared is not None and shared.serves(tournament, round_number, setup, text):
         return shared
     return PairingHistory(tournament, setup, text, round_number - 1)
