@@ -184,12 +184,3 @@ def _verdict(flow: tuple[int, int, int] | None, scale: int, top_budget: int) -> 
     # C13's bound holds for the pairings at C12 = c12 / scale, so only when that is whole.
     return -(-c12 // scale), (-(-c13 // scale) if c12 % scale == 0 else 0)
 
-
-def preference_bound(states: list[PlayerState], players: list[int], pairs: int,
-                     top_bound: tuple[int, int]) -> tuple[int, int] | None:
-    """A lower bound (C12, C13) of the pairings of `pairs` pairs among `players` whose (C10, C11)
-    equal `top_bound` (C13 only for those at that C12 as well; else 0); None when the relaxation
-    (module doc) reaches a lower (C10, C11), or none at all, so it cannot tell."""
-    bound = PreferenceBound(states, players)
-    least = bound.least(bound.counts(players), pairs, bound.tops.value(*top_bound))
-    return None if least == (-1, -1) else least
