@@ -40,8 +40,8 @@ def _decided_with_the_topscorer_bound(monkeypatch):
         bounds: list[tuple[int, int]] = []
         plain_bound = fastpath.topscorer_bound
 
-        def bound(states, players, pairs):
-            value = plain_bound(states, players, pairs)
+        def bound(states, players, pairs, paired=()):
+            value = plain_bound(states, players, pairs, paired)
             bounds.append(value)
             return value
 
@@ -90,8 +90,8 @@ def test_a_bound_too_high_by_one_pairs_differently(too_high, monkeypatch):
     seen = _decided_with_the_topscorer_bound(monkeypatch)
     plain_bound = fastpath.topscorer_bound
 
-    def mutant(states, players, pairs):
-        c10, c11 = plain_bound(states, players, pairs)
+    def mutant(states, players, pairs, paired=()):
+        c10, c11 = plain_bound(states, players, pairs, paired)
         if (c10, c11) == (0, 0):
             return c10, c11
         return c10 + too_high[0], c11 + too_high[1]
@@ -164,3 +164,85 @@ def test_a_pairs_cost_is_its_players_costs_under_its_better_colours():
         assert min(options) == colour_penalties(a, b)[:2]
         checked += 1
     assert checked >= 500
+
+
+def _best_with_everyone_of(states, players: list[int], pairs: int, paired: set[int]) -> tuple[int, int] | None:
+    """`_best_topscorer_cost` over the pairings in which each of `paired` plays."""
+    best = None
+
+    def walk(rest: list[int], left_over: int, need: int, c10: int, c11: int) -> None:
+        nonlocal best
+        if need == 0:
+            if not paired & set(rest) and (best is None or (c10, c11) < best):
+                best = (c10, c11)
+            return
+        if len(rest) < 2 * need:
+            return
+        first, others = rest[0], rest[1:]
+        if left_over and first not in paired:
+            walk(others, left_over - 1, need, c10, c11)
+        for t, other in enumerate(others):
+            p10, p11, _, _ = colour_penalties(states[first], states[other])
+            walk(others[:t] + others[t + 1:], left_over, need - 1, c10 + p10, c11 + p11)
+
+    walk(players, len(players) - 2 * pairs, pairs, 0, 0)
+    return best
+
+
+def test_with_the_mdps_paired_the_bound_never_exceeds_the_best_such_pairing():
+    # The shortcut accepts only pairings of every MDP (C7 ranks them first), so its bound is over
+    # those: a topscorer MDP beyond +-2 whatever colour it gets is no longer a player left over.
+    tournament = _last_round_field(200, 11, 7)
+    states = sorted(pair_round(tournament, 12).states.values(), key=lambda s: s.rank_index)
+    rng = random.Random(31)
+    raised = 0
+    for _attempt in range(200):
+        players = rng.sample(range(len(states)), rng.choice([3, 5, 7, 9]))
+        pairs = len(players) // 2
+        paired = rng.sample(players, rng.randint(1, 2))
+        bound = topscorer_bound(states, players, pairs, paired)
+        best = _best_with_everyone_of(states, players, pairs, set(paired))
+        assert bound <= best, (players, paired)
+        raised += bound > topscorer_bound(states, players, pairs)
+    assert raised >= 10
+
+
+def test_a_topscorer_mdp_beyond_two_whatever_it_gets_counts_once():
+    # The case of a 3,000-player last round (round 6): its score-2.5 bracket had one MDP, a
+    # topscorer with five blacks (colour difference -5: beyond +-2 with either colour), and 614
+    # residents who were not topscorers. Leaving the MDP over gave the bound (0, 0), which no
+    # pairing of the MDP reaches, so the shortcut gave up and the matching took 105 s.
+    from rulesengine_fide.pairing.state import PlayerState
+
+    def player(number, colours, topscorer):
+        return PlayerState(number=number, score=3, pairing_score=3, colours=colours, opponents=frozenset(),
+                           floats=[], bye_eligible=True, unplayed=0, topscorer=topscorer, rank_index=number)
+
+    mdp = player(0, [-1, -1, -1, -1, -1], True)
+    residents = [player(i, [1, -1, 1, -1, 1] if i % 2 else [-1, 1, -1, 1, -1], False) for i in range(1, 8)]
+    states = [mdp] + residents
+    everyone = list(range(8))
+    assert topscorer_bound(states, everyone, 3) == (0, 0)             # the MDP left over
+    assert topscorer_bound(states, everyone, 3, paired=[0]) == (1, 0)  # C10: it is beyond +-2
+
+
+def test_the_shortcut_decides_a_bracket_with_such_an_mdp_as_the_matching_pairs_it():
+    from fractions import Fraction
+
+    from rulesengine_fide.pairing.fastpath import fast_bracket
+    from rulesengine_fide.pairing.state import PlayerState
+
+    def player(index, colours, topscorer, score):
+        return PlayerState(number=index + 1, score=Fraction(score), pairing_score=Fraction(score), colours=colours,
+                           opponents=frozenset(), floats=[0] * 5, bye_eligible=True, unplayed=0,
+                           topscorer=topscorer, rank_index=index)
+
+    mdp = player(0, [-1, -1, -1, -1, -1], True, 3)
+    residents = [player(i, [1, -1, 1, -1, 1] if i % 2 else [-1, 1, -1, 1, -1], False, Fraction(5, 2))
+                 for i in range(1, 7)]
+    decided = fast_bracket(DutchRound([mdp] + residents, set()), [0], list(range(1, 7)), [])
+    assert decided is not None    # (the bound without the MDP paired: None, the matching)
+    pairs, _s1, _s2 = decided
+    assert pairs[0] == (0, 1)     # C10 = 1 whoever the MDP meets: the first in D.3 order
+    plain = DutchRound([mdp] + residents, set(), use_fast_path=False).pair()
+    assert DutchRound([mdp] + residents, set()).pair().pairs == plain.pairs == [(1, 2), (3, 6), (4, 5)]

@@ -152,6 +152,9 @@ def test_brackets_the_pruned_search_decides_are_paired_as_the_matching_pairs_the
                                                                                   monkeypatch):
     # A small search budget makes the plain search run out, so the second search (nodes cut by
     # the joint bound over S1 x S2) decides brackets; they are paired as the matching pairs them.
+    # (Brackets up to EXACT_MAX players are cut by the exact bound instead, as
+    # test_assignment_bound.py tests: here none is, so that the joint bound is.)
+    monkeypatch.setattr(fastpath, "EXACT_MAX", 0)
     plain_fast = fastpath.fast_bracket
     monkeypatch.setattr(dutch, "fast_bracket",
                         lambda rnd, mdps, residents, lower: plain_fast(rnd, mdps, residents, lower,

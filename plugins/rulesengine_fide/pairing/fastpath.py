@@ -22,8 +22,11 @@ values reach a lower bound that no candidate can beat:
 * C14-C21: no repeated float.
 
 A candidate reaching every bound is optimal, and the first one in generation order is the
-bracket's pairing: the same answer the matching gives, found without it. When no early
-candidate reaches the bounds (or a search budget runs out) the caller uses the matching.
+bracket's pairing: the same answer the matching gives, found without it. When the search runs
+out of budget it is run once more with every node cut that has no completion at the targets
+(the exact least C10-C13 cost of S1 against S2, `assignment_bound.py`, up to EXACT_MAX players;
+the joint type bound of `preference_bounds.py` beyond): the same first candidate, sooner. When
+no early candidate reaches the bounds (or that budget runs out too) the caller uses the matching.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from __future__ import annotations
 import sys
 from collections import Counter
 
+from rulesengine_fide.pairing.assignment_bound import CostRoom, lexicographic
 from rulesengine_fide.pairing.completion import can_complete, most_pairs
 from rulesengine_fide.pairing.criteria import colour_penalties
 from rulesengine_fide.pairing.nextbracket import BestNextBracket, next_bracket_takes
@@ -40,6 +44,9 @@ from rulesengine_fide.pairing.state import BLACK, STRONG, WHITE
 from rulesengine_fide.pairing.topscorer_bounds import TopscorerBound, topscorer_bound
 
 UP, DOWN = -1, 1
+# The exact bound of the second search (`assignment_bound.py`) for brackets up to this many
+# players: its first solve reads every S1-S2 pair, too slow beyond (such brackets go to the matching).
+EXACT_MAX = 1200
 
 
 class _Budget(Exception):
@@ -52,6 +59,35 @@ class RemainderNeeded:
     def __init__(self, mdp_pairs: list[tuple[int, int]], targets: tuple[int, int]):
         self.mdp_pairs = mdp_pairs
         self.targets = targets
+
+
+class LexWeights:
+    """A pair's colour cost (C10-C13) as one `assignment_bound.lexicographic` integer, None when
+    C1/C3 forbid the pair; read once per pair of player types (the costs depend only on the
+    topscorer flag, colour difference, last two colours and preference, `colour_penalties`)."""
+
+    def __init__(self, states, compatible, radix: int):
+        self.states = states
+        self.compatible = compatible
+        self.radix = radix
+        self._type: dict[int, tuple] = {}
+        self._cost: dict[tuple, int] = {}
+
+    def _type_of(self, i: int) -> tuple:
+        t = self._type.get(i)
+        if t is None:
+            s = self.states[i]
+            t = self._type[i] = (s.topscorer, s.colour_difference, tuple(s.colours[-2:]), s.preference)
+        return t
+
+    def __call__(self, a: int, b: int) -> int | None:
+        if not self.compatible(a, b):
+            return None
+        key = (self._type_of(a), self._type_of(b))
+        value = self._cost.get(key)
+        if value is None:
+            value = self._cost[key] = lexicographic(colour_penalties(self.states[a], self.states[b]), self.radix)
+        return value
 
 
 def _colour_bound(states, players: list[int], pairs: int) -> tuple[int, int]:
@@ -87,7 +123,7 @@ def fast_bracket(rnd: RoundState, mdps: list[int], residents: list[int], lower: 
     # leaves too many residents with the same absolute colour preference).
     pairs_target = min(size // 2, len(mdps) + most_pairs(rnd, residents))
     # The targets of (C10, C11, C12, C13): lower bounds over every pairing of pairs_target pairs.
-    top = topscorer_bound(states, bracket, pairs_target)
+    top = topscorer_bound(states, bracket, pairs_target, mdps)
     targets = top + _colour_bound(states, bracket, pairs_target)
     tops = TopscorerBound(states, bracket)
     pref = PreferenceBound(states, bracket) if tops.active else None
@@ -158,23 +194,26 @@ def fast_bracket(rnd: RoundState, mdps: list[int], residents: list[int], lower: 
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 2 * size + 1000))
 
-    def search(joint: PreferenceBound | None):
+    def search(joint: PreferenceBound | None, exact: LexWeights | None = None):
         if mdps:
             return _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok, may_be_left,
-                              targets, pairs_target - len(mdps), tops, joint)
+                              targets, pairs_target - len(mdps), tops, joint, exact)
         return _remainder(rnd, residents, [], (0, 0, 0, 0), pair_cost, compatible, tick, leaf_ok,
-                          may_be_left, targets, pairs_target, tops, joint)
+                          may_be_left, targets, pairs_target, tops, joint, exact)
 
     try:
         try:
             result = search(None)
         except _Budget:
-            if pref is None:
+            exact = LexWeights(states, compatible, size + 1) if size <= EXACT_MAX else None
+            if pref is None and exact is None:
                 return None
-            # Once more, cutting the nodes the joint C10-C13 bound rules out (a min-cost flow per
-            # node, so only when the plain search runs out): the same first candidate, sooner.
+            # Once more, cutting every node with no completion at the targets: the joint C10-C13
+            # bound of the players' types (a min-cost flow per node) and the exact least cost of
+            # S1 against S2 (`assignment_bound.py`), so only when the plain search runs out: the
+            # same first candidate, sooner.
             budget[0] = budget_per_player * size + 100
-            result = search(pref)
+            result = search(pref, exact)
     except _Budget:
         return None
     finally:
@@ -253,7 +292,7 @@ def _add(a, b):
 
 
 def _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok, may_be_left, targets, rest_pairs, tops,
-               pref):
+               pref, exact=None):
     states = rnd.states
     chosen: list[tuple[int, int]] = []
     used: set[int] = set()
@@ -269,7 +308,7 @@ def _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok, may_b
                 # later in D.3 order, so the search goes on.
                 return False
             pairs = _remainder(rnd, rest, list(chosen), cost, pair_cost, compatible, tick, leaf_ok,
-                               may_be_left, targets, rest_pairs, tops, pref)
+                               may_be_left, targets, rest_pairs, tops, pref, exact)
             # No transposition of the remainder reaches the bounds: the caller may still find
             # one with the matching (exchanges), for this first MDP-pairing.
             outcome.append(pairs if pairs is not None else RemainderNeeded(list(chosen), targets))
@@ -299,9 +338,13 @@ def _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok, may_b
 
 
 def _remainder(rnd, players, fixed, cost, pair_cost, compatible, tick, leaf_ok, may_be_left, targets, pairs, tops,
-               pref=None):
+               pref=None, exact=None):
     """Transpositions of S2 in lexicographic order (D.1), S1 the first `pairs` of `players` (the
-    remainder's pairs: half of it, or fewer when C1/C3 allow fewer, as D.2 sizes S1)."""
+    remainder's pairs: half of it, or fewer when C1/C3 allow fewer, as D.2 sizes S1). With
+    `exact` (LexWeights), every node is cut by the exact least cost of its completions."""
+    if exact is not None:
+        return _remainder_exact(players, fixed, cost, pair_cost, compatible, tick, leaf_ok, may_be_left,
+                                targets, pairs, exact)
     states = rnd.states
     s1, s2 = players[:pairs], players[pairs:]
     chosen: list[tuple[int, int]] = []
@@ -410,6 +453,61 @@ def _remainder(rnd, players, fixed, cost, pair_cost, compatible, tick, leaf_ok, 
             s1_types[pref.type[a]] += 1
         for t in range(4):
             left[t] += ka[t]
+        return False
+
+    if not extend(0, cost):
+        return None
+    return found[0]
+
+
+def _remainder_exact(players, fixed, cost, pair_cost, compatible, tick, leaf_ok, may_be_left, targets, pairs,
+                     exact: LexWeights):
+    """`_remainder`'s D.1 search cut by `assignment_bound.CostRoom`: a child is entered only when
+    some transposition below it reaches the targets, so the search goes down without
+    backtracking but where a leaf's leftover fails `leaf_ok`."""
+    s1, s2 = players[:pairs], players[pairs:]
+    spare = len(s2) - len(s1)
+    used = [False] * len(s2)
+    radix = exact.radix
+    goal = lexicographic(targets, radix)
+
+    room = CostRoom(s1, s2, used, exact, tick, may_be_left if spare else None, spare)
+    if not room.feasible or lexicographic(cost, radix) + room.opt > goal:
+        return None      # no transposition reaches the targets
+    chosen: list[tuple[int, int]] = []
+    found: list = []
+
+    def extend(k: int, c) -> bool:
+        if k == len(s1):
+            verdict = leaf_ok([s2[j] for j in range(len(s2)) if not used[j]])
+            if verdict is None:
+                found.append(None)
+                return True
+            if verdict:
+                found.append(fixed + list(chosen))
+                return True
+            return False
+        a = s1[k]
+        spent = lexicographic(c, radix)
+        for j, b in enumerate(s2):
+            if used[j] or not compatible(a, b):
+                continue
+            tick()
+            # An assignment holding (a, b) costs at least the optimum plus its reduced cost.
+            if spent + room.opt + room.reduced(a, j) > goal:
+                continue
+            nc = _add(c, pair_cost(a, b))
+            if not _within(nc, targets):
+                continue
+            saved = room.save()
+            used[j] = True
+            if room.fix(a, j, goal - lexicographic(nc, radix)):
+                chosen.append((a, b))
+                if extend(k + 1, nc):
+                    return True
+                chosen.pop()
+            used[j] = False
+            room.restore(saved)
         return False
 
     if not extend(0, cost):

@@ -109,11 +109,17 @@ class TopscorerBound:
         return Counter(self.kind[i] for i in players)
 
 
-def topscorer_bound(states: list[PlayerState], players: list[int], pairs: int) -> tuple[int, int]:
+def topscorer_bound(states: list[PlayerState], players: list[int], pairs: int,
+                    paired: list[int] = ()) -> tuple[int, int]:
     """A lower bound (C10, C11), compared in that order, of every pairing of `pairs` pairs among
-    `players` (the others left over); (0, 0) when no topscorer plays."""
+    `players` in which each of `paired` (a subset of them) plays, the others left over as it
+    falls; (0, 0) when no topscorer plays. (The B.4 shortcut passes the bracket's MDPs: it only
+    accepts pairings of every MDP, the best on C7 whenever one exists, so the bound is for those;
+    a topscorer MDP beyond +-2 whatever it gets is then no player left over.)"""
     bound = TopscorerBound(states, players)
     if not bound.active:
         return 0, 0
-    least = bound.least(Counter(), bound.kinds(players), len(players) - 2 * pairs, pairs)
+    forced = set(paired)
+    others = [i for i in players if i not in forced]
+    least = bound.least(bound.kinds(paired), bound.kinds(others), len(players) - 2 * pairs, pairs)
     return divmod(least, bound.m)
