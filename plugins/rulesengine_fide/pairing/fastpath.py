@@ -400,17 +400,7 @@ def _remainder(rnd, players, fixed, cost, pair_cost, compatible, tick, leaf_ok, 
 
     def extend(k: int, c) -> bool:
         if k == len(s1):
-            rest = [s2[j] for j in range(len(s2)) if not used[j]]
-            if c != targets:
-                return False
-            verdict = leaf_ok(rest)
-            if verdict is None:
-                found.append(None)
-                return True
-            if verdict:
-                found.append(fixed + list(chosen))
-                return True
-            return False
+            return c == targets and _leaf(s2, used, leaf_ok, fixed + chosen, found)
         a = s1[k]
         ka = kinds[a]
         for t in range(4):
@@ -479,14 +469,7 @@ def _remainder_exact(players, fixed, cost, pair_cost, compatible, tick, leaf_ok,
 
     def extend(k: int, c) -> bool:
         if k == len(s1):
-            verdict = leaf_ok([s2[j] for j in range(len(s2)) if not used[j]])
-            if verdict is None:
-                found.append(None)
-                return True
-            if verdict:
-                found.append(fixed + list(chosen))
-                return True
-            return False
+            return _leaf(s2, used, leaf_ok, fixed + chosen, found)
         a = s1[k]
         spent = lexicographic(c, radix)
         for j, b in enumerate(s2):
@@ -513,6 +496,16 @@ def _remainder_exact(players, fixed, cost, pair_cost, compatible, tick, leaf_ok,
     if not extend(0, cost):
         return None
     return found[0]
+
+
+def _leaf(s2, used, leaf_ok, pairs, found: list) -> bool:
+    """A complete transposition at the targets: True (the search is over, `found` holds its
+    pairs, or None for 'use the matching') unless its leftover S2 players fail `leaf_ok`."""
+    verdict = leaf_ok([s2[j] for j in range(len(s2)) if not used[j]])
+    if verdict is False:
+        return False
+    found.append(pairs if verdict else None)
+    return True
 
 
 def _strictness(cost, targets) -> tuple[bool, bool, bool, bool]:
