@@ -223,3 +223,20 @@ def test_the_shortcut_decides_a_bracket_with_such_an_mdp_as_the_matching_pairs_i
     assert pairs[0] == (0, 1)     # C10 = 1 whoever the MDP meets: the first in D.3 order
     plain = DutchRound([mdp] + residents, set(), use_fast_path=False).pair()
     assert DutchRound([mdp] + residents, set()).pair().pairs == plain.pairs == [(1, 2), (3, 6), (4, 5)]
+
+
+def test_colour_costs_read_once_per_pair_of_types_are_the_pairs_own():
+    # The searches read C10-C13 through criteria.ColourCosts (once per pair of player types):
+    # the same counts as colour_penalties for every pair, topscorers or not.
+    from rulesengine_fide.pairing.criteria import ColourCosts
+
+    states = sorted(pair_round(_last_round_field(200, 11, 7), 12).states.values(), key=lambda s: s.rank_index)
+    costs = ColourCosts(states)
+    rng = random.Random(41)
+    seen = set()
+    for _attempt in range(3000):
+        a, b = rng.sample(range(len(states)), 2)
+        value = costs(a, b)
+        assert value == colour_penalties(states[a], states[b]), (a, b)
+        seen.add(tuple(part > 0 for part in value))
+    assert len(costs._costs) < 3000 and len(seen) >= 5

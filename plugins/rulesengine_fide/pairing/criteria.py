@@ -81,3 +81,28 @@ def colour_penalties(a: PlayerState, b: PlayerState) -> tuple[int, int, int, int
         c10, c11 = min(options)
     return c10, c11, c12, c13
 
+
+
+class ColourCosts:
+    """`colour_penalties` of pairs of players given by index into `states`, worked out once per
+    pair of player types: the counts read only a player's topscorer flag, colour difference, last
+    two colours and preference (the searches ask them for hundreds of thousands of pairs)."""
+
+    def __init__(self, states: list[PlayerState]):
+        self.states = states
+        self._types: dict[int, tuple] = {}
+        self._costs: dict[tuple, tuple[int, int, int, int]] = {}
+
+    def type_of(self, i: int) -> tuple:
+        kind = self._types.get(i)
+        if kind is None:
+            s = self.states[i]
+            kind = self._types[i] = (s.topscorer, s.colour_difference, tuple(s.colours[-2:]), s.preference)
+        return kind
+
+    def __call__(self, a: int, b: int) -> tuple[int, int, int, int]:
+        key = (self.type_of(a), self.type_of(b))
+        cost = self._costs.get(key)
+        if cost is None:
+            cost = self._costs[key] = colour_penalties(self.states[a], self.states[b])
+        return cost

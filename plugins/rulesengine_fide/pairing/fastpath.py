@@ -36,7 +36,7 @@ from collections import Counter
 
 from rulesengine_fide.pairing.assignment_bound import CostRoom, lexicographic
 from rulesengine_fide.pairing.completion import can_complete, most_pairs
-from rulesengine_fide.pairing.criteria import colour_penalties
+from rulesengine_fide.pairing.criteria import ColourCosts, colour_penalties
 from rulesengine_fide.pairing.nextbracket import BestNextBracket, next_bracket_takes
 from rulesengine_fide.pairing.preference_bounds import PreferenceBound
 from rulesengine_fide.pairing.round import RoundState
@@ -63,30 +63,22 @@ class RemainderNeeded:
 
 class LexWeights:
     """A pair's colour cost (C10-C13) as one `assignment_bound.lexicographic` integer, None when
-    C1/C3 forbid the pair; read once per pair of player types (the costs depend only on the
-    topscorer flag, colour difference, last two colours and preference, `colour_penalties`)."""
+    C1/C3 forbid the pair; read once per pair of player types (`criteria.ColourCosts`)."""
 
-    def __init__(self, states, compatible, radix: int):
-        self.states = states
+    def __init__(self, costs: ColourCosts, compatible, radix: int):
+        self.costs = costs
         self.compatible = compatible
         self.radix = radix
-        self._type: dict[int, tuple] = {}
-        self._cost: dict[tuple, int] = {}
-
-    def _type_of(self, i: int) -> tuple:
-        t = self._type.get(i)
-        if t is None:
-            s = self.states[i]
-            t = self._type[i] = (s.topscorer, s.colour_difference, tuple(s.colours[-2:]), s.preference)
-        return t
+        self._values: dict[tuple, int] = {}
 
     def __call__(self, a: int, b: int) -> int | None:
         if not self.compatible(a, b):
             return None
-        key = (self._type_of(a), self._type_of(b))
-        value = self._cost.get(key)
+        costs = self.costs
+        key = (costs.type_of(a), costs.type_of(b))
+        value = self._values.get(key)
         if value is None:
-            value = self._cost[key] = lexicographic(colour_penalties(self.states[a], self.states[b]), self.radix)
+            value = self._values[key] = lexicographic(costs(a, b), self.radix)
         return value
 
 
@@ -135,14 +127,15 @@ def fast_bracket(rnd: RoundState, mdps: list[int], residents: list[int], lower: 
         if joint is not None and joint[0] >= targets[2]:
             # (Its C13 bound is for the pairings at its C12: the targets' C12 then.)
             targets = top + (joint[0], max(targets[3], joint[1]))
-    budget = [budget_per_player * size + 100]
+    # In the last round's topscorer brackets the plain search gets a quarter of the budget: when
+    # it does not find the candidate soon, the second search (cut by the joint bounds) does.
+    budget = [(budget_per_player if pref is None else budget_per_player // 4) * size + 100]
     compatible = rnd.compatible
     leftover_ok: dict[int, bool] = {}
     even_ok: list[bool | None] = [None]
     best_next: list[BestNextBracket] = []
 
-    def pair_cost(a: int, b: int) -> tuple[int, int, int, int]:
-        return colour_penalties(states[a], states[b])
+    pair_cost = ColourCosts(states)
 
     def tick():
         budget[0] -= 1
@@ -205,7 +198,7 @@ def fast_bracket(rnd: RoundState, mdps: list[int], residents: list[int], lower: 
         try:
             result = search(None)
         except _Budget:
-            exact = LexWeights(states, compatible, size + 1) if size <= EXACT_MAX else None
+            exact = LexWeights(pair_cost, compatible, size + 1) if size <= EXACT_MAX else None
             if pref is None and exact is None:
                 return None
             # Once more, cutting every node with no completion at the targets: the joint C10-C13
@@ -541,29 +534,42 @@ class _Room:
         # a copy per search level would hold levels x S2 slots (a 10,000-player first round:
         # 5,000 levels of 5,000 slots).
         self._journal: list[tuple[bool, int, int | None]] = []
-        self._costs: dict[tuple[int, int], tuple[int, int, int, int] | None] = {}
+        # Per S1 player (one row for all stand-ins), per S2 slot: which of C10-C13 the pair costs,
+        # as bits (`_mask`), -1 when it may not be formed at all. The breadth-first searches
+        # below ask this for whole rows of slots, so it is kept as plain integers.
+        self._masks: dict[int, dict[int, int]] = {}
+        self._strict_mask = 0
+
+    def _mask(self, a: int, j: int) -> int:
+        if a <= _LEFTOVER:
+            return 0 if self.may_be_left(self.s2[j]) else -1
+        b = self.s2[j]
+        if not self.compatible(a, b):
+            return -1
+        c10, c11, c12, c13 = self.pair_cost(a, b)
+        return (c10 > 0) | (c11 > 0) << 1 | (c12 > 0) << 2 | (c13 > 0) << 3
+
+    def _row(self, a: int) -> dict[int, int]:
+        key = _LEFTOVER if a <= _LEFTOVER else a
+        row = self._masks.get(key)
+        if row is None:
+            row = self._masks[key] = {}
+        return row
 
     def allowed(self, a: int, j: int) -> bool:
-        if a <= _LEFTOVER:
-            key = (_LEFTOVER, j)
-            if key not in self._costs:
-                self._costs[key] = (0, 0, 0, 0) if self.may_be_left(self.s2[j]) else None
-            return self._costs[key] is not None
-        key = (a, j)
-        if key in self._costs:
-            pc = self._costs[key]
-        else:
-            b = self.s2[j]
-            pc = self._costs[key] = self.pair_cost(a, b) if self.compatible(a, b) else None
-        if pc is None:
-            return False
-        return not any(strict and part for strict, part in zip(self.strict, pc))
+        """The pair (S1 player or stand-in a, slot j) may be formed, at no cost in a criterion
+        whose budget is used up."""
+        row = self._row(a)
+        mask = row.get(j)
+        if mask is None:
+            mask = row[j] = self._mask(a, j)
+        return mask >= 0 and not mask & self._strict_mask
 
     def save(self):
-        return len(self._journal), self.strict, self.hint
+        return len(self._journal), self.strict, self.hint, self._strict_mask
 
     def restore(self, saved) -> None:
-        mark, self.strict, self.hint = saved
+        mark, self.strict, self.hint, self._strict_mask = saved
         journal, owner, partner = self._journal, self.owner, self.partner
         while len(journal) > mark:
             is_slot, key, old = journal.pop()
@@ -597,6 +603,7 @@ class _Room:
         displaced = list(players)
         if strict != self.strict:
             self.strict = strict
+            self._strict_mask = sum(1 << t for t, on in enumerate(strict) if on)
             for a, j in list(self.partner.items()):
                 if not self.allowed(a, j):
                     self._link(a, None)
@@ -635,9 +642,16 @@ class _Room:
         prev: dict[int, int | None] = {root: None}
         seen: set[int] = set()
         queue = [root]
+        strict_mask = self._strict_mask
         for u in queue:
+            row = self._row(u)
             for j in range(len(owner)):
-                if used[j] or j in seen or not self.allowed(u, j):
+                if used[j] or j in seen:
+                    continue
+                mask = row.get(j)
+                if mask is None:
+                    mask = row[j] = self._mask(u, j)
+                if mask < 0 or mask & strict_mask:
                     continue
                 seen.add(j)
                 w = owner[j]

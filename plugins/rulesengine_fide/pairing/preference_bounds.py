@@ -33,7 +33,7 @@ to cut nodes that cannot reach the targets (it changes no answer, only how soon 
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
 
 from rulesengine_fide.pairing.state import STRONG, PlayerState
 from rulesengine_fide.pairing.topscorer_bounds import TopscorerBound
@@ -61,26 +61,29 @@ def _pair_costs(a: Kind, b: Kind) -> tuple[int, int, int]:
 
 
 def _min_cost_flow(nodes: int, arcs: list[list[int]], source: int, sink: int, amount: int) -> int | None:
-    """Least cost of `amount` units from source to sink (successive shortest paths, Bellman-Ford
-    on the residual graph, whose arcs are [head, capacity, cost, index of the reverse arc] per
-    tail). None when the amount cannot flow."""
+    """Least cost of `amount` units from source to sink (successive shortest paths on the residual
+    graph, whose arcs are [head, capacity, cost, index of the reverse arc] per tail, each found by
+    Bellman-Ford relaxing only from the nodes whose distance fell). None when the amount cannot
+    flow."""
     total = 0
     while amount > 0:
         dist: list[int | None] = [None] * nodes
         via: list[tuple[int, int] | None] = [None] * nodes
         dist[source] = 0
-        changed = True
-        while changed:
-            changed = False
-            for u in range(nodes):
-                du = dist[u]
-                if du is None:
-                    continue
-                for k, (v, cap, cost, _) in enumerate(arcs[u]):
-                    if cap > 0 and (dist[v] is None or du + cost < dist[v]):
-                        dist[v] = du + cost
-                        via[v] = (u, k)
-                        changed = True
+        queue = deque([source])
+        queued = [False] * nodes
+        queued[source] = True
+        while queue:
+            u = queue.popleft()
+            queued[u] = False
+            du = dist[u]
+            for k, (v, cap, cost, _) in enumerate(arcs[u]):
+                if cap > 0 and (dist[v] is None or du + cost < dist[v]):
+                    dist[v] = du + cost
+                    via[v] = (u, k)
+                    if not queued[v]:
+                        queued[v] = True
+                        queue.append(v)
         if dist[sink] is None:
             return None
         push, v = amount, sink
