@@ -31,6 +31,7 @@ from heapq import heappop, heappush
 from typing import Callable
 
 LEFTOVER = -1   # the stand-ins of the S2 players left over: -1, -2, ...
+_ABSENT = object()   # in the journal: the key was not in the dict
 
 
 def lexicographic(cost: tuple[int, int, int, int], radix: int) -> int:
@@ -78,8 +79,6 @@ class CostRoom:
         return None if w is None else w - self.u[r] - self.v[j]
 
     # ---------------------------------------------------------------- journal
-    _OWNER, _PARTNER, _U, _V = range(4)
-
     def save(self):
         return len(self._journal), self.opt, self.feasible
 
@@ -87,43 +86,20 @@ class CostRoom:
         mark, self.opt, self.feasible = saved
         journal = self._journal
         while len(journal) > mark:
-            what, key, old = journal.pop()
-            if what == self._OWNER:
-                self.owner[key] = old
-            elif what == self._PARTNER:
-                if old is None:
-                    self.partner.pop(key, None)
-                else:
-                    self.partner[key] = old
-            elif what == self._U:
-                if old is None:
-                    self.u.pop(key, None)
-                else:
-                    self.u[key] = old
+            table, key, old = journal.pop()
+            if old is _ABSENT:
+                del table[key]
             else:
-                self.v[key] = old
+                table[key] = old
 
-    def _set_owner(self, j: int, r: int | None) -> None:
-        self._journal.append((self._OWNER, j, self.owner[j]))
-        self.owner[j] = r
-
-    def _set_partner(self, r: int, j: int | None) -> None:
-        self._journal.append((self._PARTNER, r, self.partner.get(r)))
-        if j is None:
-            del self.partner[r]
+    def _set(self, table, key: int, value) -> None:
+        """table[key] = value (a dict's key removed when value is _ABSENT), journalled."""
+        old = table.get(key, _ABSENT) if isinstance(table, dict) else table[key]
+        self._journal.append((table, key, old))
+        if value is _ABSENT:
+            del table[key]
         else:
-            self.partner[r] = j
-
-    def _set_u(self, r: int, value: int | None) -> None:
-        self._journal.append((self._U, r, self.u.get(r)))
-        if value is None:
-            del self.u[r]
-        else:
-            self.u[r] = value
-
-    def _set_v(self, j: int, value: int) -> None:
-        self._journal.append((self._V, j, self.v[j]))
-        self.v[j] = value
+            table[key] = value
 
     # ---------------------------------------------------------------- the search's step
     def fix(self, a: int, j: int, budget: int) -> bool:
@@ -131,38 +107,37 @@ class CostRoom:
         cannot be assigned at a cost of at most `budget` (the state is then for `restore` only)."""
         old = self.partner[a]
         self.opt -= self.w(a, old)
-        self._set_partner(a, None)
-        self._set_owner(old, None)
-        self._set_u(a, None)
+        self._set(self.partner, a, _ABSENT)
+        self._set(self.owner, old, None)
+        self._set(self.u, a, _ABSENT)
         if old == j:
             return self.opt <= budget
         holder = self.owner[j]
         self.opt -= self.w(holder, j)
-        self._set_owner(j, None)
-        self._set_partner(holder, None)
+        self._set(self.owner, j, None)
+        self._set(self.partner, holder, _ABSENT)
         # `holder` is the one row without a column, `old` the one column without a row.
-        return self._augment(holder, budget)
+        return self._augment(holder, budget, old)
 
-    def _augment(self, root: int, budget: int | None) -> bool:
+    def _augment(self, root: int, budget: int | None, free: int | None = None) -> bool:
         """The shortest augmenting path from the unassigned row `root` to a free column (Dijkstra
         on the reduced costs), its potentials updated so that the assignment stays optimal. With
-        a `budget`, False as soon as the new optimum must exceed it."""
+        a `budget` (and then the one `free` column), False as soon as the new optimum must exceed it."""
         u, v, owner, used = self.u, self.v, self.owner, self.used
         columns = range(len(owner))
         ur = u[root]
         # Free columns at reduced cost 0 end the search at once (the common case).
-        for j in columns:
-            if not used[j] and owner[j] is None:
-                w = self.w(root, j)
-                if w is not None and w - ur - v[j] == 0:
-                    return self._apply(root, j, 0, {}, {j: root}, budget)
+        free_columns = [free] if free is not None else [j for j in columns if not used[j] and owner[j] is None]
+        for j in free_columns:
+            w = self.w(root, j)
+            if w is not None and w - ur - v[j] == 0:
+                return self._apply(root, j, 0, {}, {j: root}, budget)
         limit = None
         if budget is not None:
-            # A path of reduced length d to the free column `end` makes the optimum
-            # opt + d + u[root] + v[end] (the assigned pairs' reduced costs are 0), so no path
+            # A path of reduced length d to the free column makes the optimum
+            # opt + d + u[root] + v[free] (the assigned pairs' reduced costs are 0), so no path
             # longer than this can keep it within the budget:
-            limit = budget - self.opt - ur - min((v[j] for j in columns if not used[j] and owner[j] is None),
-                                                 default=0)
+            limit = budget - self.opt - ur - v[free]
             if limit < 0:
                 return False
         best: dict[int, int] = {}
@@ -204,17 +179,17 @@ class CostRoom:
         owner, u, v = self.owner, self.u, self.v
         for j, d in final.items():
             if d < dist:
-                self._set_v(j, v[j] - (dist - d))
+                self._set(v, j, v[j] - (dist - d))
                 r = owner[j]
-                self._set_u(r, u[r] + (dist - d))
-        self._set_u(root, u[root] + dist)
+                self._set(u, r, u[r] + (dist - d))
+        self._set(u, root, u[root] + dist)
         j = end
         while True:
             r = via[j]
             old = self.partner.get(r)
             self.opt += self.w(r, j) - (self.w(r, old) if old is not None else 0)
-            self._set_owner(j, r)
-            self._set_partner(r, j)
+            self._set(owner, j, r)
+            self._set(self.partner, r, j)
             if r == root:
                 break
             j = old

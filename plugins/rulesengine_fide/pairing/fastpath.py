@@ -415,16 +415,9 @@ def _remainder(rnd, players, fixed, cost, pair_cost, compatible, tick, leaf_ok, 
             if pref:
                 s2_types[pref.type[b]] -= 1
             k_done[0] += 1
-            if not hopeless(nc):
-                saved = room.save()
-                used[j] = True
-                if room.fix(a, j, _strictness(nc, targets)):
-                    chosen.append((a, b))
-                    if extend(k + 1, nc):
-                        return True
-                    chosen.pop()
-                used[j] = False
-                room.restore(saved)
+            if not hopeless(nc) and _descend(room, used, j, _strictness(nc, targets), chosen, (a, b),
+                                             lambda: extend(k + 1, nc)):
+                return True
             k_done[0] -= 1
             s2_kinds[tops.kind[b]] += 1
             if pref:
@@ -475,20 +468,29 @@ def _remainder_exact(players, fixed, cost, pair_cost, compatible, tick, leaf_ok,
             nc = _add(c, pair_cost(a, b))
             if not _within(nc, targets):
                 continue
-            saved = room.save()
-            used[j] = True
-            if room.fix(a, j, goal - lexicographic(nc, radix)):
-                chosen.append((a, b))
-                if extend(k + 1, nc):
-                    return True
-                chosen.pop()
-            used[j] = False
-            room.restore(saved)
+            if _descend(room, used, j, goal - lexicographic(nc, radix), chosen, (a, b), lambda: extend(k + 1, nc)):
+                return True
         return False
 
     if not extend(0, cost):
         return None
     return found[0]
+
+
+def _descend(room, used: list[bool], j: int, limit, chosen: list, pair: tuple[int, int], deeper) -> bool:
+    """Fix `pair` (its S2 player in slot j) when the room still completes the node within
+    `limit` (`_Room`: the criteria whose budget is used up; `CostRoom`: the cost left), and
+    search below it; True when the search is over, else everything undone."""
+    saved = room.save()
+    used[j] = True
+    if room.fix(pair[0], j, limit):
+        chosen.append(pair)
+        if deeper():
+            return True
+        chosen.pop()
+    used[j] = False
+    room.restore(saved)
+    return False
 
 
 def _leaf(s2, used, leaf_ok, pairs, found: list) -> bool:
