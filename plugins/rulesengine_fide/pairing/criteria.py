@@ -82,7 +82,6 @@ def colour_penalties(a: PlayerState, b: PlayerState) -> tuple[int, int, int, int
     return c10, c11, c12, c13
 
 
-
 class ColourCosts:
     """`colour_penalties` of pairs of players given by index into `states`, worked out once per
     pair of player types: the counts read only a player's topscorer flag, colour difference, last
