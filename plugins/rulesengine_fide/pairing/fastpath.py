@@ -8,7 +8,8 @@ values reach a lower bound that no candidate can beat:
 
 * C4/C6/C7: every MDP paired and as many pairs as the bracket's players allow (C1, C3: at most
   the MDPs plus a maximum pairing of the residents among themselves; every player but one
-  resident when the bracket is odd and nothing stands in the way); the rest of the round stays
+  resident when the bracket is odd and nothing stands in the way; fewer when the players below
+  cannot pair among themselves, `_pairs_leaving_lower_pairable`); the rest of the round stays
   pairable, the PAB going where the round's best PAB goes (C5; C9 only once the bracket whose
   single downfloater is the PAB assignee is reached, `DutchRound._enter_c9`);
 * C8: the downfloaters (residents) play in the next bracket, which is then paired completely,
@@ -114,6 +115,13 @@ def fast_bracket(rnd: RoundState, mdps: list[int], residents: list[int], lower: 
     # maximum pairing of the residents among themselves (less than half the bracket when C3
     # leaves too many residents with the same absolute colour preference).
     pairs_target = min(size // 2, len(mdps) + most_pairs(rnd, residents))
+    even_ok: list[bool | None] = [None]
+    if size % 2 == 0 and pairs_target == size // 2 and lower:
+        # C4 ranks above C6: when the players below cannot be paired among themselves (the
+        # answer the leaf with nobody left over needs anyway), the bracket has fewer pairs.
+        even_ok[0] = can_complete(rnd, lower, rnd.bye_target)
+        if not even_ok[0]:
+            pairs_target = min(pairs_target, _pairs_leaving_lower_pairable(rnd, size, lower))
     # The targets of (C10, C11, C12, C13): lower bounds over every pairing of pairs_target pairs.
     top = topscorer_bound(states, bracket, pairs_target, mdps)
     targets = top + _colour_bound(states, bracket, pairs_target)
@@ -132,7 +140,6 @@ def fast_bracket(rnd: RoundState, mdps: list[int], residents: list[int], lower: 
     budget = [(budget_per_player if pref is None else budget_per_player // 4) * size + 100]
     compatible = rnd.compatible
     leftover_ok: dict[int, bool] = {}
-    even_ok: list[bool | None] = [None]
     best_next: list[BestNextBracket] = []
 
     pair_cost = ColourCosts(states)
@@ -217,6 +224,17 @@ def fast_bracket(rnd: RoundState, mdps: list[int], residents: list[int], lower: 
     if mdps:
         return pairs, list(mdps), list(residents)
     return pairs, residents[:pairs_target], residents[pairs_target:]
+
+
+def _pairs_leaving_lower_pairable(rnd: RoundState, size: int, lower: list[int]) -> int:
+    """The most pairs a bracket of `size` players can have when the round is completed (C4):
+    in any completion, the players below that a maximum pairing among themselves leaves over
+    (C1, C3), less the one PAB when the round has one, are paired with players of the bracket,
+    who float down; the bracket's players left over are as many as its size's parity allows."""
+    short = len(lower) - 2 * most_pairs(rnd, lower) - (1 if (size + len(lower)) % 2 else 0)
+    down = max(0, short)
+    down += (size - down) % 2
+    return (size - down) // 2
 
 
 def meets_bounds(rnd: RoundState, pairs: list[tuple[int, int]], bracket: list[int], lower: list[int],
