@@ -9,7 +9,7 @@ import random
 import pytest
 
 from rulesengine.formats.trf import read_trf
-from rulesengine_fide.pairing.completion import can_complete, most_pairs
+from rulesengine_fide.pairing.completion import can_complete, missed_by_some_maximum, most_pairs
 from rulesengine_fide.pairing.criteria import incompatibility
 from rulesengine_fide.pairing.dutch import DutchRound
 from rulesengine_fide.pairing.engine import pair_round
@@ -91,3 +91,57 @@ def test_most_pairs_is_the_blossom_maximum(name, round_number):
         assert most_pairs(rnd, players) == expected, players
         short.add(expected < len(players) // 2)
     assert short == {True, False}
+
+
+@pytest.mark.parametrize("name, round_number", [("p033_r13_plain.trf", 13), ("p019_r09_absences.trf", 9),
+                                                ("p013_r07_mixed.trf", 7)])
+def test_missed_by_some_maximum_is_the_definition(name, round_number):
+    # The exact C8 check of one downfloater (nextbracket.BestNextBracket.single_pool): a player
+    # is in D when a maximum pairing without him is as large as one with him.
+    rnd = _round_state(name, round_number)
+    rng = random.Random(11 * round_number)
+    kinds = set()
+    for _attempt in range(80):
+        players = sorted(rng.sample(range(rnd.n), rng.randint(2, min(rnd.n, 24))))
+        most, missed = missed_by_some_maximum(rnd, players)
+        assert most == most_pairs(rnd, players)
+        expected = {v for v in players if most_pairs(rnd, [u for u in players if u != v]) == most}
+        assert missed == expected, players
+        kinds.add((bool(missed), missed == set(players)))
+    # Sets every maximum pairing covers, sets with some players missed (but not all).
+    assert {(False, False), (True, False)} <= kinds
+
+
+def _random_graph_round(rng: random.Random, size: int, density: float):
+    """A stand-in for the round: `size` players, pairs allowed at random (C1 only)."""
+    from types import SimpleNamespace
+    met = [set() for _ in range(size)]
+    for a in range(size):
+        for b in range(a + 1, size):
+            if rng.random() > density:
+                met[a].add(b)
+                met[b].add(a)
+    states = [SimpleNamespace(bye_eligible=True) for _ in range(size)]
+    return SimpleNamespace(n=size, met=met, absolute_colour=[0] * size, states=states)
+
+
+def test_pairing_searches_agree_with_the_blossom_on_random_graphs():
+    # Sparse graphs with many odd cycles: several searches fail in one pairing, and the later
+    # ones skip the trees the failed ones grew (completion._PerfectPairing.alive).
+    rng = random.Random(2026)
+    failures = set()
+    for _attempt in range(300):
+        size = rng.randint(4, 18)
+        rnd = _random_graph_round(rng, size, rng.choice((0.15, 0.25, 0.4, 0.7)))
+        players = list(range(size))
+        edges = [(a, b, 1) for a in players for b in players if a < b and b not in rnd.met[a]]
+        expected = sum(1 for m in max_weight_matching(size, edges) if m >= 0) // 2
+        most, missed = missed_by_some_maximum(rnd, players)
+        assert most == most_pairs(rnd, players) == expected
+        for v in players:
+            rest = [u for u in players if u != v]
+            rest_edges = [(rest.index(a), rest.index(b), 1) for a, b, _ in edges if v not in (a, b)]
+            without = sum(1 for m in max_weight_matching(size - 1, rest_edges) if m >= 0) // 2
+            assert (v in missed) == (without == expected), (size, v)
+        failures.add(size - 2 * expected)
+    assert max(failures) >= 4     # pairings in which several searches failed

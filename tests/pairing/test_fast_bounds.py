@@ -90,15 +90,20 @@ def _brute_most_pairs(vertices: list[int], joinable) -> int:
     return best
 
 
-def test_stand_in_bound_and_leftovers_agree_with_an_exhaustive_search():
-    # Small random sets of one late round's players (rematches and C3 make them imperfect):
-    # the most pairs with k stand-ins that may meet `partners` only, and the players a maximum
-    # pairing leaves, against a search that tries every pairing.
+def small_sets(seed: int, count: int = 150):
+    """(round, rng, players): `count` small random sets of one late round's players (rematches
+    and C3 make them imperfect), for checks against an exhaustive search."""
     rnd = _late_round(200, 7, 20)
-    rng = random.Random(20)
+    rng = random.Random(seed)
+    for _attempt in range(count):
+        yield rnd, rng, sorted(rng.sample(range(rnd.n), rng.randint(3, 11)))
+
+
+def test_stand_in_bound_and_leftovers_agree_with_an_exhaustive_search():
+    # The most pairs with k stand-ins that may meet `partners` only, and the players a maximum
+    # pairing leaves, against a search that tries every pairing.
     shapes = set()
-    for _attempt in range(150):
-        players = sorted(rng.sample(range(rnd.n), rng.randint(3, 11)))
+    for rnd, rng, players in small_sets(20):
         partners = set(rng.sample(players, rng.randint(0, len(players))))
         count = rng.randint(1, 3)
         stand_ins = [-1 - t for t in range(count)]

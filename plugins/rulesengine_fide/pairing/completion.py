@@ -34,6 +34,24 @@ def most_pairs(rnd: RoundState, players: list[int]) -> int:
     return _PerfectPairing(rnd, list(players), None).most_pairs()
 
 
+def most_pairs_apart(rnd: RoundState, apart: list[int], players: list[int]) -> int:
+    """The size of a maximum pairing of `apart` and `players` under C1 and C3 in which no two of
+    `apart` meet: the most pairs of a bracket whose MDPs (`apart`) each meet a resident or
+    float on (C6)."""
+    return _Apart(rnd, list(apart) + list(players), set(apart)).most_pairs()
+
+
+def maximum_apart(rnd: RoundState, apart: list[int], players: list[int]) -> tuple[int, list[int]]:
+    """A maximum pairing of `apart` and `players` under C1 and C3 in which no two of `apart`
+    meet, covering as many of `apart` as any pairing can (they are paired first, and an
+    augmenting path never unpairs a player): its number of pairs and the players it leaves
+    unpaired."""
+    everyone = list(apart) + list(players)
+    search = _Apart(rnd, everyone, set(apart))
+    most = search.most_pairs()
+    return most, [everyone[u] for u in range(search.size) if search.mate[u] < 0]
+
+
 def most_pairs_with_stand_ins(rnd: RoundState, players: list[int], stand_ins: int, partners: set[int]) -> int:
     """The size of a maximum pairing of `players` and `stand_ins` extra vertices, each of which
     may pair with any player in `partners` (never with another stand-in): the most pairs any
@@ -47,6 +65,24 @@ def left_by_maximum(rnd: RoundState, players: list[int]) -> list[int]:
     search = _PerfectPairing(rnd, list(players), None)
     search.most_pairs()
     return [players[u] for u in range(search.size) if search.mate[u] < 0]
+
+
+def missed_by_some_maximum(rnd: RoundState, players: list[int], apart: list[int] = ()) -> tuple[int, set[int]]:
+    """(size of a maximum pairing of `players` under C1 and C3, the players some maximum pairing
+    leaves unpaired): the set D of the Gallai-Edmonds decomposition, the players an even
+    alternating path reaches from a player a maximum pairing leaves over. A player y may join
+    them and raise the maximum by one exactly when y may meet someone in D. No two players of
+    `apart` (among `players`) meet when given (`most_pairs_apart`)."""
+    players = list(players)
+    search = _Apart(rnd, players, set(apart)) if apart else _PerfectPairing(rnd, players, None)
+    most = search.most_pairs()
+    search.alive = list(range(search.size))
+    reached = [False] * search.size
+    free = [u for u in range(search.size) if search.mate[u] < 0]
+    for root in free:
+        if not reached[root]:
+            search._augment_from(root, free, reached)
+    return most, {players[u] for u in range(search.size) if reached[u]}
 
 
 def pair_up(players: list[int], compatible: Callable[[int, int], bool], allowed_left: int) -> tuple[int, list[int]]:
@@ -105,6 +141,10 @@ class _PerfectPairing:
         self.takes_bye = {i for i in players if i < rnd.n and rnd.states[i].bye_eligible
                           and (bye_value is None or rnd.bye_value(i) == bye_value)}
         self.mate = [-1] * self.size
+        # The vertices a failed search has not ruled out: when no augmenting path starts at a
+        # free vertex, none ever passes through the alternating tree grown from it (Edmonds),
+        # so later searches skip that tree.
+        self.alive = list(range(self.size))
 
     def joinable(self, a: int, b: int) -> bool:
         """Rank indices a and b may form a pair (or the PAB, when one of them is `bye`)."""
@@ -142,9 +182,11 @@ class _PerfectPairing:
                 break   # no perfect pairing: root is unpaired in a maximum one
         return sum(1 for u in range(self.size) if mate[u] >= 0) // 2
 
-    def _augment_from(self, root: int, free: list[int]) -> bool:
-        """Search an augmenting path from the free vertex `root` and apply it."""
-        size, players, mate, joinable = self.size, self.players, self.mate, self.joinable
+    def _augment_from(self, root: int, free: list[int], reached: list[bool] | None = None) -> bool:
+        """Search an augmenting path from the free vertex `root` and apply it. When there is
+        none, the vertices the search labelled even are those an even alternating path from
+        root reaches; they are marked in `reached` when given."""
+        size, players, mate, joinable, alive = self.size, self.players, self.mate, self.joinable, self.alive
         parent = [-1] * size
         base = list(range(size))
         even = [False] * size
@@ -188,7 +230,7 @@ class _PerfectPairing:
             v = queue[head]
             head += 1
             pv = players[v]
-            for to in range(size):
+            for to in alive:
                 if base[v] == base[to] or mate[v] == to or not joinable(pv, players[to]):
                     continue
                 if to == root or (mate[to] >= 0 and parent[mate[to]] >= 0):
@@ -196,7 +238,7 @@ class _PerfectPairing:
                     in_blossom = [False] * size
                     mark_path(v, top, to, in_blossom)
                     mark_path(to, top, v, in_blossom)
-                    for i in range(size):
+                    for i in alive:
                         if in_blossom[base[i]]:
                             base[i] = top
                             if not even[i]:
@@ -212,6 +254,10 @@ class _PerfectPairing:
                 if end >= 0:
                     break
         if end < 0:
+            if reached is not None:
+                for u in range(size):
+                    reached[u] = reached[u] or even[u]
+            self.alive = [u for u in alive if not even[u] and parent[u] < 0]
             return False
         v = end
         while v >= 0:
@@ -236,3 +282,14 @@ class _WithStandIns(_PerfectPairing):
         if b > self.bye:
             return a < self.bye and a in self.partners
         return super().joinable(a, b)
+
+
+class _Apart(_PerfectPairing):
+    """`_PerfectPairing` in which no two of the players `apart` may form a pair."""
+
+    def __init__(self, rnd: RoundState, players: list[int], apart: set[int]):
+        super().__init__(rnd, players, None)
+        self.apart = apart
+
+    def joinable(self, a: int, b: int) -> bool:
+        return not (a in self.apart and b in self.apart) and super().joinable(a, b)

@@ -266,16 +266,18 @@ class DutchRound(RoundState):
         first such in generation order)."""
         fixed = {x for p in need.mdp_pairs for x in p}
         rest = [i for i in residents if i not in fixed]
-        odd = len(rest) % 2 == 1
-        if odd and not (lower and all(next_bracket_takes(self, x, lower) for x in rest)):
-            return None
-        if most_pairs(self, rest) < len(rest) // 2:
+        rest_pairs = need.pairs - len(need.mdp_pairs)
+        if most_pairs(self, rest) < rest_pairs:
             return None     # the matching below could not pair them either (C1, C3)
+        # One player left over whom the next bracket takes whoever it is: the absorber stands
+        # for it (C8); else the players left over are checked afterwards (meets_bounds).
+        absorber = len(rest) - 2 * rest_pairs == 1 and bool(lower) and \
+            all(next_bracket_takes(self, x, lower) for x in rest)
         next_group = self.group[lower[0]] if lower else None
         weigher = EdgeWeigher(self, [], rest, [], next_group, with_bye=False, fixed_pairs=need.mdp_pairs,
-                              all_mdps=mdps, mdps_pairable=False, absorber=odd)
-        mate, stats = self._solve(weigher, Ordering.homogeneous(rest, len(rest) // 2))
-        if stats.bracket_pairs != len(rest) // 2:
+                              all_mdps=mdps, mdps_pairable=False, absorber=absorber)
+        mate, stats = self._solve(weigher, Ordering.homogeneous(rest, rest_pairs))
+        if stats.bracket_pairs != rest_pairs:
             return None
         pairs = list(need.mdp_pairs)
         for i in rest:
@@ -283,7 +285,7 @@ class DutchRound(RoundState):
             if j in weigher.resident_set and i < j:
                 pairs.append((i, j))
         pairs = [(min(a, b), max(a, b)) for a, b in pairs]
-        if not meets_bounds(self, pairs, mdps + residents, lower, need.targets):
+        if not meets_bounds(self, pairs, mdps + residents, lower, need):
             return None
         return pairs
 

@@ -6,16 +6,18 @@ in the order D.1 generates them (S1 fixed, S2 transposed lexicographically; for 
 bracket first the MDP-pairing, then its remainder) and accepts the first one whose criteria
 values reach a lower bound that no candidate can beat:
 
-* C4/C6/C7: every MDP paired and as many pairs as the bracket's players allow (C1, C3: at most
-  the MDPs plus a maximum pairing of the residents among themselves; every player but one
-  resident when the bracket is odd and nothing stands in the way; fewer when the players below
-  cannot pair among themselves, `_pairs_leaving_lower_pairable`); the rest of the round stays
+* C4/C6/C7: every MDP paired and as many pairs as the bracket's players allow (C1, C3: a
+  maximum pairing of the bracket in which no two MDPs meet; every player but one resident when
+  the bracket is odd and nothing stands in the way; fewer when the players below cannot pair
+  among themselves, `_pairs_leaving_lower_pairable`); the rest of the round stays
   pairable, the PAB going where the round's best PAB goes (C5; C9 only once the bracket whose
   single downfloater is the PAB assignee is reached, `DutchRound._enter_c9`);
 * C8: the downfloaters (residents) play in the next bracket, which is then paired completely,
   or, where it cannot be, gets the most pairs any downfloaters could give it
   (`nextbracket.BestNextBracket`); in the last bracket one downfloater gets the PAB:
-  C2-eligible, C5 (and C9 when in force) at the round's best PAB target;
+  C2-eligible, C5 (and C9 when in force) at the round's best PAB target. C8 ranks above the
+  colours: when a leaf's single leftover cannot reach C8's bound, the search starts again among
+  the pairings leaving over one who may (`BestNextBracket.single_pool`), at their colour bounds;
 * C10-C11 (last round, topscorers of A.7): no more than `topscorer_bounds.topscorer_bound`, the
   pigeonhole bound of the topscorers' colour needs (0 when no topscorer plays);
 * C12-C13: no more unmet colour preferences than the pigeonhole bound (each pair has one white),
@@ -36,7 +38,7 @@ import sys
 from collections import Counter
 
 from rulesengine_fide.pairing.assignment_bound import CostRoom, lexicographic
-from rulesengine_fide.pairing.completion import can_complete, most_pairs
+from rulesengine_fide.pairing.completion import can_complete, missed_by_some_maximum, most_pairs, most_pairs_apart
 from rulesengine_fide.pairing.criteria import ColourCosts, colour_penalties
 from rulesengine_fide.pairing.nextbracket import BestNextBracket, next_bracket_takes
 from rulesengine_fide.pairing.preference_bounds import PreferenceBound
@@ -48,18 +50,28 @@ UP, DOWN = -1, 1
 # The exact bound of the second search (`assignment_bound.py`) for brackets up to this many
 # players: its first solve reads every S1-S2 pair, too slow beyond (such brackets go to the matching).
 EXACT_MAX = 1200
+# The C8 pool of a bracket's single downfloater (`BestNextBracket.single_pool`) for next brackets
+# up to this many players: its search is quadratic in them.
+POOL_MAX = 1200
 
 
 class _Budget(Exception):
     pass
 
 
-class RemainderNeeded:
-    """The first MDP-pairing meeting every per-pair bound, whose remainder needs the matching."""
+class _PoolWanted(Exception):
+    """A leaf's single leftover was not shown at C8's bound: search among the pool's pairings."""
 
-    def __init__(self, mdp_pairs: list[tuple[int, int]], targets: tuple[int, int]):
+
+class RemainderNeeded:
+    """The first MDP-pairing meeting every per-pair bound, whose remainder needs the matching;
+    the bracket's bounds: its pairs (C6) and colour costs (C10-C13)."""
+
+    def __init__(self, mdp_pairs: list[tuple[int, int]], targets: tuple[int, int, int, int], pairs: int):
         self.mdp_pairs = mdp_pairs
         self.targets = targets
+        self.pairs = pairs
+        self.leftovers: set[int] | None = None     # `_Below.leftovers`
 
 
 class LexWeights:
@@ -83,48 +95,147 @@ class LexWeights:
         return value
 
 
+def _wish(state) -> tuple[int, int, int, int]:
+    """A player's colour wish as counts: (white, black, strong white, strong black)."""
+    strength, colour = state.preference
+    if not strength:
+        return 0, 0, 0, 0
+    strong = int(strength >= STRONG)
+    if colour == WHITE:
+        return 1, 0, strong, 0
+    return (0, 1, 0, strong) if colour == BLACK else (0, 0, 0, 0)
+
+
 def _colour_bound(states, players: list[int], pairs: int) -> tuple[int, int]:
-    """Least possible (C12, C13) over any pairing of `pairs` pairs among `players` (one player
-    left out when their number is odd)."""
-    w = b = ws = bs = 0
+    """Least possible (C12, C13) over any pairing of `pairs` pairs among `players` (the others
+    left out)."""
+    wishes = [0, 0, 0, 0]
     for i in players:
-        strength, colour = states[i].preference
-        if strength:
-            if colour == WHITE:
-                w += 1
-                ws += strength >= STRONG
-            elif colour == BLACK:
-                b += 1
-                bs += strength >= STRONG
-    spare = len(players) - 2 * pairs
+        for t, v in enumerate(_wish(states[i])):
+            wishes[t] += v
+    return _bound_of_wishes(wishes, len(players), pairs)
+
+
+def _bound_of_wishes(wishes, size: int, pairs: int) -> tuple[int, int]:
+    """`_colour_bound` from the players' wish counts: each pair has one white, so at least
+    (white wishes - pairs) pairs of white-wishers meet (likewise black); each player left out
+    takes one unmet wish away."""
+    w, b, ws, bs = wishes
+    spare = size - 2 * pairs
     c12 = max(0, w - pairs) + max(0, b - pairs)
     c13 = max(0, ws - pairs) + max(0, bs - pairs)
     return max(0, c12 - spare), max(0, c13 - spare)
+
+
+def _colour_bound_leaving(states, players: list[int], pairs: int, leaving: set[int]) -> tuple[int, int]:
+    """`_colour_bound` of the pairings of `pairs` pairs among `players` (one player left over)
+    that leave one of `leaving` over: the least over the kinds of colour preference there."""
+    best: tuple[int, int] | None = None
+    kinds = set()
+    for x in leaving:
+        if states[x].preference in kinds:
+            continue
+        kinds.add(states[x].preference)
+        c12, c13 = _colour_bound(states, [i for i in players if i != x], pairs)
+        best = (c12, c13) if best is None else (min(best[0], c12), min(best[1], c13))
+    assert best is not None
+    return best
 
 
 def fast_bracket(rnd: RoundState, mdps: list[int], residents: list[int], lower: list[int],
                  budget_per_player: int = 40):
     """(pairs, S1, S2) of the bracket when an early candidate is provably best; a
     RemainderNeeded when only the remainder of the first MDP-pairing is in doubt; else None."""
-    states = rnd.states
     bracket = mdps + residents
     size = len(bracket)
     if len(mdps) > len(residents):
         return None
-    # C6: the MDPs cannot meet each other, so no pairing has more pairs than the MDPs plus a
-    # maximum pairing of the residents among themselves (less than half the bracket when C3
-    # leaves too many residents with the same absolute colour preference).
-    pairs_target = min(size // 2, len(mdps) + most_pairs(rnd, residents))
-    even_ok: list[bool | None] = [None]
-    if size % 2 == 0 and pairs_target == size // 2 and lower:
+    # C6: the MDPs cannot meet each other, so no pairing has more pairs than a maximum pairing
+    # of the bracket without MDP-MDP pairs (less than half the bracket when C3 leaves too many
+    # players with the same absolute colour preference).
+    pairs_target = most_pairs_apart(rnd, mdps, residents) if mdps else most_pairs(rnd, residents)
+    below = _Below(rnd, bracket, lower)
+    lowered = False
+    if size % 2 == 0 and lower and not below.completes():
         # C4 ranks above C6: when the players below cannot be paired among themselves (the
-        # answer the leaf with nobody left over needs anyway), the bracket has fewer pairs.
-        even_ok[0] = can_complete(rnd, lower, rnd.bye_target)
-        if not even_ok[0]:
-            pairs_target = min(pairs_target, _pairs_leaving_lower_pairable(rnd, size, lower))
-    # The targets of (C10, C11, C12, C13): lower bounds over every pairing of pairs_target pairs.
+        # answer the leaf with nobody left over needs anyway), the bracket may have fewer pairs.
+        most = _pairs_leaving_lower_pairable(rnd, size, lower)
+        lowered = most < pairs_target
+        pairs_target = min(pairs_target, most)
+    if not lowered and size - 2 * pairs_target > 1 and lower and size <= POOL_MAX:
+        # Several players left over by a maximum pairing of the bracket (C3): only ones some
+        # maximum pairing leaves over can be (`completion.missed_by_some_maximum`), so C8's
+        # bound counts the residents those may meet (`BestNextBracket`).
+        below.leftovers = missed_by_some_maximum(rnd, bracket, mdps)[1]
+    # C8 ranks above C10-C13: only pairings leaving over one of the players who may float down
+    # at C8's bound can be best, and their colour bounds may be higher (the players the plain
+    # bounds would leave over cannot meet the next bracket). So the first time a leaf's single
+    # leftover is not shown at C8's bound, the search starts again among the pairings leaving
+    # one of them over, at their bounds (when nobody can, the matching decides).
+    pooling = bool(size % 2 and lower and pairs_target == size // 2)
+    try:
+        result = _search(rnd, mdps, residents, lower, pairs_target, below, None, budget_per_player, pooling)
+    except _PoolWanted:
+        pool = below.best_next().single_pool(bracket) if len(below.best_next().nxt) <= POOL_MAX else None
+        if pool is not None and not pool:
+            return None
+        result = _search(rnd, mdps, residents, lower, pairs_target, below, pool, budget_per_player, False)
+    if isinstance(result, RemainderNeeded):
+        result.leftovers = below.leftovers
+    if result is None or isinstance(result, RemainderNeeded):
+        return result
+    pairs = result
+    if mdps:
+        return pairs, list(mdps), list(residents)
+    return pairs, residents[:pairs_target], residents[pairs_target:]
+
+
+class _Below:
+    """What the leaves of the searches ask of the players below, kept across searches."""
+
+    def __init__(self, rnd: RoundState, bracket: list[int], lower: list[int]):
+        self.rnd = rnd
+        self.bracket = bracket
+        self.lower = lower
+        self._completes: bool | None = None
+        self._best_next: BestNextBracket | None = None
+        self.leftovers: set[int] | None = None    # the only players the candidates leave over
+
+    def completes(self) -> bool:
+        """The players below can be paired among themselves (C4), the PAB at its best (C5, C9)."""
+        if self._completes is None:
+            self._completes = can_complete(self.rnd, self.lower, self.rnd.bye_target)
+        return self._completes
+
+    def best_next(self) -> BestNextBracket:
+        if self._best_next is None:
+            self._best_next = BestNextBracket(self.rnd, self.bracket, self.lower, self.leftovers)
+        return self._best_next
+
+    def takes(self, left: list[int]) -> bool | None:
+        """C8 and C4 for the downfloaters `left`: True when shown at their best, False when
+        shown missed, else None."""
+        if len(left) == 1 and next_bracket_takes(self.rnd, left[0], self.lower):
+            return True
+        return self.best_next().takes(left)
+
+
+def _search(rnd: RoundState, mdps: list[int], residents: list[int], lower: list[int], pairs_target: int,
+            below: _Below, pool: set[int] | None, budget_per_player: int, pooling: bool):
+    """The D.1 searches of `fast_bracket` at the bounds of `pairs_target` pairs; with `pool`,
+    among the pairings leaving one of its players over (C8). The pairs found, a
+    RemainderNeeded, or None; with `pooling`, _PoolWanted at the first single leftover not
+    shown at C8's bound."""
+    states = rnd.states
+    bracket = mdps + residents
+    size = len(bracket)
+    # The targets of (C10, C11, C12, C13): lower bounds over every pairing of pairs_target pairs
+    # (leaving one of `pool` over when it is known).
     top = topscorer_bound(states, bracket, pairs_target, mdps)
-    targets = top + _colour_bound(states, bracket, pairs_target)
+    if pool is None:
+        targets = top + _colour_bound(states, bracket, pairs_target)
+    else:
+        targets = top + _colour_bound_leaving(states, bracket, pairs_target, pool)
     tops = TopscorerBound(states, bracket)
     pref = PreferenceBound(states, bracket) if tops.active else None
     if pref is not None:
@@ -139,8 +250,7 @@ def fast_bracket(rnd: RoundState, mdps: list[int], residents: list[int], lower: 
     # it does not find the candidate soon, the second search (cut by the joint bounds) does.
     budget = [(budget_per_player if pref is None else budget_per_player // 4) * size + 100]
     compatible = rnd.compatible
-    leftover_ok: dict[int, bool] = {}
-    best_next: list[BestNextBracket] = []
+    leftover_ok: dict[int, bool | None] = {}
 
     pair_cost = ColourCosts(states)
 
@@ -155,28 +265,18 @@ def fast_bracket(rnd: RoundState, mdps: list[int], residents: list[int], lower: 
         the round's best PAB can go to (C2 eligible, at the round's PAB target: C5, and C9
         once `_enter_c9` set it)."""
         s = states[x]
-        if s.floated(1) == DOWN or s.floated(2) == DOWN:
+        if s.floated(1) == DOWN or s.floated(2) == DOWN or (pool is not None and x not in pool):
             return False
         return bool(lower) or (s.bye_eligible and rnd.bye_value(x) == rnd.bye_target)
-
-    def below_takes(left: list[int]) -> bool | None:
-        """C8 and C4 for the downfloaters `left`: True when shown at their best, else None."""
-        if len(left) == 1 and next_bracket_takes(rnd, left[0], lower):
-            return True
-        if not best_next:
-            best_next.append(BestNextBracket(rnd, bracket, lower))
-        return best_next[0].takes(left)
 
     def leaf_ok(left: list[int]) -> bool | None:
         """Bounds that depend on who is left over. None: cannot decide, use the matching."""
         if not left:
-            if even_ok[0] is None:
-                even_ok[0] = can_complete(rnd, lower, rnd.bye_target)
-            return True if even_ok[0] else None
+            return True if below.completes() else None
         if len(left) > 1:
             if not all(may_be_left(x) for x in left):
                 return False
-            return below_takes(left) if lower else None   # one PAB only (C2)
+            return below.takes(left) if lower else None   # one PAB only (C2)
         (x,) = left
         if x in leftover_ok:
             return leftover_ok[x]
@@ -185,7 +285,9 @@ def fast_bracket(rnd: RoundState, mdps: list[int], residents: list[int], lower: 
         elif not lower:
             verdict = True     # the PAB at its best; completion is then immediate
         else:
-            verdict = below_takes(left)
+            verdict = below.takes(left)
+            if verdict is not True and pooling:
+                raise _PoolWanted
         leftover_ok[x] = verdict
         return verdict
 
@@ -218,12 +320,7 @@ def fast_bracket(rnd: RoundState, mdps: list[int], residents: list[int], lower: 
         return None
     finally:
         sys.setrecursionlimit(limit)
-    if result is None or isinstance(result, RemainderNeeded):
-        return result
-    pairs = result
-    if mdps:
-        return pairs, list(mdps), list(residents)
-    return pairs, residents[:pairs_target], residents[pairs_target:]
+    return result
 
 
 def _pairs_leaving_lower_pairable(rnd: RoundState, size: int, lower: list[int]) -> int:
@@ -238,24 +335,26 @@ def _pairs_leaving_lower_pairable(rnd: RoundState, size: int, lower: list[int]) 
 
 
 def meets_bounds(rnd: RoundState, pairs: list[tuple[int, int]], bracket: list[int], lower: list[int],
-                 targets: tuple[int, int]) -> bool:
-    """Whether a complete pairing of the bracket reaches every lower bound (see module doc)."""
+                 need: RemainderNeeded) -> bool:
+    """Whether a pairing of the bracket reaches every lower bound (see module doc): as many
+    pairs as the search's target, its colour targets, and the players left over as a leaf of
+    the searches accepts them (no repeated downfloat, C8 and C4 shown at their best)."""
+    targets, pairs_target = need.targets, need.pairs
     states = rnd.states
     cost = (0, 0, 0, 0)
     for a, b in pairs:
         cost = _add(cost, colour_penalties(states[a], states[b]))
-    if cost != tuple(targets):
+    if cost != tuple(targets) or len(pairs) != pairs_target:
         return False
     paired = {x for p in pairs for x in p}
     left = [i for i in bracket if i not in paired]
-    if len(left) != len(bracket) % 2:
-        return False
+    below = _Below(rnd, bracket, lower)
+    below.leftovers = need.leftovers
     if not left:
-        return can_complete(rnd, lower, rnd.bye_target)
-    (x,) = left
-    if states[x].floated(1) == DOWN or states[x].floated(2) == DOWN:
+        return below.completes()
+    if any(states[x].floated(1) == DOWN or states[x].floated(2) == DOWN for x in left) or not lower:
         return False
-    return bool(next_bracket_takes(rnd, x, lower)) and can_complete(rnd, lower + [x], rnd.bye_target)
+    return below.takes(left) is True
 
 
 def _over_colour_bound(states, rest: list[int], rest_pairs: int, cost, targets, tops: TopscorerBound,
@@ -308,6 +407,22 @@ def _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok, may_b
     chosen: list[tuple[int, int]] = []
     used: set[int] = set()
     outcome: list = []
+    # The colour wishes of the players not yet paired (MDPs and residents): a node none of whose
+    # completions can stay within the C12/C13 targets is cut (pigeonhole, `_bound_of_wishes`),
+    # as the complete MDP-pairing would be, before the MDPs below it try every resident.
+    wish = {i: _wish(states[i]) for i in mdps + residents}
+    wishes = [sum(wish[i][t] for i in mdps + residents) for t in range(4)]
+    total_pairs = rest_pairs + len(mdps)
+
+    def hopeless(k: int, c) -> bool:
+        """After k MDP pairs costing c: no completion within the C12/C13 targets."""
+        size = len(mdps) + len(residents) - 2 * k
+        c12, c13 = _bound_of_wishes(wishes, size, total_pairs - k)
+        return c[2] + c12 > targets[2] or c[3] + c13 > targets[3]
+
+    def pair(a: int, b: int, sign: int) -> None:
+        for t in range(4):
+            wishes[t] -= sign * (wish[a][t] + wish[b][t])
 
     def extend(k: int, cost) -> bool:
         """True when the search is over (outcome set: pairs, or None for 'use the matching')."""
@@ -322,7 +437,8 @@ def _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok, may_b
                                may_be_left, targets, rest_pairs, tops, pref, exact)
             # No transposition of the remainder reaches the bounds: the caller may still find
             # one with the matching (exchanges), for this first MDP-pairing.
-            outcome.append(pairs if pairs is not None else RemainderNeeded(list(chosen), targets))
+            outcome.append(pairs if pairs is not None else RemainderNeeded(list(chosen), targets,
+                                                                                    len(mdps) + rest_pairs))
             return True   # the first complete MDP-pairing decides (see module docstring)
         a = mdps[k]
         for b in residents:
@@ -335,12 +451,15 @@ def _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok, may_b
             c = _add(cost, pair_cost(a, b))
             if not _within(c, targets):
                 continue
-            chosen.append((a, b))
-            used.add(b)
-            if extend(k + 1, c):
-                return True
-            chosen.pop()
-            used.discard(b)
+            pair(a, b, 1)
+            if not hopeless(k + 1, c):
+                chosen.append((a, b))
+                used.add(b)
+                if extend(k + 1, c):
+                    return True
+                chosen.pop()
+                used.discard(b)
+            pair(a, b, -1)
         return False
 
     if not extend(0, (0, 0, 0, 0)):
@@ -362,14 +481,7 @@ def _remainder(rnd, players, fixed, cost, pair_cost, compatible, tick, leaf_ok, 
     used = [False] * len(s2)
     found: list = []
 
-    def prefs(i: int) -> tuple[int, int, int, int]:
-        strength, colour = states[i].preference
-        if not strength:
-            return 0, 0, 0, 0
-        strong = int(strength >= STRONG)
-        return (1, 0, strong, 0) if colour == WHITE else (0, 1, 0, strong)
-
-    kinds = {i: prefs(i) for i in players}
+    kinds = {i: _wish(states[i]) for i in players}
     # Colour wishes of the players not yet paired: (white, black, strong white, strong black).
     left = [sum(kinds[i][t] for i in players) for t in range(4)]
 

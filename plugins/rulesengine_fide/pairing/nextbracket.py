@@ -16,16 +16,21 @@ a bracket of hundreds of players asks for every member and pays for a few constr
 rounds of scattered fields: more absolute colour preferences of one colour than of the other,
 C3), and for several downfloaters: C8 at the most pairs any downfloaters from the bracket could
 give the next bracket (a cardinality bound with stand-ins), every downfloater paired there.
+Its `single_pool` names the players who, floating down alone, may reach that bound, so that the
+searches look only at pairings leaving one of them over (C8 ranks above the colours).
 """
 
 from __future__ import annotations
 
-from rulesengine_fide.pairing.completion import (can_complete, left_by_maximum, most_pairs_with_stand_ins,
-                                                  pair_up, pairs_all)
+from rulesengine_fide.pairing.completion import (can_complete, left_by_maximum, maximum_apart, missed_by_some_maximum,
+                                                  most_pairs_with_stand_ins, pair_up, pairs_all)
 from rulesengine_fide.pairing.round import RoundState
 
 # Partners of x in the next bracket tried before giving up (each is one construction).
 PARTNERS_TRIED = 3
+# Maximum pairings of the next bracket with a bracket's leftovers (`BestNextBracket._by_maximum`),
+# at most this many per bracket: each costs about as much as the pairing of that bracket.
+MAXIMUM_CHECKS = 24
 
 
 def next_bracket_takes(rnd: RoundState, x: int, lower: list[int]) -> bool | None:
@@ -117,17 +122,24 @@ class BestNextBracket:
     player of the bracket may meet (C1, C3): that is the bound. xs reach it when each x plays a
     resident b_x, the other residents pair as the bound allows, and everyone left below pairs
     too, the PAB going where the round's best PAB goes (C4, C5, C9). `takes` shows such a
-    pairing or answers None (the caller then lets the matching decide)."""
+    pairing (a few quick constructions, then a maximum pairing of the next bracket with xs),
+    answers False for a single downfloater shown unable to reach the bound, else None (the
+    caller then lets the matching decide)."""
 
-    def __init__(self, rnd: RoundState, bracket: list[int], lower: list[int]):
+    def __init__(self, rnd: RoundState, bracket: list[int], lower: list[int], leftovers: set[int] | None = None):
         self.rnd = rnd
         next_group = rnd.group[lower[0]]
         self.nxt = [i for i in lower if rnd.group[i] == next_group]
         self.below = lower[len(self.nxt):]
         compatible = rnd.compatible
-        self.reach = {b for b in self.nxt if any(compatible(x, b) for x in bracket)}
+        # The residents a downfloater may meet: any the bracket's players (or, when given, the
+        # only players its candidates can leave over) may meet.
+        floaters = bracket if leftovers is None else [x for x in bracket if x in leftovers]
+        self.reach = {b for b in self.nxt if any(compatible(x, b) for x in floaters)}
         self._bound: dict[int, int] = {}
         self._verdict: dict[frozenset[int], bool] = {}
+        self._below_alone: bool | None = None
+        self._by_max: dict[frozenset[int], bool | None] = {}
 
     def bound(self, count: int) -> int:
         """The most pairs `count` downfloaters and the next bracket's residents can form."""
@@ -148,15 +160,64 @@ class BestNextBracket:
                 tried += 1
                 if tried == PARTNERS_TRIED:
                     break
-            return None
+            return self._by_maximum(xs)
         # Several downfloaters: each takes the first resident left that it may meet.
         chosen: list[int] = []
         for x in xs:
             b = next((b for b in self.nxt if b not in chosen and compatible(x, b)), None)
             if b is None:
-                return None
+                break
             chosen.append(b)
-        return True if self._pairs_with(chosen) else None
+        if len(chosen) == len(xs) and self._pairs_with(chosen):
+            return True
+        # (Not False: the stand-ins' bound for several downfloaters is often out of reach for
+        # every choice, and a search refusing leaf after leaf would only run out of budget.)
+        return True if self._by_maximum(xs) else None
+
+    def single_pool(self, players: list[int]) -> set[int] | None:
+        """The players of `players` who, floating down alone, may reach the C8 and C4 bounds (a
+        set holding everyone `takes` would show), None when that is everyone. Where C8's bound
+        is one pair more than a maximum pairing of the residents, a downfloater reaches it only
+        by meeting a resident some maximum pairing of them leaves over
+        (`completion.missed_by_some_maximum`); where the downfloater and the residents pair
+        completely at the bound, the players below must pair among themselves (C4, C5, C9)."""
+        bound = self.bound(1)
+        most, missed = missed_by_some_maximum(self.rnd, self.nxt)
+        if most == bound:
+            return None
+        if 2 * bound == len(self.nxt) + 1 and not self._below_completes():
+            return set()
+        compatible = self.rnd.compatible
+        return {x for x in players if any(compatible(x, d) for d in missed)}
+
+    def _below_completes(self) -> bool:
+        if self._below_alone is None:
+            self._below_alone = can_complete(self.rnd, self.below, self.rnd.bye_target)
+        return self._below_alone
+
+    def _by_maximum(self, xs: list[int]) -> bool | None:
+        """The verdict where the quick constructions did not show xs at the bounds, from a
+        maximum pairing of the next bracket with xs (`completion.maximum_apart`, a few per
+        bracket): False when it has fewer pairs than the bound (C8 is missed whoever xs meet);
+        True when it pairs every x and the players it leaves over can be paired with everyone
+        below (C4, the PAB at its best: C5, C9); when it leaves nobody over, that is exact
+        (the players below pair among themselves or not); else None."""
+        key = frozenset(xs)
+        if key in self._by_max:
+            return self._by_max[key]
+        if len(self._by_max) >= MAXIMUM_CHECKS:
+            return None
+        most, left = maximum_apart(self.rnd, xs, self.nxt)
+        if most < self.bound(len(xs)):
+            verdict: bool | None = False
+        elif key & set(left):
+            verdict = None
+        elif not left:
+            verdict = self._below_completes()
+        else:
+            verdict = True if can_complete(self.rnd, sorted(self.below + left), self.rnd.bye_target) else None
+        self._by_max[key] = verdict
+        return verdict
 
     def _pairs_with(self, partners: list[int]) -> bool:
         """With the downfloaters paired to `partners`: do the other residents reach the bound
