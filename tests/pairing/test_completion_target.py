@@ -1,5 +1,5 @@
 """The B.4 shortcut's C6 target when the players below cannot be paired among themselves (C.04.3
-C4 above C6; `fastpath._pairs_leaving_lower_pairable`, issue 25 item 8): the players a maximum
+C4 above C6; `fastpath.pairs_leaving_lower_pairable`, issue 25 item 8): the players a maximum
 pairing of them leaves over (less the PAB) must meet players of the bracket, who float down, so
 the bracket has at most that many pairs fewer. The target never promises more pairs than the
 round's pairing has (it is an upper bound), and every bracket the shortcut decides with it is
@@ -23,7 +23,7 @@ from .test_matching_scale import _scattered_field
 def test_the_target_bounds_the_pairs_and_decided_brackets_are_paired_as_the_matching(players, played, seed, decides,
                                                                                    monkeypatch):
     targets: list[int] = []
-    plain_target = fastpath._pairs_leaving_lower_pairable
+    plain_target = fastpath.pairs_leaving_lower_pairable
 
     def recorded(*args):
         targets.append(plain_target(*args))
@@ -44,7 +44,7 @@ def test_the_target_bounds_the_pairs_and_decided_brackets_are_paired_as_the_matc
             seen.append((targets[-1], len(mdps) + len(residents), sorted(pairs), plain))
         return pairs
 
-    monkeypatch.setattr(fastpath, "_pairs_leaving_lower_pairable", recorded)
+    monkeypatch.setattr(fastpath, "pairs_leaving_lower_pairable", recorded)
     monkeypatch.setattr(DutchRound, "_pair_bracket", bracket)
     pair_round(_scattered_field(players, played, seed), played + 1)
     assert seen, "no bracket whose players below cannot pair among themselves"

@@ -57,7 +57,9 @@ def test_remainders_the_matching_decides_are_paired_as_the_plain_matching(player
 
     def bracket(self, mdps, residents, lower, record):
         pairs = plain_bracket(self, mdps, residents, lower, record)
-        if any(note.startswith("MDP-pairing: the first in generation order; its remainder") for note in record.notes):
+        if any(note.startswith(("MDP-pairing: the first in generation order; its remainder",
+                                "the best candidate by the matching among those leaving over"))
+               for note in record.notes):
             plain = self._pair_bracket_in(mdps, residents, lower, True, lower, BracketRecord(0, [], []))
             seen.append((len(mdps) + len(residents) - 2 * len(pairs), sorted(pairs), sorted(plain)))
         return pairs

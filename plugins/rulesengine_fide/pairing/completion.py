@@ -85,6 +85,17 @@ def missed_by_some_maximum(rnd: RoundState, players: list[int], apart: list[int]
     return most, {players[u] for u in range(search.size) if reached[u]}
 
 
+def pairs_leaving_lower_pairable(rnd: RoundState, size: int, lower: list[int]) -> int:
+    """The most pairs a bracket of `size` players can have when the round is completed (C4):
+    in any completion, the players below that a maximum pairing among themselves leaves over
+    (C1, C3), less the one PAB when the round has one, are paired with players of the bracket,
+    who float down; the bracket's players left over are as many as its size's parity allows."""
+    short = len(lower) - 2 * most_pairs(rnd, lower) - (1 if (size + len(lower)) % 2 else 0)
+    down = max(0, short)
+    down += (size - down) % 2
+    return (size - down) // 2
+
+
 def pair_up(players: list[int], compatible: Callable[[int, int], bool], allowed_left: int) -> tuple[int, list[int]]:
     """A pairing of `players` (in rank order) leaving at most `allowed_left` of them unpaired
     if it can find one: greedy (each player takes the first compatible one below), then

@@ -212,11 +212,18 @@ class DutchRound(RoundState):
             fast = fast_bracket(self, mdps, residents, lower)
             if isinstance(fast, RemainderNeeded):
                 pairs = self._remainder_by_matching(mdps, residents, lower, fast)
-                if pairs is not None:
+                if pairs is not None and mdps:
                     record.s1 = [self.states[i].number for i in mdps]
                     record.s2 = [self.states[i].number for i in residents]
                     record.notes.append("MDP-pairing: the first in generation order; its remainder "
                                         "by the matching (B.4)")
+                    return pairs
+                if pairs is not None:
+                    record.s1 = [self.states[i].number for i in residents[:fast.pairs]]
+                    record.s2 = [self.states[i].number for i in residents[fast.pairs:]]
+                    record.notes.append("the best candidate by the matching among those leaving over a "
+                                        "player who may float down at C8's bound; it meets every "
+                                        "criterion as well as any candidate can (B.4)")
                     return pairs
                 fast = None
             if fast is not None:
@@ -267,15 +274,21 @@ class DutchRound(RoundState):
         fixed = {x for p in need.mdp_pairs for x in p}
         rest = [i for i in residents if i not in fixed]
         rest_pairs = need.pairs - len(need.mdp_pairs)
-        if most_pairs(self, rest) < rest_pairs:
-            return None     # the matching below could not pair them either (C1, C3)
-        # One player left over whom the next bracket takes whoever it is: the absorber stands
-        # for it (C8); else the players left over are checked afterwards (meets_bounds).
-        absorber = len(rest) - 2 * rest_pairs == 1 and bool(lower) and \
-            all(next_bracket_takes(self, x, lower) for x in rest)
+        if most_pairs(self, rest) != rest_pairs:
+            # Fewer: the matching below could not pair them either (C1, C3). More: the bracket
+            # has fewer pairs for the players below (C4), which the matching of the bracket
+            # alone does not see (its cardinality comes first).
+            return None
+        # One player left over whom the next bracket takes whoever it is (or, when the search
+        # knew it, whoever of the pool of those who may float at C8's bound): the absorber
+        # stands for it (C8); else the players left over are checked afterwards (meets_bounds).
+        single = len(rest) - 2 * rest_pairs == 1 and bool(lower)
+        absorbable = None if need.pool is None else need.pool & set(rest)
+        absorber = single and (absorbable is not None or all(next_bracket_takes(self, x, lower) for x in rest))
         next_group = self.group[lower[0]] if lower else None
         weigher = EdgeWeigher(self, [], rest, [], next_group, with_bye=False, fixed_pairs=need.mdp_pairs,
-                              all_mdps=mdps, mdps_pairable=False, absorber=absorber)
+                              all_mdps=mdps, mdps_pairable=False, absorber=absorber,
+                              absorbable=absorbable if absorber else None)
         mate, stats = self._solve(weigher, Ordering.homogeneous(rest, rest_pairs))
         if stats.bracket_pairs != rest_pairs:
             return None

@@ -9,7 +9,7 @@ values reach a lower bound that no candidate can beat:
 * C4/C6/C7: every MDP paired and as many pairs as the bracket's players allow (C1, C3: a
   maximum pairing of the bracket in which no two MDPs meet; every player but one resident when
   the bracket is odd and nothing stands in the way; fewer when the players below cannot pair
-  among themselves, `_pairs_leaving_lower_pairable`); the rest of the round stays
+  among themselves, `pairs_leaving_lower_pairable`); the rest of the round stays
   pairable, the PAB going where the round's best PAB goes (C5; C9 only once the bracket whose
   single downfloater is the PAB assignee is reached, `DutchRound._enter_c9`);
 * C8: the downfloaters (residents) play in the next bracket, which is then paired completely,
@@ -17,7 +17,10 @@ values reach a lower bound that no candidate can beat:
   (`nextbracket.BestNextBracket`); in the last bracket one downfloater gets the PAB:
   C2-eligible, C5 (and C9 when in force) at the round's best PAB target. C8 ranks above the
   colours: when a leaf's single leftover cannot reach C8's bound, the search starts again among
-  the pairings leaving over one who may (`BestNextBracket.single_pool`), at their colour bounds;
+  the pairings leaving over one who may (`BestNextBracket.single_pool`, of those some maximum
+  pairing of the bracket leaves over), at their colour bounds; when no transposition reaches
+  those, the matching of the bracket alone, the absorber taking only them, may find an
+  exchange that does (`DutchRound._remainder_by_matching`, checked by `meets_bounds`);
 * C10-C11 (last round, topscorers of A.7): no more than `topscorer_bounds.topscorer_bound`, the
   pigeonhole bound of the topscorers' colour needs (0 when no topscorer plays);
 * C12-C13: no more unmet colour preferences than the pigeonhole bound (each pair has one white),
@@ -38,7 +41,8 @@ import sys
 from collections import Counter
 
 from rulesengine_fide.pairing.assignment_bound import CostRoom, lexicographic
-from rulesengine_fide.pairing.completion import can_complete, missed_by_some_maximum, most_pairs, most_pairs_apart
+from rulesengine_fide.pairing.completion import (can_complete, missed_by_some_maximum, most_pairs, most_pairs_apart,
+                                                  pairs_leaving_lower_pairable)
 from rulesengine_fide.pairing.criteria import ColourCosts, colour_penalties
 from rulesengine_fide.pairing.nextbracket import BestNextBracket, next_bracket_takes
 from rulesengine_fide.pairing.preference_bounds import PreferenceBound
@@ -64,14 +68,17 @@ class _PoolWanted(Exception):
 
 
 class RemainderNeeded:
-    """The first MDP-pairing meeting every per-pair bound, whose remainder needs the matching;
-    the bracket's bounds: its pairs (C6) and colour costs (C10-C13)."""
+    """The first MDP-pairing meeting every per-pair bound, whose remainder needs the matching
+    (no MDP-pairing: a homogeneous bracket none of whose transpositions reaches the bounds of
+    the pairings leaving over one of `pool`); the bracket's bounds: its pairs (C6) and colour
+    costs (C10-C13)."""
 
     def __init__(self, mdp_pairs: list[tuple[int, int]], targets: tuple[int, int, int, int], pairs: int):
         self.mdp_pairs = mdp_pairs
         self.targets = targets
         self.pairs = pairs
         self.leftovers: set[int] | None = None     # `_Below.leftovers`
+        self.pool: set[int] | None = None          # `BestNextBracket.single_pool`, when searched
 
 
 class LexWeights:
@@ -146,20 +153,40 @@ def fast_bracket(rnd: RoundState, mdps: list[int], residents: list[int], lower: 
                  budget_per_player: int = 40):
     """(pairs, S1, S2) of the bracket when an early candidate is provably best; a
     RemainderNeeded when only the remainder of the first MDP-pairing is in doubt; else None."""
-    bracket = mdps + residents
-    size = len(bracket)
+    size = len(mdps) + len(residents)
     if len(mdps) > len(residents):
         return None
-    # C6: the MDPs cannot meet each other, so no pairing has more pairs than a maximum pairing
-    # of the bracket without MDP-MDP pairs (less than half the bracket when C3 leaves too many
-    # players with the same absolute colour preference).
-    pairs_target = most_pairs_apart(rnd, mdps, residents) if mdps else most_pairs(rnd, residents)
+    # C6: the MDPs cannot meet each other, so no pairing has more pairs than the MDPs plus a
+    # maximum pairing of the residents among themselves (less than half the bracket when C3
+    # leaves too many players with the same absolute colour preference); and no more than a
+    # maximum pairing of the bracket in which no two MDPs meet, which is dearer to find and
+    # lower only where the MDPs take partners the residents need: asked when the first fails.
+    pairs_target = min(size // 2, len(mdps) + most_pairs(rnd, residents))
+    result = _decide(rnd, mdps, residents, lower, pairs_target, budget_per_player)
+    if mdps and (result is None or isinstance(result, RemainderNeeded)):
+        apart = most_pairs_apart(rnd, mdps, residents)
+        if apart < pairs_target:
+            pairs_target = apart
+            result = _decide(rnd, mdps, residents, lower, pairs_target, budget_per_player)
+    if result is None or isinstance(result, RemainderNeeded):
+        return result
+    pairs = result
+    if mdps:
+        return pairs, list(mdps), list(residents)
+    return pairs, residents[:pairs_target], residents[pairs_target:]
+
+
+def _decide(rnd: RoundState, mdps: list[int], residents: list[int], lower: list[int], pairs_target: int,
+            budget_per_player: int):
+    """`fast_bracket` at a C6 bound of `pairs_target` pairs: the pairs, a RemainderNeeded or None."""
+    bracket = mdps + residents
+    size = len(bracket)
     below = _Below(rnd, bracket, lower)
     lowered = False
     if size % 2 == 0 and lower and not below.completes():
         # C4 ranks above C6: when the players below cannot be paired among themselves (the
         # answer the leaf with nobody left over needs anyway), the bracket may have fewer pairs.
-        most = _pairs_leaving_lower_pairable(rnd, size, lower)
+        most = pairs_leaving_lower_pairable(rnd, size, lower)
         lowered = most < pairs_target
         pairs_target = min(pairs_target, most)
     if not lowered and size - 2 * pairs_target > 1 and lower and size <= POOL_MAX:
@@ -173,21 +200,30 @@ def fast_bracket(rnd: RoundState, mdps: list[int], residents: list[int], lower: 
     # leftover is not shown at C8's bound, the search starts again among the pairings leaving
     # one of them over, at their bounds (when nobody can, the matching decides).
     pooling = bool(size % 2 and lower and pairs_target == size // 2)
+    pool = None
     try:
         result = _search(rnd, mdps, residents, lower, pairs_target, below, None, budget_per_player, pooling)
     except _PoolWanted:
-        pool = below.best_next().single_pool(bracket) if len(below.best_next().nxt) <= POOL_MAX else None
+        pool = _single_leftovers(rnd, mdps, bracket, below) if size <= POOL_MAX else None
         if pool is not None and not pool:
             return None
         result = _search(rnd, mdps, residents, lower, pairs_target, below, pool, budget_per_player, False)
     if isinstance(result, RemainderNeeded):
-        result.leftovers = below.leftovers
-    if result is None or isinstance(result, RemainderNeeded):
-        return result
-    pairs = result
-    if mdps:
-        return pairs, list(mdps), list(residents)
-    return pairs, residents[:pairs_target], residents[pairs_target:]
+        result.leftovers, result.pool = below.leftovers, pool
+    return result
+
+
+def _single_leftovers(rnd: RoundState, mdps: list[int], bracket: list[int], below: _Below) -> set[int] | None:
+    """The players an odd bracket's best pairings can leave over, where one is (`fast_bracket`):
+    only players some maximum pairing of the bracket leaves over (C6; the MDPs apart:
+    `completion.missed_by_some_maximum`), which C8's bound then counts, and of those only ones
+    who may reach that bound floating down alone (`BestNextBracket.single_pool`)."""
+    below.restrict(missed_by_some_maximum(rnd, bracket, mdps)[1])
+    best_next = below.best_next()
+    if len(best_next.nxt) > POOL_MAX:
+        return below.leftovers
+    pool = best_next.single_pool([x for x in bracket if x in below.leftovers])
+    return below.leftovers if pool is None else pool
 
 
 class _Below:
@@ -206,6 +242,11 @@ class _Below:
         if self._completes is None:
             self._completes = can_complete(self.rnd, self.lower, self.rnd.bye_target)
         return self._completes
+
+    def restrict(self, leftovers: set[int]) -> None:
+        """Only `leftovers` can be left over by the pairings searched (C8's bound counts them)."""
+        self.leftovers = leftovers
+        self._best_next = None
 
     def best_next(self) -> BestNextBracket:
         if self._best_next is None:
@@ -317,21 +358,15 @@ def _search(rnd: RoundState, mdps: list[int], residents: list[int], lower: list[
             budget[0] = budget_per_player * size + 100
             result = search(pref, exact)
     except _Budget:
-        return None
+        result = None
     finally:
         sys.setrecursionlimit(limit)
+    if result is None and pool and not mdps:
+        # No transposition reaches the bounds of the pairings leaving one of the pool over: the
+        # matching may still find an exchange that does (the bracket alone, the pool's players
+        # free to float: `DutchRound._remainder_by_matching`).
+        return RemainderNeeded([], targets, pairs_target)
     return result
-
-
-def _pairs_leaving_lower_pairable(rnd: RoundState, size: int, lower: list[int]) -> int:
-    """The most pairs a bracket of `size` players can have when the round is completed (C4):
-    in any completion, the players below that a maximum pairing among themselves leaves over
-    (C1, C3), less the one PAB when the round has one, are paired with players of the bracket,
-    who float down; the bracket's players left over are as many as its size's parity allows."""
-    short = len(lower) - 2 * most_pairs(rnd, lower) - (1 if (size + len(lower)) % 2 else 0)
-    down = max(0, short)
-    down += (size - down) % 2
-    return (size - down) // 2
 
 
 def meets_bounds(rnd: RoundState, pairs: list[tuple[int, int]], bracket: list[int], lower: list[int],

@@ -15,15 +15,18 @@ a bracket of hundreds of players asks for every member and pays for a few constr
 `BestNextBracket` is the same question where the next bracket cannot pair completely (late
 rounds of scattered fields: more absolute colour preferences of one colour than of the other,
 C3), and for several downfloaters: C8 at the most pairs any downfloaters from the bracket could
-give the next bracket (a cardinality bound with stand-ins), every downfloater paired there.
-Its `single_pool` names the players who, floating down alone, may reach that bound, so that the
+give the next bracket (a cardinality bound with stand-ins), every downfloater paired there;
+where the players below cannot pair among themselves, no more than leaves them the partners
+they lack (C4), reached when the residents floating down to them leave the others pairable
+with the downfloater. Its `single_pool` names the players who, floating down alone, may reach that bound, so that the
 searches look only at pairings leaving one of them over (C8 ranks above the colours).
 """
 
 from __future__ import annotations
 
 from rulesengine_fide.pairing.completion import (can_complete, left_by_maximum, maximum_apart, missed_by_some_maximum,
-                                                  most_pairs_with_stand_ins, pair_up, pairs_all)
+                                                  most_pairs_with_stand_ins, pair_up, pairs_all,
+                                                  pairs_leaving_lower_pairable)
 from rulesengine_fide.pairing.round import RoundState
 
 # Partners of x in the next bracket tried before giving up (each is one construction).
@@ -137,14 +140,22 @@ class BestNextBracket:
         floaters = bracket if leftovers is None else [x for x in bracket if x in leftovers]
         self.reach = {b for b in self.nxt if any(compatible(x, b) for x in floaters)}
         self._bound: dict[int, int] = {}
+        self._stand_ins: dict[int, int] = {}
         self._verdict: dict[frozenset[int], bool] = {}
         self._below_alone: bool | None = None
         self._by_max: dict[frozenset[int], bool | None] = {}
+        self._floaters: dict[int, tuple[list[int], set[int]] | None] = {}
 
     def bound(self, count: int) -> int:
-        """The most pairs `count` downfloaters and the next bracket's residents can form."""
+        """The most pairs `count` downfloaters and the next bracket's residents can form in a
+        completed round: a maximum pairing with stand-ins, and, when the players below cannot
+        pair among themselves, no more than leaves them the partners they lack (C4:
+        `completion.pairs_leaving_lower_pairable`)."""
         if count not in self._bound:
-            self._bound[count] = most_pairs_with_stand_ins(self.rnd, self.nxt, count, self.reach)
+            most = self._stand_ins[count] = most_pairs_with_stand_ins(self.rnd, self.nxt, count, self.reach)
+            if not self._below_completes():
+                most = min(most, pairs_leaving_lower_pairable(self.rnd, len(self.nxt) + count, self.below))
+            self._bound[count] = most
         return self._bound[count]
 
     def takes(self, xs: list[int]) -> bool | None:
@@ -160,6 +171,8 @@ class BestNextBracket:
                 tried += 1
                 if tried == PARTNERS_TRIED:
                     break
+            if self._with_floaters(x):
+                return True
             return self._by_maximum(xs)
         # Several downfloaters: each takes the first resident left that it may meet.
         chosen: list[int] = []
@@ -183,7 +196,7 @@ class BestNextBracket:
         completely at the bound, the players below must pair among themselves (C4, C5, C9)."""
         bound = self.bound(1)
         most, missed = missed_by_some_maximum(self.rnd, self.nxt)
-        if most == bound:
+        if most >= bound:
             return None
         if 2 * bound == len(self.nxt) + 1 and not self._below_completes():
             return set()
@@ -194,6 +207,37 @@ class BestNextBracket:
         if self._below_alone is None:
             self._below_alone = can_complete(self.rnd, self.below, self.rnd.bye_target)
         return self._below_alone
+
+    def _with_floaters(self, x: int) -> bool:
+        """Where C4 caps the next bracket's pairs below the stand-ins' maximum (the players below
+        lack partners): True when x and the residents reach the cap with the residents `down`
+        too many floating down to partner the players below: the lowest residents who may
+        meet one of those a maximum pairing of the players below can leave over, everyone
+        below then completed (C4, the PAB at its best), and x meeting a resident some maximum
+        pairing of the others leaves over (they pair completely with x)."""
+        bound = self.bound(1)
+        if bound >= self._stand_ins[1]:
+            return False
+        down = len(self.nxt) + 1 - 2 * bound
+        if down not in self._floaters:
+            self._floaters[down] = self._choose_floaters(down)
+        chosen = self._floaters[down]
+        return chosen is not None and any(self.rnd.compatible(x, d) for d in chosen[1])
+
+    def _choose_floaters(self, down: int) -> tuple[list[int], set[int]] | None:
+        """(the residents floating down, the residents some maximum pairing of the others leaves
+        over) for `_with_floaters`, None when that choice does not work."""
+        rnd, compatible = self.rnd, self.rnd.compatible
+        _, lacking = missed_by_some_maximum(rnd, self.below)
+        able = [b for b in reversed(self.nxt) if any(compatible(b, y) for y in lacking)]
+        if len(able) < down or not can_complete(rnd, sorted(self.below + able[:down]), rnd.bye_target):
+            return None
+        floating = set(able[:down])
+        others = [b for b in self.nxt if b not in floating]
+        most, missed = missed_by_some_maximum(rnd, others)
+        if 2 * most + 1 != len(others):
+            return None
+        return sorted(floating), missed
 
     def _by_maximum(self, xs: list[int]) -> bool | None:
         """The verdict where the quick constructions did not show xs at the bounds, from a

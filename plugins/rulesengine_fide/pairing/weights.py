@@ -111,7 +111,7 @@ def pairing_score_differences(rnd: RoundState, bracket: list[int]) -> ScoreDiffe
 class EdgeWeigher:
     def __init__(self, rnd: RoundState, mdps: list[int], residents: list[int], window: list[int],
                  next_group: int | None, with_bye: bool, fixed_pairs=(), all_mdps=None,
-                 mdps_pairable: bool = True, absorber: bool = False):
+                 mdps_pairable: bool = True, absorber: bool = False, absorbable: set[int] | None = None):
         self.rnd = rnd
         self.mdps = mdps
         self.residents = residents
@@ -128,8 +128,10 @@ class EdgeWeigher:
         self.level = {i: levels.index(rnd.states[i].pairing_score) for i in mdps + residents}
         self.top_level = len(levels) - 1
         self.psd = pairing_score_differences(rnd, bracket) if rnd.psd else None
-        # The absorber stands for a next bracket that pairs any downfloater (see dutch.py).
+        # The absorber stands for a next bracket that pairs any downfloater (see dutch.py), or
+        # only the players `absorbable` when given (the others cannot float at C8's bound).
         self.absorber = rnd.n + 1 if absorber else None
+        self.absorbable = absorbable
         self.vertices = mdps + residents + window + ([rnd.n] if with_bye else []) + (
             [self.absorber] if absorber else [])
 
@@ -154,7 +156,8 @@ class EdgeWeigher:
         if self.absorber is not None:
             sink = index[self.absorber]
             for a in bracket:
-                edges.append((index[a], sink, kinds.to_absorber(a)))
+                if self.absorbable is None or a in self.absorbable:
+                    edges.append((index[a], sink, kinds.to_absorber(a)))
         window = self.window
         for x_i, a in enumerate(window):
             for b in window[x_i + 1:]:
