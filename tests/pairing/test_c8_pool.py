@@ -78,11 +78,11 @@ def test_brackets_decided_with_floaters_below_are_paired_as_the_matching_pairs_t
     plain_floaters = nextbracket.BestNextBracket._with_floaters
     plain_bracket = DutchRound._pair_bracket
 
-    def with_floaters(self, x):
-        verdict = plain_floaters(self, x)
+    def with_floaters(self, xs):
+        verdict = plain_floaters(self, xs)
         if verdict:
             # Only where C4 caps the bound below the stand-ins' maximum.
-            assert self.bound(1) < self._stand_ins[1]
+            assert self.bound(len(xs)) < self._stand_ins[len(xs)]
             shown["floaters"] = True
         return verdict
 

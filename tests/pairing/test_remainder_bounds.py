@@ -73,3 +73,25 @@ def test_remainders_the_matching_decides_are_paired_as_the_plain_matching(player
         assert ours == plain
     # Remainders with several players left over (C3) are decided too.
     assert any(left > 1 for left, _ours, _plain in seen)
+
+
+def test_colour_bound_leaving_given_players_agrees_with_trying_every_choice():
+    # `fastpath._colour_bound_leaving`: C12/C13's pigeonhole bound when the players left over
+    # must come from a pool (C8's single downfloater, C4's partners of the players below),
+    # against the least bound over every choice of the players left over.
+    from itertools import combinations
+
+    from rulesengine_fide.pairing.fastpath import _colour_bound, _colour_bound_leaving
+
+    raised = 0
+    for rnd, rng, players in small_sets(31, 120):
+        pairs = rng.randint(max(1, (len(players) - 4) // 2), len(players) // 2)
+        spare = len(players) - 2 * pairs
+        pool = set(rng.sample(players, rng.randint(spare, len(players))))
+        expected = None
+        for left in combinations(sorted(pool), spare):
+            value = _colour_bound(rnd.states, [i for i in players if i not in left], pairs)
+            expected = value if expected is None else (min(expected[0], value[0]), min(expected[1], value[1]))
+        assert _colour_bound_leaving(rnd.states, players, pairs, pool) == expected
+        raised += expected > _colour_bound(rnd.states, players, pairs)
+    assert raised      # the pool raises the bound in some sets

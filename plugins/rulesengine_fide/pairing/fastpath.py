@@ -9,7 +9,9 @@ values reach a lower bound that no candidate can beat:
 * C4/C6/C7: every MDP paired and as many pairs as the bracket's players allow (C1, C3: a
   maximum pairing of the bracket in which no two MDPs meet; every player but one resident when
   the bracket is odd and nothing stands in the way; fewer when the players below cannot pair
-  among themselves, `pairs_leaving_lower_pairable`); the rest of the round stays
+  among themselves, `pairs_leaving_lower_pairable`, the players left over then only ones who
+  may meet a player below whom a maximum pairing there leaves over; an MDP-pairing whose
+  remainder cannot reach the pairs is passed over); the rest of the round stays
   pairable, the PAB going where the round's best PAB goes (C5; C9 only once the bracket whose
   single downfloater is the PAB assignee is reached, `DutchRound._enter_c9`);
 * C8: the downfloaters (residents) play in the next bracket, which is then paired completely,
@@ -54,6 +56,9 @@ UP, DOWN = -1, 1
 # The exact bound of the second search (`assignment_bound.py`) for brackets up to this many
 # players: its first solve reads every S1-S2 pair, too slow beyond (such brackets go to the matching).
 EXACT_MAX = 1200
+# MDP-pairings whose remainder cannot reach the C6 target that the MDP stage passes over before
+# it lets the matching decide (each is a maximum pairing of the remainder).
+C6_CHECKS = 3
 # The C8 pool of a bracket's single downfloater (`BestNextBracket.single_pool`) for next brackets
 # up to this many players: its search is quadratic in them.
 POOL_MAX = 1200
@@ -135,18 +140,38 @@ def _bound_of_wishes(wishes, size: int, pairs: int) -> tuple[int, int]:
 
 
 def _colour_bound_leaving(states, players: list[int], pairs: int, leaving: set[int]) -> tuple[int, int]:
-    """`_colour_bound` of the pairings of `pairs` pairs among `players` (one player left over)
-    that leave one of `leaving` over: the least over the kinds of colour preference there."""
+    """`_colour_bound` of the pairings of `pairs` pairs among `players` whose players left over
+    are all of `leaving`: the least over how many of each kind of colour wish are left over."""
+    spare = len(players) - 2 * pairs
+    total = [0, 0, 0, 0]
+    for i in players:
+        for t, v in enumerate(_wish(states[i])):
+            total[t] += v
+    available = Counter(_wish(states[x]) for x in leaving)
     best: tuple[int, int] | None = None
-    kinds = set()
-    for x in leaving:
-        if states[x].preference in kinds:
-            continue
-        kinds.add(states[x].preference)
-        c12, c13 = _colour_bound(states, [i for i in players if i != x], pairs)
+    for left in _choices(sorted(available.items()), spare):
+        wishes = list(total)
+        for wish, count in left:
+            for t in range(4):
+                wishes[t] -= count * wish[t]
+        c12, c13 = _bound_of_wishes(wishes, len(players) - spare, pairs)
         best = (c12, c13) if best is None else (min(best[0], c12), min(best[1], c13))
-    assert best is not None
+    assert best is not None, "fewer players may be left over than are"
     return best
+
+
+def _choices(kinds: list[tuple[tuple, int]], count: int):
+    """Every way to take `count` players from kinds [(kind, how many there are)]: lists of
+    (kind, how many taken)."""
+    if count == 0:
+        yield []
+        return
+    if not kinds:
+        return
+    (kind, there), rest = kinds[0], kinds[1:]
+    for taken in range(min(there, count), -1, -1):
+        for more in _choices(rest, count - taken):
+            yield ([(kind, taken)] if taken else []) + more
 
 
 def fast_bracket(rnd: RoundState, mdps: list[int], residents: list[int], lower: list[int],
@@ -201,8 +226,15 @@ def _decide(rnd: RoundState, mdps: list[int], residents: list[int], lower: list[
     # one of them over, at their bounds (when nobody can, the matching decides).
     pooling = bool(size % 2 and lower and pairs_target == size // 2)
     pool = None
+    if lowered and len(lower) <= POOL_MAX:
+        # The bracket's players left over partner the players below that a maximum pairing of
+        # them leaves over (C4): each must be able to meet one of those (`missed_by_some_maximum`).
+        lacking = missed_by_some_maximum(rnd, lower)[1]
+        pool = {x for x in bracket if any(rnd.compatible(x, y) for y in lacking)}
+        if len(pool) < size - 2 * pairs_target:
+            return None
     try:
-        result = _search(rnd, mdps, residents, lower, pairs_target, below, None, budget_per_player, pooling)
+        result = _search(rnd, mdps, residents, lower, pairs_target, below, pool, budget_per_player, pooling)
     except _PoolWanted:
         pool = _single_leftovers(rnd, mdps, bracket, below) if size <= POOL_MAX else None
         if pool is not None and not pool:
@@ -448,6 +480,8 @@ def _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok, may_b
     wish = {i: _wish(states[i]) for i in mdps + residents}
     wishes = [sum(wish[i][t] for i in mdps + residents) for t in range(4)]
     total_pairs = rest_pairs + len(mdps)
+    short_of_pairs = [0]
+    partners: list[set[int] | None] = [None]    # the only residents the MDP may meet, once known
 
     def hopeless(k: int, c) -> bool:
         """After k MDP pairs costing c: no completion within the C12/C13 targets."""
@@ -468,6 +502,16 @@ def _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok, may_b
                 # bound (pigeonhole, C12/C13): any MDP-pairing that reaches every bound comes
                 # later in D.3 order, so the search goes on.
                 return False
+            if short_of_pairs[0] < C6_CHECKS and most_pairs(rnd, rest) < rest_pairs:
+                # Nor its pairs (C6: the MDPs took partners the residents needed). (A few times
+                # only: where no MDP-pairing leaves enough, the matching decides sooner.) A
+                # single MDP leaves the residents their most pairs only by meeting one some
+                # maximum pairing of them leaves over: from here on it meets only those.
+                short_of_pairs[0] += 1
+                if len(mdps) == 1 and partners[0] is None:
+                    most, missed = missed_by_some_maximum(rnd, residents)
+                    partners[0] = missed if rest_pairs == most else (set() if rest_pairs > most else None)
+                return False
             pairs = _remainder(rnd, rest, list(chosen), cost, pair_cost, compatible, tick, leaf_ok,
                                may_be_left, targets, rest_pairs, tops, pref, exact)
             # No transposition of the remainder reaches the bounds: the caller may still find
@@ -477,7 +521,7 @@ def _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok, may_b
             return True   # the first complete MDP-pairing decides (see module docstring)
         a = mdps[k]
         for b in residents:
-            if b in used or not compatible(a, b):
+            if b in used or not compatible(a, b) or (partners[0] is not None and b not in partners[0]):
                 continue
             tick()
             sb = states[b]

@@ -144,7 +144,8 @@ class BestNextBracket:
         self._verdict: dict[frozenset[int], bool] = {}
         self._below_alone: bool | None = None
         self._by_max: dict[frozenset[int], bool | None] = {}
-        self._floaters: dict[int, tuple[list[int], set[int]] | None] = {}
+        self._floaters: dict[int, list[int] | None] = {}
+        self._others_missed: dict[int, set[int]] = {}
 
     def bound(self, count: int) -> int:
         """The most pairs `count` downfloaters and the next bracket's residents can form in a
@@ -171,7 +172,7 @@ class BestNextBracket:
                 tried += 1
                 if tried == PARTNERS_TRIED:
                     break
-            if self._with_floaters(x):
+            if self._with_floaters(xs):
                 return True
             return self._by_maximum(xs)
         # Several downfloaters: each takes the first resident left that it may meet.
@@ -181,7 +182,7 @@ class BestNextBracket:
             if b is None:
                 break
             chosen.append(b)
-        if len(chosen) == len(xs) and self._pairs_with(chosen):
+        if len(chosen) == len(xs) and self._pairs_with(chosen) or self._with_floaters(xs):
             return True
         # (Not False: the stand-ins' bound for several downfloaters is often out of reach for
         # every choice, and a search refusing leaf after leaf would only run out of budget.)
@@ -208,36 +209,40 @@ class BestNextBracket:
             self._below_alone = can_complete(self.rnd, self.below, self.rnd.bye_target)
         return self._below_alone
 
-    def _with_floaters(self, x: int) -> bool:
+    def _with_floaters(self, xs: list[int]) -> bool:
         """Where C4 caps the next bracket's pairs below the stand-ins' maximum (the players below
-        lack partners): True when x and the residents reach the cap with the residents `down`
+        lack partners): True when xs and the residents reach the cap with the residents `down`
         too many floating down to partner the players below: the lowest residents who may
         meet one of those a maximum pairing of the players below can leave over, everyone
-        below then completed (C4, the PAB at its best), and x meeting a resident some maximum
-        pairing of the others leaves over (they pair completely with x)."""
-        bound = self.bound(1)
-        if bound >= self._stand_ins[1]:
+        below then completed (C4, the PAB at its best), and the other residents and xs paired
+        completely (a single x: x meets one some maximum pairing of the others leaves over)."""
+        count = len(xs)
+        bound = self.bound(count)
+        if bound >= self._stand_ins[count]:
             return False
-        down = len(self.nxt) + 1 - 2 * bound
+        down = len(self.nxt) + count - 2 * bound
         if down not in self._floaters:
             self._floaters[down] = self._choose_floaters(down)
-        chosen = self._floaters[down]
-        return chosen is not None and any(self.rnd.compatible(x, d) for d in chosen[1])
+        others = self._floaters[down]
+        if others is None:
+            return False
+        if count > 1:
+            return not maximum_apart(self.rnd, xs, others)[1]
+        if down not in self._others_missed:
+            most, missed = missed_by_some_maximum(self.rnd, others)
+            self._others_missed[down] = missed if 2 * most + 1 == len(others) else set()
+        return any(self.rnd.compatible(xs[0], d) for d in self._others_missed[down])
 
-    def _choose_floaters(self, down: int) -> tuple[list[int], set[int]] | None:
-        """(the residents floating down, the residents some maximum pairing of the others leaves
-        over) for `_with_floaters`, None when that choice does not work."""
+    def _choose_floaters(self, down: int) -> list[int] | None:
+        """The residents left in the next bracket when `down` of them float down to the players
+        below (`_with_floaters`), None when that choice does not complete the players below."""
         rnd, compatible = self.rnd, self.rnd.compatible
         _, lacking = missed_by_some_maximum(rnd, self.below)
         able = [b for b in reversed(self.nxt) if any(compatible(b, y) for y in lacking)]
         if len(able) < down or not can_complete(rnd, sorted(self.below + able[:down]), rnd.bye_target):
             return None
         floating = set(able[:down])
-        others = [b for b in self.nxt if b not in floating]
-        most, missed = missed_by_some_maximum(rnd, others)
-        if 2 * most + 1 != len(others):
-            return None
-        return sorted(floating), missed
+        return [b for b in self.nxt if b not in floating]
 
     def _by_maximum(self, xs: list[int]) -> bool | None:
         """The verdict where the quick constructions did not show xs at the bounds, from a
