@@ -249,8 +249,9 @@ class BestNextBracket:
         maximum pairing of the next bracket with xs (`completion.maximum_apart`, a few per
         bracket): False when it has fewer pairs than the bound (C8 is missed whoever xs meet);
         True when it pairs every x and the players it leaves over can be paired with everyone
-        below (C4, the PAB at its best: C5, C9); when it leaves nobody over, that is exact
-        (the players below pair among themselves or not); else None."""
+        below (C4, the PAB at its best: C5, C9); when it leaves nobody over at exactly the
+        bound, that is exact (the players below pair among themselves or not; above the bound,
+        C4's cap, residents must float down: `_with_floaters`); else None."""
         key = frozenset(xs)
         if key in self._by_max:
             return self._by_max[key]
@@ -262,7 +263,7 @@ class BestNextBracket:
         elif key & set(left):
             verdict = None
         elif not left:
-            verdict = self._below_completes()
+            verdict = self._below_completes() if most == self.bound(len(xs)) else None
         else:
             verdict = True if can_complete(self.rnd, sorted(self.below + left), self.rnd.bye_target) else None
         self._by_max[key] = verdict
