@@ -141,37 +141,24 @@ def _bound_of_wishes(wishes, size: int, pairs: int) -> tuple[int, int]:
 
 def _colour_bound_leaving(states, players: list[int], pairs: int, leaving: set[int]) -> tuple[int, int]:
     """`_colour_bound` of the pairings of `pairs` pairs among `players` whose players left over
-    are all of `leaving`: the least over how many of each kind of colour wish are left over."""
+    are all of `leaving`: each one left over who wishes the colour in excess takes one unmet wish
+    away (C12; its strong wishes likewise, C13), as many as there are of them, the excess and
+    the number left over allow."""
     spare = len(players) - 2 * pairs
-    total = [0, 0, 0, 0]
+    wished, available = [0, 0, 0, 0], [0, 0, 0, 0]
     for i in players:
         for t, v in enumerate(_wish(states[i])):
-            total[t] += v
-    available = Counter(_wish(states[x]) for x in leaving)
-    best: tuple[int, int] | None = None
-    for left in _choices(sorted(available.items()), spare):
-        wishes = list(total)
-        for wish, count in left:
-            for t in range(4):
-                wishes[t] -= count * wish[t]
-        c12, c13 = _bound_of_wishes(wishes, len(players) - spare, pairs)
-        best = (c12, c13) if best is None else (min(best[0], c12), min(best[1], c13))
-    assert best is not None, "fewer players may be left over than are"
-    return best
+            wished[t] += v
+    for x in leaving:
+        for t, v in enumerate(_wish(states[x])):
+            available[t] += v
 
+    def least(white: int, black: int) -> int:
+        excess = [max(0, wished[t] - pairs) for t in (white, black)]
+        relief = min(excess[0], available[white]) + min(excess[1], available[black])
+        return excess[0] + excess[1] - min(spare, relief)
 
-def _choices(kinds: list[tuple[tuple, int]], count: int):
-    """Every way to take `count` players from kinds [(kind, how many there are)]: lists of
-    (kind, how many taken)."""
-    if count == 0:
-        yield []
-        return
-    if not kinds:
-        return
-    (kind, there), rest = kinds[0], kinds[1:]
-    for taken in range(min(there, count), -1, -1):
-        for more in _choices(rest, count - taken):
-            yield ([(kind, taken)] if taken else []) + more
+    return least(0, 1), least(2, 3)
 
 
 def fast_bracket(rnd: RoundState, mdps: list[int], residents: list[int], lower: list[int],
