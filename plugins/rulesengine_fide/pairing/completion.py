@@ -38,7 +38,7 @@ def most_pairs_apart(rnd: RoundState, apart: list[int], players: list[int]) -> i
     """The size of a maximum pairing of `apart` and `players` under C1 and C3 in which no two of
     `apart` meet: the most pairs of a bracket whose MDPs (`apart`) each meet a resident or
     float on (C6)."""
-    return _Apart(rnd, list(apart) + list(players), set(apart)).most_pairs()
+    return maximum_apart(rnd, apart, players)[0]
 
 
 def maximum_apart(rnd: RoundState, apart: list[int], players: list[int]) -> tuple[int, list[int]]:
@@ -65,6 +65,12 @@ def left_by_maximum(rnd: RoundState, players: list[int]) -> list[int]:
     search = _PerfectPairing(rnd, list(players), None)
     search.most_pairs()
     return [players[u] for u in range(search.size) if search.mate[u] < 0]
+
+
+def who_may_meet(rnd: RoundState, players: list[int], others) -> list[int]:
+    """Those of `players` (in their order) who may meet one of `others` under C1 and C3."""
+    compatible = rnd.compatible
+    return [x for x in players if any(compatible(x, y) for y in others)]
 
 
 def missed_by_some_maximum(rnd: RoundState, players: list[int], apart: list[int] = ()) -> tuple[int, set[int]]:

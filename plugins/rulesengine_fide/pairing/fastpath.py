@@ -44,7 +44,7 @@ from collections import Counter
 
 from rulesengine_fide.pairing.assignment_bound import CostRoom, lexicographic
 from rulesengine_fide.pairing.completion import (can_complete, missed_by_some_maximum, most_pairs, most_pairs_apart,
-                                                  pairs_leaving_lower_pairable)
+                                                  pairs_leaving_lower_pairable, who_may_meet)
 from rulesengine_fide.pairing.criteria import ColourCosts, colour_penalties
 from rulesengine_fide.pairing.nextbracket import BestNextBracket, next_bracket_takes
 from rulesengine_fide.pairing.preference_bounds import PreferenceBound
@@ -118,14 +118,19 @@ def _wish(state) -> tuple[int, int, int, int]:
     return (0, 1, 0, strong) if colour == BLACK else (0, 0, 0, 0)
 
 
-def _colour_bound(states, players: list[int], pairs: int) -> tuple[int, int]:
-    """Least possible (C12, C13) over any pairing of `pairs` pairs among `players` (the others
-    left out)."""
+def _wishes(states, players) -> list[int]:
+    """The players' colour wishes counted: [white, black, strong white, strong black]."""
     wishes = [0, 0, 0, 0]
     for i in players:
         for t, v in enumerate(_wish(states[i])):
             wishes[t] += v
-    return _bound_of_wishes(wishes, len(players), pairs)
+    return wishes
+
+
+def _colour_bound(states, players: list[int], pairs: int) -> tuple[int, int]:
+    """Least possible (C12, C13) over any pairing of `pairs` pairs among `players` (the others
+    left out)."""
+    return _bound_of_wishes(_wishes(states, players), len(players), pairs)
 
 
 def _bound_of_wishes(wishes, size: int, pairs: int) -> tuple[int, int]:
@@ -145,13 +150,7 @@ def _colour_bound_leaving(states, players: list[int], pairs: int, leaving: set[i
     away (C12; its strong wishes likewise, C13), as many as there are of them, the excess and
     the number left over allow."""
     spare = len(players) - 2 * pairs
-    wished, available = [0, 0, 0, 0], [0, 0, 0, 0]
-    for i in players:
-        for t, v in enumerate(_wish(states[i])):
-            wished[t] += v
-    for x in leaving:
-        for t, v in enumerate(_wish(states[x])):
-            available[t] += v
+    wished, available = _wishes(states, players), _wishes(states, leaving)
 
     def least(white: int, black: int) -> int:
         excess = [max(0, wished[t] - pairs) for t in (white, black)]
@@ -205,7 +204,7 @@ def _decide(rnd: RoundState, mdps: list[int], residents: list[int], lower: list[
         # Several players left over by a maximum pairing of the bracket (C3): only ones some
         # maximum pairing leaves over can be (`completion.missed_by_some_maximum`), so C8's
         # bound counts the residents those may meet (`BestNextBracket`).
-        below.leftovers = missed_by_some_maximum(rnd, bracket, mdps)[1]
+        below.restrict(missed_by_some_maximum(rnd, bracket, mdps)[1])
     # C8 ranks above C10-C13: only pairings leaving over one of the players who may float down
     # at C8's bound can be best, and their colour bounds may be higher (the players the plain
     # bounds would leave over cannot meet the next bracket). So the first time a leaf's single
@@ -216,8 +215,7 @@ def _decide(rnd: RoundState, mdps: list[int], residents: list[int], lower: list[
     if lowered and len(lower) <= POOL_MAX:
         # The bracket's players left over partner the players below that a maximum pairing of
         # them leaves over (C4): each must be able to meet one of those (`missed_by_some_maximum`).
-        lacking = missed_by_some_maximum(rnd, lower)[1]
-        pool = {x for x in bracket if any(rnd.compatible(x, y) for y in lacking)}
+        pool = set(who_may_meet(rnd, bracket, missed_by_some_maximum(rnd, lower)[1]))
         if len(pool) < size - 2 * pairs_target:
             return None
     try:
@@ -465,7 +463,7 @@ def _mdp_stage(rnd, mdps, residents, pair_cost, compatible, tick, leaf_ok, may_b
     # completions can stay within the C12/C13 targets is cut (pigeonhole, `_bound_of_wishes`),
     # as the complete MDP-pairing would be, before the MDPs below it try every resident.
     wish = {i: _wish(states[i]) for i in mdps + residents}
-    wishes = [sum(wish[i][t] for i in mdps + residents) for t in range(4)]
+    wishes = _wishes(states, mdps + residents)
     total_pairs = rest_pairs + len(mdps)
     short_of_pairs = [0]
     partners: list[set[int] | None] = [None]    # the only residents the MDP may meet, once known

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from rulesengine_fide.pairing.completion import (can_complete, left_by_maximum, maximum_apart, missed_by_some_maximum,
                                                   most_pairs_with_stand_ins, pair_up, pairs_all,
-                                                  pairs_leaving_lower_pairable)
+                                                  pairs_leaving_lower_pairable, who_may_meet)
 from rulesengine_fide.pairing.round import RoundState
 
 # Partners of x in the next bracket tried before giving up (each is one construction).
@@ -134,11 +134,10 @@ class BestNextBracket:
         next_group = rnd.group[lower[0]]
         self.nxt = [i for i in lower if rnd.group[i] == next_group]
         self.below = lower[len(self.nxt):]
-        compatible = rnd.compatible
         # The residents a downfloater may meet: any the bracket's players (or, when given, the
         # only players its candidates can leave over) may meet.
         floaters = bracket if leftovers is None else [x for x in bracket if x in leftovers]
-        self.reach = {b for b in self.nxt if any(compatible(x, b) for x in floaters)}
+        self.reach = set(who_may_meet(rnd, self.nxt, floaters))
         self._bound: dict[int, int] = {}
         self._stand_ins: dict[int, int] = {}
         self._verdict: dict[frozenset[int], bool] = {}
@@ -201,8 +200,7 @@ class BestNextBracket:
             return None
         if 2 * bound == len(self.nxt) + 1 and not self._below_completes():
             return set()
-        compatible = self.rnd.compatible
-        return {x for x in players if any(compatible(x, d) for d in missed)}
+        return set(who_may_meet(self.rnd, players, missed))
 
     def _below_completes(self) -> bool:
         if self._below_alone is None:
@@ -231,14 +229,13 @@ class BestNextBracket:
         if down not in self._others_missed:
             most, missed = missed_by_some_maximum(self.rnd, others)
             self._others_missed[down] = missed if 2 * most + 1 == len(others) else set()
-        return any(self.rnd.compatible(xs[0], d) for d in self._others_missed[down])
+        return bool(who_may_meet(self.rnd, xs, self._others_missed[down]))
 
     def _choose_floaters(self, down: int) -> list[int] | None:
         """The residents left in the next bracket when `down` of them float down to the players
         below (`_with_floaters`), None when that choice does not complete the players below."""
-        rnd, compatible = self.rnd, self.rnd.compatible
-        _, lacking = missed_by_some_maximum(rnd, self.below)
-        able = [b for b in reversed(self.nxt) if any(compatible(b, y) for y in lacking)]
+        rnd = self.rnd
+        able = who_may_meet(rnd, self.nxt[::-1], missed_by_some_maximum(rnd, self.below)[1])
         if len(able) < down or not can_complete(rnd, sorted(self.below + able[:down]), rnd.bye_target):
             return None
         floating = set(able[:down])
